@@ -1,0 +1,1 @@
+"""The league app: models, services, selectors, API, web views, admin and tasks."""

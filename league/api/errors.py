@@ -1,0 +1,22 @@
+"""One exception handler maps domain errors to API responses (HackSoft styleguide)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from league.errors import DomainError
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Return a JSON response for domain errors: ``{"detail", "code", "field", ...}``."""
+    if isinstance(exc, DomainError):
+        body: dict[str, Any] = {"detail": exc.message, "code": exc.code}
+        if exc.field:
+            body["field"] = exc.field
+        for key, value in exc.extra.items():
+            body[key] = value
+        return Response(body, status=exc.status)
+    return drf_exception_handler(exc, context)

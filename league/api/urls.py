@@ -1,0 +1,5 @@
+"""API routes."""
+
+from django.urls import path
+
+urlpatterns: list = []

@@ -1,0 +1,43 @@
+"""Domain errors: each carries a sentence for the person at the table and, where it helps, a field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class DomainError(Exception):
+    """A refused action. ``message`` is shown to the user as it is."""
+
+    status = 400
+    code = "invalid"
+
+    def __init__(self, message: str, *, field: str | None = None, **extra: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.extra = extra
+
+
+class ValidationFailed(DomainError):
+    """Input that breaks a rule: nothing was stored."""
+
+
+class Conflict(DomainError):
+    """Someone else changed the thing first; ``extra['current']`` says how it stands now."""
+
+    status = 409
+    code = "conflict"
+
+
+class NotAllowed(DomainError):
+    """The user's role does not allow this action."""
+
+    status = 403
+    code = "not_allowed"
+
+
+class Locked(DomainError):
+    """The result is confirmed (or void): only a judge or league admin can change it."""
+
+    status = 409
+    code = "locked"

@@ -1,0 +1,23 @@
+"""The league's data, one module per part of the domain."""
+
+from league.models.audit import AuditEntry
+from league.models.games import Deal, Game, GameSeat, GameStatus, SkunkLevel
+from league.models.leagues import League, Season, Venue
+from league.models.people import Player, Team
+from league.models.schedule import Match, Week
+
+__all__ = [
+    "AuditEntry",
+    "Deal",
+    "Game",
+    "GameSeat",
+    "GameStatus",
+    "League",
+    "Match",
+    "Player",
+    "Season",
+    "SkunkLevel",
+    "Team",
+    "Venue",
+    "Week",
+]

@@ -1,0 +1,149 @@
+"""Games and their deals. A deal is never edited in place: a correction is a new version."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from league.models.people import Player, Team
+from league.models.schedule import Match
+
+
+class GameStatus(models.TextChoices):
+    IN_PROGRESS = "in_progress", _("in progress")
+    FINISHED = "finished", _("finished, waiting for confirmation")
+    CONFIRMED = "confirmed", _("confirmed")
+    VOID = "void", _("void")
+
+
+class SkunkLevel(models.IntegerChoices):
+    NONE = 0, _("no skunk")
+    SKUNK = 1, _("skunk")
+    DOUBLE = 2, _("double skunk")
+
+
+class Game(models.Model):
+    """One game of a match. Scores and outcome are derived from the deals by the game service."""
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="games")
+    number = models.PositiveSmallIntegerField(_("game"))
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=0)
+    home_side = models.PositiveSmallIntegerField(
+        default=0, help_text="Which side (0: seats 0 and 2; 1: seats 1 and 3) the home team is."
+    )
+    status = models.CharField(
+        max_length=16, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS
+    )
+    home_score = models.PositiveSmallIntegerField(default=0)
+    away_score = models.PositiveSmallIntegerField(default=0)
+    winner = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="games_won"
+    )
+    margin = models.PositiveSmallIntegerField(null=True, blank=True)
+    skunk_level = models.PositiveSmallIntegerField(
+        choices=SkunkLevel.choices, default=SkunkLevel.NONE
+    )
+    home_points = models.PositiveSmallIntegerField(_("home league points"), default=0)
+    away_points = models.PositiveSmallIntegerField(_("away league points"), default=0)
+    deal_count = models.PositiveSmallIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="game_number_unique"),
+            # One confirmation: a confirmed game always names who confirmed it.
+            models.CheckConstraint(
+                condition=~models.Q(status="confirmed") | models.Q(confirmed_at__isnull=False),
+                name="confirmed_game_has_confirmation",
+            ),
+        ]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return f"{self.match}, game {self.number}"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (GameStatus.FINISHED, GameStatus.CONFIRMED)
+
+    def team_for_side(self, side: int) -> Team:
+        return self.match.home if side == self.home_side else self.match.away
+
+    def side_for_team(self, team: Team) -> int:
+        return self.home_side if team.pk == self.match.home_id else 1 - self.home_side
+
+
+class GameSeat(models.Model):
+    """Who sits where: seats clockwise; partners sit opposite (seats 0 and 2, 1 and 3)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.player}"
+
+
+class Deal(models.Model):
+    """One deal of a game, as entered. Corrections add a new version and keep this one."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("deal"))
+    version = models.PositiveSmallIntegerField(default=1)
+    is_current = models.BooleanField(default=True)
+    dealer = models.PositiveSmallIntegerField(_("dealer (seat)"))
+    starter = models.CharField(_("starter"), max_length=3, blank=True)
+    heels = models.BooleanField(_("his heels"), default=False)
+    pegging = models.JSONField(_("pegging per side"))
+    shows = models.JSONField(_("shows per seat"))
+    crib = models.PositiveSmallIntegerField(_("crib"), null=True, blank=True)
+    cards = models.JSONField(_("cards"), null=True, blank=True)
+    home_after = models.PositiveSmallIntegerField(default=0)
+    away_after = models.PositiveSmallIntegerField(default=0)
+    key = models.CharField(max_length=64, null=True, blank=True)
+    fingerprint = models.CharField(max_length=64, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    reason = models.TextField(_("reason for the correction"), blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number", "version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "number"],
+                condition=models.Q(is_current=True),
+                name="one_current_version_per_deal",
+            ),
+            models.UniqueConstraint(fields=["game", "number", "version"], name="deal_version"),
+            models.UniqueConstraint(fields=["key"], name="deal_idempotency_key"),
+        ]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+
+    def __str__(self) -> str:
+        return f"{self.game}, deal {self.number}" + (f" (v{self.version})" if self.version > 1 else "")

@@ -1,0 +1,1 @@
+"""Server-rendered pages: thin views over selectors and services."""
