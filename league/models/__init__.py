@@ -5,6 +5,7 @@ from league.models.games import Deal, Game, GameSeat, GameStatus, SkunkLevel
 from league.models.leagues import League, Season, Venue
 from league.models.people import Player, Team
 from league.models.schedule import Match, Week
+from league.models.standings import StandingsSnapshot
 
 __all__ = [
     "AuditEntry",
@@ -17,6 +18,7 @@ __all__ = [
     "Player",
     "Season",
     "SkunkLevel",
+    "StandingsSnapshot",
     "Team",
     "Venue",
     "Week",

@@ -1,0 +1,649 @@
+#!/usr/bin/env python3
+"""Scorer benchmark: our ``score_show`` beside every cribbage scorer published on PyPI.
+
+Not a test. Run it with any Python 3.11+ from the project root::
+
+    python bench/scorer.py                 # or: make bench
+    python bench/scorer.py --hands 20000   # a quicker run
+    python bench/scorer.py --profile       # where score_show spends its time
+
+What it does:
+
+1. Creates ``bench/.venv`` (if missing) and installs each scorer named in
+   ``bench/requirements.txt`` into its own folder ``bench/.venv/competitors/<name>/``;
+   then runs itself again with ``bench/.venv/bin/python``, so every scorer, ours included, is
+   measured by the same interpreter in the same process. The competitors are never installed
+   into the project's own virtualenv.
+2. Deals a fixed, seeded sample of random hands (4 cards and a starter; 100,000 by default) and
+   times ``score_show`` on it: once cold (the rank table in scoring/show.py empty) and the best
+   of ``--repeat`` warm passes.
+3. Times each competitor on the same hands, converted to its own card objects beforehand (the
+   conversion is not timed), and checks its totals against ours, as a hand and as a crib, on the
+   whole sample and on a short list of hands that catch the usual mistakes (double runs, hand and
+   crib flushes, nobs). A scorer that disagrees is reported and is not "correct".
+4. Times the full show distribution (hand and crib, 12,994,800 hand-and-starter pairs each),
+   computed afresh.
+5. Times the pegging of a deal, if ``scoring/pegging.py`` exists (it is being written); skipped
+   with a message otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import cProfile
+import importlib
+import importlib.metadata
+import io
+import json
+import os
+import platform
+import pstats
+import random
+import subprocess
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+VENV = BENCH / ".venv"
+COMPETITORS_DIR = VENV / "competitors"
+REQUIREMENTS = BENCH / "requirements.txt"
+IN_BENCH_VENV = "PEGBOARD_BENCH_IN_VENV"
+
+# Declares Requires-Python >=3.12, but its code (and its two small dependencies) runs on 3.11.
+IGNORE_REQUIRES_PYTHON = {"cribbagesim"}
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+# --------------------------------------------------------------------------------------------
+# The benchmark's own virtualenv
+# --------------------------------------------------------------------------------------------
+
+
+def _venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def _requirements() -> list[str]:
+    lines = []
+    for raw in REQUIREMENTS.read_text().splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            lines.append(line)
+    return lines
+
+
+def _dist_name(requirement: str) -> str:
+    for sep in ("==", ">=", "<=", "~=", ">", "<", "["):
+        requirement = requirement.split(sep, 1)[0]
+    return requirement.strip().lower()
+
+
+def ensure_bench_venv() -> bool:
+    """Create bench/.venv and install each competitor into its own folder. True when usable."""
+    python = _venv_python()
+    if not python.exists():
+        print(f"creating {VENV.relative_to(ROOT)} ...", flush=True)
+        try:
+            subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            print(f"could not create {VENV}: {exc}")
+            return False
+    for req in _requirements():
+        name = _dist_name(req)
+        target = COMPETITORS_DIR / name
+        marker = target / ".installed"
+        if marker.exists() and marker.read_text() == req:
+            continue
+        print(f"installing {req} into {target.relative_to(ROOT)} ...", flush=True)
+        cmd = [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--upgrade",
+            "--target",
+            str(target),
+            req,
+        ]
+        if name in IGNORE_REQUIRES_PYTHON:
+            cmd.insert(-1, "--ignore-requires-python")
+        result = subprocess.run(cmd, capture_output=True, text=True)
+        if result.returncode != 0:
+            tail = (result.stderr or result.stdout).strip().splitlines()[-1:]
+            print(f"  could not install {req}: {' '.join(tail)} (it will be skipped)")
+            continue
+        marker.write_text(req)
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# The competitors: each loaded from its own folder, with a card converter and a scoring call
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Competitor:
+    dist: str
+    version: str
+    module: str  # what is called, for the report
+    prepare: Callable[[Any, Any], Any]  # (our hand, our starter) -> its own objects
+    score: Callable[[Any, bool], int]  # (its objects, crib) -> total
+    crib: bool = True  # whether it knows the crib's flush rule
+    notes: list[str] = field(default_factory=list)
+
+
+@contextlib.contextmanager
+def _isolated(target: Path) -> Iterator[None]:
+    """Import from ``target`` only, then forget its modules (the loaded functions keep theirs),
+    so two distributions that both ship a package called ``cribbage`` can be measured together.
+    """
+    before = set(sys.modules)
+    sys.path.insert(0, str(target))
+    importlib.invalidate_caches()
+    try:
+        yield
+    finally:
+        sys.path.remove(str(target))
+        for name in set(sys.modules) - before:
+            file = getattr(sys.modules[name], "__file__", None) or ""
+            if file.startswith(str(target)):
+                del sys.modules[name]
+
+
+def _version(target: Path, dist: str) -> str:
+    for d in importlib.metadata.distributions(path=[str(target)]):
+        if d.metadata["Name"].lower().replace("_", "-") == dist:
+            return d.version
+    return "?"
+
+
+SUIT_LETTERS = "SHDC"  # our suit order: Card.suit 0..3
+
+
+def _load_cribbage_scorer(target: Path) -> Competitor:
+    from cribbage_scorer import cribbage_scorer as cs  # type: ignore[import-not-found]
+
+    def prepare(hand: Sequence[Any], starter: Any) -> Any:
+        return (
+            [(c.rank, SUIT_LETTERS[c.suit]) for c in hand],
+            (starter.rank, SUIT_LETTERS[starter.suit]),
+        )
+
+    def score(p: Any, crib: bool) -> int:
+        return int(cs.show_calc_score(p[1], p[0], crib)[0])
+
+    return Competitor("cribbage-scorer", "", "cribbage_scorer.show_calc_score", prepare, score)
+
+
+def _load_magmacrunch(target: Path) -> Competitor:
+    from cribbage import cards as mc  # type: ignore[import-not-found]
+
+    suits = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
+
+    def conv(c: Any) -> Any:
+        return mc.Card(suits[c.suit], mc.RANKS[c.rank - 1])
+
+    def prepare(hand: Sequence[Any], starter: Any) -> Any:
+        return ([conv(c) for c in hand], conv(starter))
+
+    def score(p: Any, crib: bool) -> int:
+        return int(mc.score_hand(p[0], p[1], crib).total)
+
+    return Competitor("magmacrunch-cribbage", "", "cribbage.cards.score_hand", prepare, score)
+
+
+def _load_pycribbage(target: Path) -> Competitor:
+    from pycribbage.deck_tools import Card, Hand  # type: ignore[import-not-found]
+    from pycribbage.scorer import ScoreTheShow  # type: ignore[import-not-found]
+
+    def prepare(hand: Sequence[Any], starter: Any) -> Any:
+        h = Hand()
+        h.cards = [Card(c.suit, c.rank) for c in (*hand, starter)]  # the starter goes last
+        return h
+
+    def score(p: Any, crib: bool) -> int:
+        return int(ScoreTheShow(p, is_crib=crib).score)
+
+    return Competitor("pycribbage", "", "pycribbage.scorer.ScoreTheShow", prepare, score)
+
+
+def _load_cribbage(target: Path) -> Competitor:
+    from cribbage.card import Card  # type: ignore[import-not-found]
+    from cribbage.score import score_hand  # type: ignore[import-not-found]
+
+    def conv(c: Any) -> Any:
+        return Card(c.suit * 13 + c.rank - 1)
+
+    def prepare(hand: Sequence[Any], starter: Any) -> Any:
+        return ([conv(c) for c in hand], conv(starter))
+
+    def score(p: Any, crib: bool) -> int:
+        return int(score_hand(p[0], p[1]))  # it has no crib argument
+
+    return Competitor("cribbage", "", "cribbage.score.score_hand", prepare, score, crib=False)
+
+
+def _load_cribbagesim(target: Path) -> Competitor:
+    from CribbageSim.CribbageCombination import (  # type: ignore[import-not-found]
+        CribFlushCombination,
+        FifteenCombination,
+        FlushCombination,
+        HisNobsCombination,
+        PairCombination,
+        RunCombination,
+    )
+    from HandsDecksCards.card import Card  # type: ignore[import-not-found]
+    from HandsDecksCards.hand import Hand  # type: ignore[import-not-found]
+
+    pips = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    # The same lists CribbageDeal.determine_score_showing_hand/_crib iterate over.
+    hand_combos = [
+        PairCombination(),
+        FifteenCombination(),
+        RunCombination(),
+        FlushCombination(),
+        HisNobsCombination(),
+    ]
+    crib_combos = [
+        PairCombination(),
+        FifteenCombination(),
+        RunCombination(),
+        CribFlushCombination(),
+        HisNobsCombination(),
+    ]
+
+    def conv(c: Any) -> Any:
+        return Card(SUIT_LETTERS[c.suit], pips[c.rank - 1])
+
+    def prepare(hand: Sequence[Any], starter: Any) -> Any:
+        h = Hand()
+        h.add_cards([conv(c) for c in hand])
+        return (h, conv(starter))
+
+    def score(p: Any, crib: bool) -> int:
+        total = 0
+        for combo in crib_combos if crib else hand_combos:
+            total += combo.score(p[0], p[1]).score
+        return total
+
+    return Competitor(
+        "cribbagesim", "", "CribbageSim.CribbageCombination (as CribbageDeal)", prepare, score
+    )
+
+
+LOADERS: dict[str, Callable[[Path], Competitor]] = {
+    "cribbage-scorer": _load_cribbage_scorer,
+    "magmacrunch-cribbage": _load_magmacrunch,
+    "pycribbage": _load_pycribbage,
+    "cribbage": _load_cribbage,
+    "cribbagesim": _load_cribbagesim,
+}
+
+
+def load_competitors() -> list[Competitor]:
+    found = []
+    for req in _requirements():
+        name = _dist_name(req)
+        target = COMPETITORS_DIR / name
+        if not (target / ".installed").exists():
+            print(f"  {name}: not installed, skipped")
+            continue
+        loader = LOADERS.get(name)
+        if loader is None:
+            print(f"  {name}: no adapter in bench/scorer.py, skipped")
+            continue
+        try:
+            with _isolated(target):
+                comp = loader(target)
+        except Exception as exc:  # a broken package must not stop the benchmark
+            print(f"  {name}: could not be loaded ({type(exc).__name__}: {exc}), skipped")
+            continue
+        comp.version = _version(target, name)
+        found.append(comp)
+    return found
+
+
+# --------------------------------------------------------------------------------------------
+# Measurements
+# --------------------------------------------------------------------------------------------
+
+# Hands that catch the usual mistakes: (hand, starter). Each is checked as a hand and a crib.
+EDGE_CASES = [
+    ("5H 5D 5S JC", "5C"),  # 29
+    ("5H 5D 5S 5C", "JC"),  # 28, no nobs (the jack is the starter)
+    ("7H 7S 8H 8D", "9C"),  # double-double run: 24
+    ("4H 4S 5H 6D", "6C"),  # 24
+    ("3H 4H 5H 5D", "5C"),  # triple run
+    ("2H 3H 4H 5H", "6H"),  # run of five, five-card flush
+    ("2H 4H 6H 8H", "KS"),  # four-card flush: hand 4, crib 0
+    ("2H 4H 6H 8H", "KH"),  # five-card flush: 5 in both
+    ("2H 4H 6H 8S", "KH"),  # three in the hand plus the starter: no flush
+    ("JH 2S 4D 6C", "9H"),  # nobs
+    ("JH 2H 4H 6H", "9H"),  # nobs and a five-card flush
+    ("AH 2S 3D 3C", "AD"),  # double-double run at the bottom
+    ("9H TS JD QC", "KH"),  # run of five with tens and faces
+    ("TH JS QD KC", "5H"),  # four fifteens and a run of four
+    ("AH AS AD AC", "5H"),  # four aces: pairs only
+    ("2H 4S 6D 8C", "TH"),  # zero
+]
+
+
+def deal_sample(n: int, seed: int) -> list[tuple[tuple[Any, ...], Any]]:
+    from scoring import DECK
+
+    rng = random.Random(seed)
+    sample = []
+    for _ in range(n):
+        cards = rng.sample(DECK, 5)
+        sample.append((tuple(cards[:4]), cards[4]))
+    return sample
+
+
+def _best_of(fn: Callable[[], list[int]], repeat: int, budget: float) -> tuple[float, list[int]]:
+    """Best wall time of up to ``repeat`` passes (stopping early past ``budget`` seconds)."""
+    best = float("inf")
+    spent = 0.0
+    result: list[int] = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        result = fn()
+        dt = time.perf_counter() - t0
+        best = min(best, dt)
+        spent += dt
+        if spent > budget:
+            break
+    return best, result
+
+
+def measure_ours(sample: list[tuple[tuple[Any, ...], Any]], repeat: int) -> dict[str, Any]:
+    from scoring import show
+    from scoring.show import score_show
+
+    def run() -> list[int]:
+        return [score_show(h, s).total for h, s in sample]
+
+    show._RANK_TABLE.clear()
+    t0 = time.perf_counter()
+    run()
+    cold = time.perf_counter() - t0
+    warm, totals = _best_of(run, repeat, budget=60.0)
+    crib_totals = [score_show(h, s, crib=True).total for h, s in sample]
+    return {
+        "cold_s": cold,
+        "warm_s": warm,
+        "cold_per_s": len(sample) / cold,
+        "warm_per_s": len(sample) / warm,
+        "totals": totals,
+        "crib_totals": crib_totals,
+        "rank_table_entries": len(show._RANK_TABLE),
+    }
+
+
+def measure_competitor(
+    comp: Competitor,
+    sample: list[tuple[tuple[Any, ...], Any]],
+    ours: dict[str, Any],
+    repeat: int,
+) -> dict[str, Any]:
+    from scoring import Card, parse_cards
+    from scoring.show import score_show
+
+    prepared = [comp.prepare(h, s) for h, s in sample]
+    score = comp.score
+    errors = 0
+
+    def run() -> list[int]:
+        nonlocal errors
+        out = []
+        for p in prepared:
+            try:
+                out.append(score(p, False))
+            except Exception:
+                errors += 1
+                out.append(-1)
+        return out
+
+    best, totals = _best_of(run, repeat, budget=30.0)
+    hand_bad = [i for i, (a, b) in enumerate(zip(totals, ours["totals"], strict=True)) if a != b]
+    crib_bad: list[int] = []
+    if comp.crib:
+        for i, p in enumerate(prepared):
+            try:
+                got = score(p, True)
+            except Exception:
+                got = -1
+            if got != ours["crib_totals"][i]:
+                crib_bad.append(i)
+    edge_bad = []
+    for hand_text, starter_text in EDGE_CASES:
+        hand, starter = parse_cards(hand_text), Card.from_str(starter_text)
+        for crib in (False, True) if comp.crib else (False,):
+            want = score_show(hand, starter, crib=crib).total
+            try:
+                got = score(comp.prepare(hand, starter), crib)
+            except Exception as exc:
+                got = f"{type(exc).__name__}"  # type: ignore[assignment]
+            if got != want:
+                edge_bad.append(
+                    f"{hand_text} / {starter_text}{' (crib)' if crib else ''}: "
+                    f"says {got}, should be {want}"
+                )
+    examples = []
+    for i in hand_bad[:3]:
+        h, s = sample[i]
+        examples.append(
+            f"{' '.join(map(str, h))} / {s}: says {totals[i]}, should be {ours['totals'][i]}"
+        )
+    correct = not hand_bad and not crib_bad and not edge_bad and not errors
+    return {
+        "dist": comp.dist,
+        "version": comp.version,
+        "call": comp.module,
+        "seconds": best,
+        "per_s": len(sample) / best,
+        "hand_disagreements": len(hand_bad),
+        "crib_disagreements": len(crib_bad) if comp.crib else None,
+        "edge_disagreements": edge_bad,
+        "examples": examples,
+        "errors": errors,
+        "correct": correct,
+    }
+
+
+def measure_distribution() -> dict[str, Any]:
+    from scoring.distribution import show_distribution
+
+    fresh = show_distribution.__wrapped__  # bypass functools.cache: compute it again
+    t0 = time.perf_counter()
+    hand = fresh(4)
+    t1 = time.perf_counter()
+    crib = fresh(4, crib=True)
+    t2 = time.perf_counter()
+    return {
+        "hand_s": t1 - t0,
+        "crib_s": t2 - t1,
+        "total_s": t2 - t0,
+        "hand_pairs": sum(hand.values()),
+        "crib_pairs": sum(crib.values()),
+    }
+
+
+def measure_pegging(seed: int, deals: int = 2000) -> dict[str, Any]:
+    """Time the pegging of a deal through scoring/pegging.py, whatever it turns out to offer."""
+    try:
+        pegging = importlib.import_module("scoring.pegging")
+    except ImportError as exc:
+        return {"skipped": f"scoring/pegging.py is not there yet ({exc}); pegging not timed"}
+    from scoring import DECK
+
+    play_out = getattr(pegging, "play_out", None)
+    if play_out is None:
+        names = ", ".join(n for n in dir(pegging) if not n.startswith("_"))
+        return {"skipped": f"scoring.pegging has no play_out helper (it has: {names})"}
+    rng = random.Random(seed)
+    hands_list = []
+    for _ in range(deals):
+        cards = rng.sample(DECK, 8)
+        hands_list.append([tuple(cards[:4]), tuple(cards[4:])])
+    try:
+        play_out(hands_list[0])
+    except Exception:
+        return {
+            "skipped": "scoring.pegging.play_out(hands) failed on a two-player deal: "
+            + traceback.format_exc(limit=1).strip().splitlines()[-1]
+        }
+    t0 = time.perf_counter()
+    for hands in hands_list:
+        play_out(hands)
+    dt = time.perf_counter() - t0
+    return {"deals": deals, "seconds": dt, "per_deal_us": dt / deals * 1e6}
+
+
+def profile_ours(sample: list[tuple[tuple[Any, ...], Any]]) -> str:
+    from scoring.show import score_show
+
+    score_show(*sample[0])
+    prof = cProfile.Profile()
+    prof.enable()
+    for h, s in sample:
+        score_show(h, s).total  # noqa: B018
+    prof.disable()
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(12)
+    return out.getvalue()
+
+
+# --------------------------------------------------------------------------------------------
+# Report
+# --------------------------------------------------------------------------------------------
+
+
+def _fmt_rate(per_s: float) -> str:
+    return f"{per_s:>12,.0f}/s"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
+    parser.add_argument("--hands", type=int, default=100_000, help="sample size (100,000)")
+    parser.add_argument("--seed", type=int, default=20261130, help="sample seed")
+    parser.add_argument("--repeat", type=int, default=3, help="timed passes; the best counts")
+    parser.add_argument(
+        "--no-competitors", action="store_true", help="measure ours only (no bench/.venv)"
+    )
+    parser.add_argument("--profile", action="store_true", help="cProfile score_show's pass")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+
+    if not args.no_competitors and os.environ.get(IN_BENCH_VENV) != "1":
+        if ensure_bench_venv():
+            env = dict(os.environ, **{IN_BENCH_VENV: "1"})
+            python = str(_venv_python())
+            cmd = [python, str(Path(__file__).resolve()), *(argv or sys.argv[1:])]
+            return subprocess.run(cmd, env=env).returncode
+        print("measuring our scorer only")
+        args.no_competitors = True
+
+    print(
+        f"Python {platform.python_version()} ({sys.executable}), {platform.machine()}, "
+        f"{os.cpu_count()} cores, {platform.platform()}"
+    )
+    print(f"sample: {args.hands:,} random hands (4 cards + starter), seed {args.seed}\n")
+    sample = deal_sample(args.hands, args.seed)
+
+    results: dict[str, Any] = {"python": platform.python_version(), "hands": args.hands}
+    ours = measure_ours(sample, args.repeat)
+    results["ours"] = {k: v for k, v in ours.items() if not k.endswith("totals")}
+    print("score_show (ours)")
+    print(f"  cold (rank table empty) {_fmt_rate(ours['cold_per_s'])}  {ours['cold_s']:.3f} s")
+    print(f"  warm (best of {args.repeat})       {_fmt_rate(ours['warm_per_s'])}  "
+          f"{ours['warm_s']:.3f} s")
+
+    comps: list[dict[str, Any]] = []
+    if not args.no_competitors:
+        print("\ncompetitors (same hands, same interpreter; their card objects built beforehand)")
+        for comp in load_competitors():
+            print(f"  measuring {comp.dist} {comp.version} ...", flush=True)
+            comps.append(measure_competitor(comp, sample, ours, args.repeat))
+        print()
+        header = f"  {'scorer':<30}{'hands/s':>14}  {'ours is':>9}  agrees with ours?"
+        print(header)
+        print("  " + "-" * (len(header) + 8))
+        for c in sorted(comps, key=lambda c: -c["per_s"]):
+            ratio = ours["warm_per_s"] / c["per_s"]
+            if c["correct"]:
+                verdict = "yes (hand and crib, sample and edge cases)"
+            else:
+                parts = [f"{c['hand_disagreements']:,} hands wrong"]
+                if c["crib_disagreements"] is None:
+                    parts.append("no crib rule")
+                else:
+                    parts.append(f"{c['crib_disagreements']:,} cribs wrong")
+                parts.append(f"{len(c['edge_disagreements'])} edge cases wrong")
+                if c["errors"]:
+                    parts.append(f"{c['errors']} exceptions")
+                verdict = "NO: " + ", ".join(parts)
+            name = f"{c['dist']} {c['version']}"
+            print(f"  {name:<30}{c['per_s']:>12,.0f}/s  {ratio:>8.1f}x  {verdict}")
+        for c in comps:
+            if not c["correct"]:
+                print(f"\n  {c['dist']} {c['version']} gets these wrong, e.g.:")
+                for line in (c["examples"] + c["edge_disagreements"])[:8]:
+                    print(f"    {line}")
+        correct = [c for c in comps if c["correct"]]
+        if correct:
+            best = max(correct, key=lambda c: c["per_s"])
+            ratio = ours["warm_per_s"] / best["per_s"]
+            cold_ratio = ours["cold_per_s"] / best["per_s"]
+            print(
+                f"\nfastest correct competitor: {best['dist']} {best['version']} "
+                f"({best['call']}), {best['per_s']:,.0f} hands/s"
+            )
+            verdict = "MET" if ratio >= 10 else "NOT MET"
+            print(
+                f"score_show is {ratio:.1f}x as fast warm ({cold_ratio:.1f}x cold); "
+                f"target 10x: {verdict}"
+            )
+            results["fastest_correct"] = {**best, "ratio_warm": ratio, "ratio_cold": cold_ratio}
+        else:
+            print("\nno competitor agreed with our scores on every hand")
+        results["competitors"] = comps
+
+    print("\nfull show distribution (12,994,800 hand-and-starter pairs each), computed afresh")
+    dist = measure_distribution()
+    results["distribution"] = dist
+    verdict = "MET" if dist["total_s"] < 10 else "NOT MET"
+    print(f"  hand {dist['hand_s']:.2f} s, crib {dist['crib_s']:.2f} s, "
+          f"both {dist['total_s']:.2f} s (target under 10 s: {verdict})")
+
+    print("\npegging a deal (two players, four cards each)")
+    peg = measure_pegging(args.seed)
+    results["pegging"] = peg
+    if "skipped" in peg:
+        print(f"  skipped: {peg['skipped']}")
+    else:
+        print(f"  {peg['deals']:,} deals in {peg['seconds']:.3f} s: "
+              f"{peg['per_deal_us']:.0f} µs a deal")
+
+    if args.profile:
+        print("\nprofile of score_show over the sample (warm):")
+        print(profile_ours(sample))
+
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2, default=str))
+        print(f"figures written to {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Reads: query functions whose query counts are pinned by tests."""

@@ -1,0 +1,15 @@
+"""Thin Celery tasks: they take ids and call services; each is safe to run twice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+
+
+@shared_task(acks_late=True)
+def recompute_standings(season_id: int) -> dict[str, Any] | None:
+    from league.services.standings import standings_recompute
+
+    data = standings_recompute(season_id=season_id)
+    return {"season_id": season_id, "version": data["results_version"]} if data else None

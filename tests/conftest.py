@@ -1,0 +1,93 @@
+"""Fixture chains: league -> season -> teams -> match -> game, with the people at the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import factories
+
+
+@pytest.fixture
+def league(db):
+    return factories.LeagueFactory(name="Thursday Doubles")
+
+
+@pytest.fixture
+def season(league):
+    return factories.SeasonFactory(league=league, name="Fall 2026")
+
+
+@pytest.fixture
+def home_team(season):
+    ann = factories.PlayerFactory(name="Ann")
+    bob = factories.PlayerFactory(name="Bob")
+    return factories.TeamFactory(season=season, name="Fifteen Two", captain=ann, players=[ann, bob])
+
+
+@pytest.fixture
+def away_team(season):
+    cat = factories.PlayerFactory(name="Cat")
+    dan = factories.PlayerFactory(name="Dan")
+    return factories.TeamFactory(season=season, name="Nobs", captain=cat, players=[cat, dan])
+
+
+@pytest.fixture
+def other_team(season):
+    eve = factories.PlayerFactory(name="Eve")
+    fay = factories.PlayerFactory(name="Fay")
+    return factories.TeamFactory(season=season, name="His Heels", captain=eve, players=[eve, fay])
+
+
+@pytest.fixture
+def week(season):
+    return factories.WeekFactory(season=season, number=1)
+
+
+@pytest.fixture
+def match(week, home_team, away_team):
+    return factories.MatchFactory(week=week, home=home_team, away=away_team)
+
+
+@pytest.fixture
+def ann(home_team):
+    return home_team.captain.user
+
+
+@pytest.fixture
+def cat(away_team):
+    return away_team.captain.user
+
+
+@pytest.fixture
+def eve(other_team):
+    return other_team.captain.user
+
+
+@pytest.fixture
+def game(match, ann):
+    """Game 1: Ann, Cat, Bob, Dan clockwise (partners opposite); Ann deals first."""
+    from league.services.games import game_start
+
+    return game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"], first_dealer=0)
+
+
+@pytest.fixture
+def judge(db):
+    from django.contrib.auth.models import Group
+
+    from league.permissions import JUDGES
+
+    user = factories.UserFactory(username="judy")
+    user.groups.add(Group.objects.get_or_create(name=JUDGES)[0])
+    return user
+
+
+@pytest.fixture
+def league_admin(db):
+    from django.contrib.auth.models import Group
+
+    from league.permissions import LEAGUE_ADMINS
+
+    user = factories.UserFactory(username="lena")
+    user.groups.add(Group.objects.get_or_create(name=LEAGUE_ADMINS)[0])
+    return user
