@@ -43,7 +43,6 @@ import random
 import subprocess
 import sys
 import time
-import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -366,39 +365,63 @@ def _best_of(fn: Callable[[], list[int]], repeat: int, budget: float) -> tuple[f
     return best, result
 
 
-def measure_ours(sample: list[tuple[tuple[Any, ...], Any]], repeat: int) -> dict[str, Any]:
-    from scoring import show
+class OurPasses:
+    """Timed passes of our score_show over the sample: cold (rank table emptied first) or warm."""
+
+    def __init__(self, sample: list[tuple[tuple[Any, ...], Any]]) -> None:
+        from scoring import show
+
+        self.sample = sample
+        self.show = show
+        self.totals: list[int] = []
+
+    def warm(self) -> float:
+        score_show = self.show.score_show
+        sample = self.sample
+        t0 = time.perf_counter()
+        self.totals = [score_show(h, s).total for h, s in sample]
+        return time.perf_counter() - t0
+
+    def cold(self) -> float:
+        self.show._RANK_TABLE.clear()
+        return self.warm()
+
+
+def measure_ours(ours: OurPasses, repeat: int) -> dict[str, Any]:
     from scoring.show import score_show
 
-    def run() -> list[int]:
-        return [score_show(h, s).total for h, s in sample]
-
-    show._RANK_TABLE.clear()
-    t0 = time.perf_counter()
-    run()
-    cold = time.perf_counter() - t0
-    warm, totals = _best_of(run, repeat, budget=60.0)
+    sample = ours.sample
+    cold = min(ours.cold() for _ in range(repeat))
+    warm = min(ours.warm() for _ in range(repeat))
+    totals = ours.totals
     crib_totals = [score_show(h, s, crib=True).total for h, s in sample]
+    texts = [(" ".join(map(str, h)), str(s)) for h, s in sample]
+    text_s, _ = _best_of(lambda: [score_show(h, s).total for h, s in texts], repeat, budget=60.0)
     return {
         "cold_s": cold,
         "warm_s": warm,
         "cold_per_s": len(sample) / cold,
         "warm_per_s": len(sample) / warm,
+        "text_s": text_s,
+        "text_per_s": len(sample) / text_s,
         "totals": totals,
         "crib_totals": crib_totals,
-        "rank_table_entries": len(show._RANK_TABLE),
+        "rank_table_entries": len(ours.show._RANK_TABLE),
     }
 
 
 def measure_competitor(
     comp: Competitor,
-    sample: list[tuple[tuple[Any, ...], Any]],
+    ours_passes: OurPasses,
     ours: dict[str, Any],
     repeat: int,
 ) -> dict[str, Any]:
+    """Time ``comp`` on the sample, alternating with passes of ours (cold, warm, theirs; best of
+    ``repeat`` each), so both are measured under the same load; then check its answers."""
     from scoring import Card, parse_cards
     from scoring.show import score_show
 
+    sample = ours_passes.sample
     prepared = [comp.prepare(h, s) for h, s in sample]
     score = comp.score
     errors = 0
@@ -414,7 +437,19 @@ def measure_competitor(
                 out.append(-1)
         return out
 
-    best, totals = _best_of(run, repeat, budget=30.0)
+    best = our_cold = our_warm = float("inf")
+    totals: list[int] = []
+    spent = 0.0
+    for _ in range(repeat):
+        our_cold = min(our_cold, ours_passes.cold())
+        our_warm = min(our_warm, ours_passes.warm())
+        t0 = time.perf_counter()
+        totals = run()
+        dt = time.perf_counter() - t0
+        best = min(best, dt)
+        spent += dt
+        if spent > 30.0:
+            break
     hand_bad = [i for i, (a, b) in enumerate(zip(totals, ours["totals"], strict=True)) if a != b]
     crib_bad: list[int] = []
     if comp.crib:
@@ -452,6 +487,10 @@ def measure_competitor(
         "call": comp.module,
         "seconds": best,
         "per_s": len(sample) / best,
+        "ours_warm_per_s": len(sample) / our_warm,
+        "ours_cold_per_s": len(sample) / our_cold,
+        "ratio_warm": best / our_warm,
+        "ratio_cold": best / our_cold,
         "hand_disagreements": len(hand_bad),
         "crib_disagreements": len(crib_bad) if comp.crib else None,
         "edge_disagreements": edge_bad,
@@ -479,48 +518,98 @@ def measure_distribution() -> dict[str, Any]:
     }
 
 
+def _pegging_calls(
+    pegging: Any, variant: Any
+) -> list[tuple[str, Callable[[list[tuple[Any, ...]]], object]]]:
+    """The call shapes to try on scoring.pegging, the module's real one first."""
+    play_out = getattr(pegging, "play_out", None)
+    cls = getattr(pegging, "Pegging", None)
+    shapes: list[tuple[str, Callable[[list[tuple[Any, ...]]], object]]] = []
+    if callable(play_out):
+        shapes += [
+            ("play_out(variant, hands, dealer=0)", lambda h: play_out(variant, h, dealer=0)),
+            ("play_out(hands, dealer=0)", lambda h: play_out(h, dealer=0)),
+            ("play_out(variant, hands)", lambda h: play_out(variant, h)),
+            ("play_out(hands)", lambda h: play_out(h)),
+        ]
+    if cls is not None and callable(getattr(cls, "play_out", None)):
+        shapes += [
+            (
+                "Pegging(variant, hands, dealer=0).play_out()",
+                lambda h: cls(variant, h, dealer=0).play_out(),
+            ),
+            ("Pegging(hands).play_out()", lambda h: cls(h).play_out()),
+        ]
+    return shapes
+
+
 def measure_pegging(seed: int, deals: int = 2000) -> dict[str, Any]:
-    """Time the pegging of a deal through scoring/pegging.py, whatever it turns out to offer."""
+    """Time the play of whole deals through scoring/pegging.py, if it is there.
+
+    ``play_out(variant, hands, dealer=...)`` plays a deal with its own card choice (the card that
+    pegs most at once). The module was written while this benchmark was, so a few other call
+    shapes are tried too; the first that works is timed, for the two-player game and for the
+    league's four-player partnership game.
+    """
     try:
         pegging = importlib.import_module("scoring.pegging")
     except ImportError as exc:
         return {"skipped": f"scoring/pegging.py is not there yet ({exc}); pegging not timed"}
-    from scoring import DECK
+    from scoring import DECK, get_variant
 
-    play_out = getattr(pegging, "play_out", None)
-    if play_out is None:
-        names = ", ".join(n for n in dir(pegging) if not n.startswith("_"))
-        return {"skipped": f"scoring.pegging has no play_out helper (it has: {names})"}
-    rng = random.Random(seed)
-    hands_list = []
-    for _ in range(deals):
-        cards = rng.sample(DECK, 8)
-        hands_list.append([tuple(cards[:4]), tuple(cards[4:])])
-    try:
-        play_out(hands_list[0])
-    except Exception:
-        return {
-            "skipped": "scoring.pegging.play_out(hands) failed on a two-player deal: "
-            + traceback.format_exc(limit=1).strip().splitlines()[-1]
-        }
-    t0 = time.perf_counter()
-    for hands in hands_list:
-        play_out(hands)
-    dt = time.perf_counter() - t0
-    return {"deals": deals, "seconds": dt, "per_deal_us": dt / deals * 1e6}
+    results: dict[str, Any] = {"variants": {}}
+    for key in ("singles-121", "partnership-121"):
+        variant = get_variant(key)
+        rng = random.Random(seed)
+        all_hands = []
+        for _ in range(deals):
+            cards = rng.sample(DECK, variant.players * variant.hand_size)
+            n = variant.hand_size
+            all_hands.append([tuple(cards[i * n : (i + 1) * n]) for i in range(variant.players)])
+
+        shapes = _pegging_calls(pegging, variant)
+        if not shapes:
+            names = ", ".join(n for n in dir(pegging) if not n.startswith("_"))
+            return {"skipped": f"scoring.pegging has no play_out helper (it has: {names})"}
+        failures = []
+        for label, call in shapes:
+            try:
+                call(all_hands[0])
+            except Exception as exc:
+                failures.append(f"{label}: {type(exc).__name__}: {exc}")
+                continue
+            t0 = time.perf_counter()
+            for hands in all_hands:
+                call(hands)
+            dt = time.perf_counter() - t0
+            results["variants"][key] = {
+                "call": label,
+                "deals": deals,
+                "seconds": dt,
+                "per_deal_us": dt / deals * 1e6,
+            }
+            break
+        else:
+            return {"skipped": "no call shape of scoring.pegging worked: " + "; ".join(failures)}
+    return results
 
 
-def profile_ours(sample: list[tuple[tuple[Any, ...], Any]]) -> str:
+def profile_ours(sample: list[tuple[tuple[Any, ...], Any]], *, cold: bool) -> str:
+    from scoring import show
     from scoring.show import score_show
 
-    score_show(*sample[0])
+    if cold:
+        show._RANK_TABLE.clear()
+    else:
+        for h, s in sample:
+            score_show(h, s)
     prof = cProfile.Profile()
     prof.enable()
     for h, s in sample:
         score_show(h, s).total  # noqa: B018
     prof.disable()
     out = io.StringIO()
-    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(12)
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(10)
     return out.getvalue()
 
 
@@ -562,25 +651,34 @@ def main(argv: list[str] | None = None) -> int:
     sample = deal_sample(args.hands, args.seed)
 
     results: dict[str, Any] = {"python": platform.python_version(), "hands": args.hands}
-    ours = measure_ours(sample, args.repeat)
+    passes = OurPasses(sample)
+    ours = measure_ours(passes, args.repeat)
     results["ours"] = {k: v for k, v in ours.items() if not k.endswith("totals")}
     print("score_show (ours)")
-    print(f"  cold (rank table empty) {_fmt_rate(ours['cold_per_s'])}  {ours['cold_s']:.3f} s")
-    print(f"  warm (best of {args.repeat})       {_fmt_rate(ours['warm_per_s'])}  "
-          f"{ours['warm_s']:.3f} s")
+    rows = [
+        ("cold (rank table emptied)", ours["cold_per_s"], ours["cold_s"]),
+        ("warm", ours["warm_per_s"], ours["warm_s"]),
+        ("warm, cards given as text", ours["text_per_s"], ours["text_s"]),
+    ]
+    for label, per_s, seconds in rows:
+        print(f"  {label:<28}{_fmt_rate(per_s)}  {seconds:.3f} s  (best of {args.repeat})")
 
     comps: list[dict[str, Any]] = []
     if not args.no_competitors:
-        print("\ncompetitors (same hands, same interpreter; their card objects built beforehand)")
+        print(
+            "\ncompetitors: same hands, same interpreter, their card objects built beforehand;"
+            "\neach timed in turn with passes of ours (cold, warm, theirs), best of each"
+        )
         for comp in load_competitors():
             print(f"  measuring {comp.dist} {comp.version} ...", flush=True)
-            comps.append(measure_competitor(comp, sample, ours, args.repeat))
+            comps.append(measure_competitor(comp, passes, ours, args.repeat))
         print()
-        header = f"  {'scorer':<30}{'hands/s':>14}  {'ours is':>9}  agrees with ours?"
+        header = (
+            f"  {'scorer':<28}{'hands/s':>12}  {'ours warm':>10} {'cold':>6}  agrees with ours?"
+        )
         print(header)
-        print("  " + "-" * (len(header) + 8))
+        print("  " + "-" * (len(header) + 24))
         for c in sorted(comps, key=lambda c: -c["per_s"]):
-            ratio = ours["warm_per_s"] / c["per_s"]
             if c["correct"]:
                 verdict = "yes (hand and crib, sample and edge cases)"
             else:
@@ -594,7 +692,10 @@ def main(argv: list[str] | None = None) -> int:
                     parts.append(f"{c['errors']} exceptions")
                 verdict = "NO: " + ", ".join(parts)
             name = f"{c['dist']} {c['version']}"
-            print(f"  {name:<30}{c['per_s']:>12,.0f}/s  {ratio:>8.1f}x  {verdict}")
+            print(
+                f"  {name:<28}{c['per_s']:>10,.0f}/s  {c['ratio_warm']:>9.1f}x "
+                f"{c['ratio_cold']:>5.1f}x  {verdict}"
+            )
         for c in comps:
             if not c["correct"]:
                 print(f"\n  {c['dist']} {c['version']} gets these wrong, e.g.:")
@@ -603,18 +704,17 @@ def main(argv: list[str] | None = None) -> int:
         correct = [c for c in comps if c["correct"]]
         if correct:
             best = max(correct, key=lambda c: c["per_s"])
-            ratio = ours["warm_per_s"] / best["per_s"]
-            cold_ratio = ours["cold_per_s"] / best["per_s"]
             print(
                 f"\nfastest correct competitor: {best['dist']} {best['version']} "
                 f"({best['call']}), {best['per_s']:,.0f} hands/s"
             )
-            verdict = "MET" if ratio >= 10 else "NOT MET"
+            verdict = "MET" if best["ratio_warm"] >= 10 else "NOT MET"
             print(
-                f"score_show is {ratio:.1f}x as fast warm ({cold_ratio:.1f}x cold); "
-                f"target 10x: {verdict}"
+                f"score_show is {best['ratio_warm']:.1f}x as fast warm "
+                f"({best['ours_warm_per_s']:,.0f}/s), {best['ratio_cold']:.1f}x on a cold pass "
+                f"({best['ours_cold_per_s']:,.0f}/s); target 10x: {verdict}"
             )
-            results["fastest_correct"] = {**best, "ratio_warm": ratio, "ratio_cold": cold_ratio}
+            results["fastest_correct"] = best
         else:
             print("\nno competitor agreed with our scores on every hand")
         results["competitors"] = comps
@@ -623,21 +723,28 @@ def main(argv: list[str] | None = None) -> int:
     dist = measure_distribution()
     results["distribution"] = dist
     verdict = "MET" if dist["total_s"] < 10 else "NOT MET"
-    print(f"  hand {dist['hand_s']:.2f} s, crib {dist['crib_s']:.2f} s, "
-          f"both {dist['total_s']:.2f} s (target under 10 s: {verdict})")
+    print(
+        f"  hand {dist['hand_s']:.2f} s, crib {dist['crib_s']:.2f} s, "
+        f"both {dist['total_s']:.2f} s (target under 10 s: {verdict})"
+    )
 
-    print("\npegging a deal (two players, four cards each)")
+    print("\npegging: whole deals played out by scoring.pegging (its own choice of cards)")
     peg = measure_pegging(args.seed)
     results["pegging"] = peg
     if "skipped" in peg:
         print(f"  skipped: {peg['skipped']}")
     else:
-        print(f"  {peg['deals']:,} deals in {peg['seconds']:.3f} s: "
-              f"{peg['per_deal_us']:.0f} µs a deal")
+        for key, m in peg["variants"].items():
+            print(
+                f"  {key:<16} {m['call']}: {m['deals']:,} deals in {m['seconds']:.3f} s, "
+                f"{m['per_deal_us']:.0f} µs a deal"
+            )
 
     if args.profile:
-        print("\nprofile of score_show over the sample (warm):")
-        print(profile_ours(sample))
+        for cold in (True, False):
+            kind = "cold: rank table emptied first" if cold else "warm"
+            print(f"\nprofile of score_show over the sample ({kind}):")
+            print(profile_ours(sample, cold=cold))
 
     if args.json:
         args.json.write_text(json.dumps(results, indent=2, default=str))

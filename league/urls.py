@@ -2,10 +2,12 @@
 
 from django.urls import path
 
-from league.views import pages
+from league.views import pages, standings
 
 app_name = "league"
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("seasons/<int:pk>/standings/", standings.standings, name="standings"),
+    path("seasons/<int:pk>/seeding/", standings.seeding, name="seeding"),
 ]

@@ -25,7 +25,6 @@ _SUIT_ALIASES = {
 }
 _RANK_ALIASES = {sym: i + 1 for i, sym in enumerate(RANK_SYMBOLS)}
 _RANK_ALIASES["10"] = 10
-_RANK_ALIASES["1"] = 1  # never produced by str(); some spreadsheets write aces as 1
 
 
 class Card(NamedTuple):

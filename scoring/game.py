@@ -1,4 +1,4 @@
-"""Deals and games: numbers a captain enters, checked against the rules, added up in the right order.
+"""Deals and games: the numbers a captain enters, checked by the rules and added up in order.
 
 A deal is entered as numbers (his heels, pegging per side, each player's show, the crib),
 optionally with the cards. The scorer refuses numbers no legal deal can produce, and adds the
@@ -8,8 +8,8 @@ target, even in the middle of the shows: nothing after that moment may be entere
 
 >>> game = Game("singles-121")
 >>> result = game.record(DealEntry(0, pegging=(4, 3), shows={1: 8, 0: 12}, crib=5))
->>> result.scores, game.next_dealer
-((20, 8), 1)
+>>> result.scores_after, game.next_dealer
+((21, 11), 1)
 
 Every refusal names the field that was wrong, so a form can put the message beside it:
 
@@ -18,17 +18,18 @@ Traceback (most recent call last):
 ...
 scoring.errors.InvalidDealError: A hand can never score 19.
 >>> game.scores  # a refused deal changes nothing
-(20, 8)
+(21, 11)
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from types import MappingProxyType
-from typing import TypedDict
+from typing import TypedDict, TypeGuard, cast
 
 from scoring.cards import DECK, Card, format_cards
 from scoring.distribution import possible_totals
@@ -41,7 +42,7 @@ from scoring.outcome import (
 )
 from scoring.pegging import max_pegging, max_pegging_total
 from scoring.show import score_show
-from scoring.variants import Variant, get_variant
+from scoring.variants import VARIANTS, Variant, get_variant
 
 HEELS_POINTS = 2
 """Two for his heels: the dealer's side pegs 2 when the starter is a Jack."""
@@ -53,7 +54,7 @@ JACK = 11
 _CARDS = frozenset(DECK)
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """A whole number, and not a bool: ``True`` is not one point."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -68,7 +69,7 @@ class PeggingLimits(TypedDict):
 
     dealer: int
     non_dealer: int
-    total: int | None
+    total: int  # all sides together
 
 
 class EntryRules(TypedDict):
@@ -94,7 +95,7 @@ class _Limits:
     crib_totals: frozenset[int]
     peg_dealer: int
     peg_other: int
-    peg_total: int | None
+    peg_total: int
 
 
 @functools.cache
@@ -110,16 +111,19 @@ def _limits(variant: Variant) -> _Limits:
     )
 
 
-def entry_rules(variant: Variant | str) -> EntryRules:
+def entry_rules(variant: Variant | str, *, target: int | None = None) -> EntryRules:
     """The allowed numbers of a deal, as JSON, for checking scores as they are typed.
 
-    The server checks everything again; this only lets the page warn early.
+    ``target`` overrides the variant's (a league may play to its own). The server checks
+    everything again; this only lets the page warn early.
 
     >>> rules = entry_rules("partnership-121")
-    >>> rules["target"], rules["side_of_seat"], 19 in rules["show_totals"], max(rules["crib_totals"])
-    (121, [0, 1, 0, 1], False, 29)
+    >>> rules["target"], rules["side_of_seat"], rules["pegging_max"]["dealer"] > 0
+    (121, [0, 1, 0, 1], True)
+    >>> 19 in rules["show_totals"], max(rules["crib_totals"])
+    (False, 29)
     """
-    v = _variant(variant)
+    v = _variant(variant, target)
     limits = _limits(v)
     return {
         "variant": v.key,
@@ -141,10 +145,20 @@ def entry_rules(variant: Variant | str) -> EntryRules:
     }
 
 
-def _variant(variant: Variant | str) -> Variant:
-    if isinstance(variant, Variant):
-        return variant
-    return get_variant(variant)
+def _variant(variant: Variant | str, target: int | None = None) -> Variant:
+    """The variant (by key or itself), played to ``target`` if a league sets its own."""
+    v = variant if isinstance(variant, Variant) else get_variant(variant)
+    if target is None or target == v.target:
+        return v
+    if not _is_int(target) or target < 1:
+        raise ScoringError(f"A game is played to a positive number of points, not {target!r}.")
+    return dataclasses.replace(v, target=target)
+
+
+def _variant_repr(v: Variant) -> str:
+    if VARIANTS.get(v.key) == v:
+        return f"get_variant({v.key!r})"
+    return repr(v)
 
 
 # --------------------------------------------------------------------------------------------
@@ -189,9 +203,7 @@ class DealEntry:
         # Values are not judged here: validate_deal does that, naming the field.
         pegging: object = self.pegging
         if isinstance(pegging, str | bytes | Mapping) or not isinstance(pegging, Iterable):
-            raise InvalidDealError(
-                "Enter the pegging as one number per side.", field="pegging"
-            )
+            raise InvalidDealError("Enter the pegging as one number per side.", field="pegging")
         object.__setattr__(self, "pegging", tuple(pegging))
         shows: object = self.shows
         if not isinstance(shows, Mapping):
@@ -290,13 +302,15 @@ class DealEntry:
         raw_crib_cards = data.get("crib_cards")
         raw_starter = data.get("starter")
         starter = None if raw_starter is None else _read_cards([raw_starter], "starter")[0]
+        # The values are passed on unjudged (hence the casts): validate_deal judges them
+        # and names the field, whichever door the deal came through.
         return cls(
-            data.get("dealer"),  # type: ignore[arg-type]  # validate_deal judges the values
+            cast(int, data.get("dealer")),
             starter=starter,
-            heels=data.get("heels"),  # type: ignore[arg-type]
-            pegging=data.get("pegging", ()),  # type: ignore[arg-type]
+            heels=cast("bool | None", data.get("heels")),
+            pegging=cast("tuple[int, ...]", data.get("pegging", ())),
             shows={_seat_key(seat, "shows"): points for seat, points in raw_shows.items()},
-            crib=data.get("crib"),  # type: ignore[arg-type]
+            crib=cast("int | None", data.get("crib")),
             hands=hands,
             crib_cards=None
             if raw_crib_cards is None
@@ -306,7 +320,7 @@ class DealEntry:
 
 def _seat_key(seat: object, where: str) -> int:
     if _is_int(seat):
-        return seat  # type: ignore[return-value]  # _is_int checked it
+        return seat
     if isinstance(seat, str) and seat.strip().isdigit():
         return int(seat)
     raise InvalidDealError(f"{seat!r} is not a seat number.", field=f"{where}.{seat}")
@@ -362,9 +376,7 @@ class GameState:
                 field="first_dealer",
             )
         object.__setattr__(self, "scores", tuple(self.scores))
-        if len(self.scores) != v.sides or not all(
-            _is_int(s) and s >= 0 for s in self.scores
-        ):
+        if len(self.scores) != v.sides or not all(_is_int(s) and s >= 0 for s in self.scores):
             raise ScoringError(
                 f"A game of {v.name} keeps {v.sides} scores of 0 or more, not {self.scores!r}."
             )
@@ -374,17 +386,23 @@ class GameState:
             raise ScoringError(f"The number of deals played can't be {self.deals!r}.")
 
     @classmethod
-    def start(cls, variant: Variant | str, *, first_dealer: int = 0) -> GameState:
-        """A new game, with "three for last" already pegged in the five-card game."""
-        v = _variant(variant)
+    def start(
+        cls, variant: Variant | str, *, first_dealer: int = 0, target: int | None = None
+    ) -> GameState:
+        """A new game (to ``target``, if not the variant's), with "three for last" already
+        pegged in the five-card game."""
+        v = _variant(variant, target)
         scores = [0] * v.sides
         if v.three_for_last and _is_int(first_dealer) and 0 <= first_dealer < v.players:
             scores[v.side_of(v.next_seat(first_dealer))] += THREE_FOR_LAST_POINTS
-        return cls(v, tuple(scores), first_dealer=first_dealer)
+        state = cls(v, tuple(scores), first_dealer=first_dealer)
+        if state.finished:
+            raise ScoringError(f"A game to {v.target} would be over before the first deal.")
+        return state
 
     def __repr__(self) -> str:
         return (
-            f"GameState(get_variant({self.variant.key!r}), scores={self.scores!r}, "
+            f"GameState({_variant_repr(self.variant)}, scores={self.scores!r}, "
             f"first_dealer={self.first_dealer!r}, deals={self.deals!r})"
         )
 
@@ -406,7 +424,7 @@ class GameState:
         return self.winner is not None
 
 
-class Stage(enum.Enum):
+class Stage(enum.StrEnum):
     """The parts of a deal, in the order their points are pegged."""
 
     HEELS = "heels"
@@ -439,7 +457,7 @@ class Step:
             return f"pegging.{self.side}"
         if self.stage is Stage.SHOW:
             return f"shows.{self.seat}"
-        return self.stage.value
+        return str(self.stage)
 
     def __str__(self) -> str:
         if self.stage is Stage.HEELS:
@@ -471,11 +489,12 @@ class DealResult:
 
     @property
     def scores_before(self) -> tuple[int, ...]:
+        """The scores per side before this deal."""
         return self.before.scores
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        """The scores per side after this deal."""
+    def scores_after(self) -> tuple[int, ...]:
+        """The scores per side after this deal (where the pegs stand on the board)."""
         return self.after.scores
 
     @property
@@ -506,8 +525,8 @@ def validate_deal(game: GameState | Game, entry: DealEntry) -> DealResult:
     ``"hands.3"``, ``"crib_cards"``), or :class:`GameOverError` when the game is already over.
 
     >>> state = GameState.start("singles-121")
-    >>> validate_deal(state, DealEntry(0, pegging=(3, 2), shows={1: 6, 0: 10}, crib=2)).scores
-    (15, 6)
+    >>> validate_deal(state, DealEntry(0, pegging=(3, 2), shows={1: 6, 0: 10}, crib=2)).scores_after
+    (15, 8)
     >>> validate_deal(state, DealEntry(1, pegging=(3, 2), shows={1: 6, 0: 10}, crib=2))
     Traceback (most recent call last):
     ...
@@ -557,9 +576,7 @@ def validate_deal(game: GameState | Game, entry: DealEntry) -> DealResult:
     elif not pegging:
         raise InvalidDealError(_pegging_count_message(v), field="pegging")
     else:
-        out = [
-            side for side, points in enumerate(pegging) if scores[side] + points >= v.target
-        ]
+        out = [side for side, points in enumerate(pegging) if scores[side] + points >= v.target]
         if len(out) > 1:
             raise InvalidDealError(
                 f"Only one side can reach {v.target} in the play: the game stops the moment "
@@ -590,14 +607,14 @@ def validate_deal(game: GameState | Game, entry: DealEntry) -> DealResult:
                 f"{_ended_sentence(v, ended_at)}: the crib doesn't count.", field="crib"
             )
     elif crib is None:
-        raise InvalidDealError("The crib's count is missing: the game wasn't over yet.", field="crib")
+        raise InvalidDealError(
+            "The crib's count is missing: the game wasn't over yet.", field="crib"
+        )
     else:
         peg(Step(Stage.CRIB, side=dealer_side, points=crib, seat=dealer))
 
     after = GameState(v, tuple(scores), first_dealer=state.first_dealer, deals=state.deals + 1)
-    return DealResult(
-        entry=entry, before=state, after=after, steps=tuple(steps), ended_at=ended_at
-    )
+    return DealResult(entry=entry, before=state, after=after, steps=tuple(steps), ended_at=ended_at)
 
 
 def _ended_sentence(v: Variant, step: Step) -> str:
@@ -616,20 +633,29 @@ def _pegging_count_message(v: Variant) -> str:
     return f"Enter the pegging points of each of the {v.sides} sides."
 
 
-def _seat_problem(v: Variant, seat: object) -> str | None:
+def _seat_order(item: tuple[object, object]) -> tuple[int, int, str]:
+    """Sort key: seats in numeric order, anything that isn't a seat number after them."""
+    seat = item[0]
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return (0, seat, "")
+    return (1, 0, repr(seat))
+
+
+def _is_seat(seat: object, v: Variant) -> TypeGuard[int]:
+    return _is_int(seat) and 0 <= seat < v.players
+
+
+def _not_a_seat(seat: object, v: Variant) -> str:
+    """What to say about a ``seat`` that :func:`_is_seat` refused."""
     if not _is_int(seat):
         return f"{seat!r} is not a seat number: the seats are 0 to {v.players - 1}."
-    if not 0 <= seat < v.players:  # type: ignore[operator]  # _is_int checked it
-        return f"There is no seat {seat} at this table: the seats are 0 to {v.players - 1}."
-    return None
+    return f"There is no seat {seat} at this table: the seats are 0 to {v.players - 1}."
 
 
 def _check_dealer(state: GameState, dealer: object) -> int:
     v = state.variant
-    problem = _seat_problem(v, dealer)
-    if problem is not None:
-        raise InvalidDealError(problem, field="dealer")
-    assert isinstance(dealer, int)
+    if not _is_seat(dealer, v):
+        raise InvalidDealError(_not_a_seat(dealer, v), field="dealer")
     expected = state.next_dealer
     if dealer != expected:
         raise InvalidDealError(
@@ -662,11 +688,10 @@ def _check_cards_and_heels(v: Variant, entry: DealEntry) -> bool:
         places[card] = where
 
     if entry.hands is not None:
-        for seat, cards in sorted(entry.hands.items(), key=lambda item: repr(item[0])):
+        for seat, cards in sorted(entry.hands.items(), key=_seat_order):
             fld = f"hands.{seat}"
-            problem = _seat_problem(v, seat)
-            if problem is not None:
-                raise InvalidDealError(problem, field=fld)
+            if not _is_seat(seat, v):
+                raise InvalidDealError(_not_a_seat(seat, v), field=fld)
             if len(cards) != v.hand_size:
                 raise InvalidDealError(
                     f"Each player keeps {v.hand_size} cards for the show: seat {seat}'s hand "
@@ -714,13 +739,11 @@ def _check_pegging(
 ) -> tuple[int, ...]:
     if pegging and len(pegging) != v.sides:
         raise InvalidDealError(_pegging_count_message(v), field="pegging")
+    checked: list[int] = []
     for side, points in enumerate(pegging):
         fld = f"pegging.{side}"
         if not _is_int(points):
-            raise InvalidDealError(
-                f"Pegging points are a whole number, not {points!r}.", field=fld
-            )
-        assert isinstance(points, int)
+            raise InvalidDealError(f"Pegging points are a whole number, not {points!r}.", field=fld)
         if points < 0:
             raise InvalidDealError("Pegging points can't be negative.", field=fld)
         if side == dealer_side:
@@ -731,23 +754,21 @@ def _check_pegging(
             raise InvalidDealError(
                 f"{who} can peg at most {most} in one deal, not {points}.", field=fld
             )
-    checked = tuple(int(p) for p in pegging)  # type: ignore[call-overload]  # ints, checked
-    if limits.peg_total is not None and sum(checked) > limits.peg_total:
+        checked.append(points)
+    if sum(checked) > limits.peg_total:
         raise InvalidDealError(
             f"All sides together can peg at most {limits.peg_total} in one deal, "
             f"not {sum(checked)}.",
             field="pegging",
         )
-    return checked
+    return tuple(checked)
 
 
-def _check_points(value: object, allowed: frozenset[int], what: str, fld: str) -> int:
+def _check_points(value: object, allowed: frozenset[int], noun: str, fld: str) -> int:
     if not _is_int(value):
-        raise InvalidDealError(f"{what} is a whole number of points, not {value!r}.", field=fld)
-    assert isinstance(value, int)
+        raise InvalidDealError(f"A {noun}'s points are a whole number, not {value!r}.", field=fld)
     if value not in allowed:
         most = max(allowed)
-        noun = what.split()[-1]
         if value > most:
             message = f"A {noun} can never score {value}: the most it can make is {most}."
         else:
@@ -768,12 +789,11 @@ def _check_claim(claim: int, cards: Sequence[Card], starter: Card, *, crib: bool
 
 def _check_shows(v: Variant, entry: DealEntry, limits: _Limits) -> dict[int, int]:
     shows: dict[int, int] = {}
-    for seat, points in sorted(entry.shows.items(), key=lambda item: repr(item[0])):
+    for seat, points in sorted(entry.shows.items(), key=_seat_order):
         fld = f"shows.{seat}"
-        problem = _seat_problem(v, seat)
-        if problem is not None:
-            raise InvalidDealError(problem, field=fld)
-        value = _check_points(points, limits.show_totals, "A hand", fld)
+        if not _is_seat(seat, v):
+            raise InvalidDealError(_not_a_seat(seat, v), field=fld)
+        value = _check_points(points, limits.show_totals, "hand", fld)
         if entry.hands is not None and seat in entry.hands and entry.starter is not None:
             wrong = _check_claim(value, entry.hands[seat], entry.starter, crib=False)
             if wrong is not None:
@@ -785,7 +805,7 @@ def _check_shows(v: Variant, entry: DealEntry, limits: _Limits) -> dict[int, int
 def _check_crib(entry: DealEntry, limits: _Limits) -> int | None:
     if entry.crib is None:
         return None
-    value = _check_points(entry.crib, limits.crib_totals, "A crib", "crib")
+    value = _check_points(entry.crib, limits.crib_totals, "crib", "crib")
     if entry.crib_cards is not None and entry.starter is not None:
         wrong = _check_claim(value, entry.crib_cards, entry.starter, crib=True)
         if wrong is not None:
@@ -802,32 +822,40 @@ class Game:
     """A game of any variant, recorded deal by deal.
 
     Seats are numbered clockwise from 0; in the partnership game seats 0 and 2 are side 0,
-    seats 1 and 3 side 1. Each :meth:`record` is all or nothing: a refused deal leaves the
-    game exactly as it was.
+    seats 1 and 3 side 1. ``target`` overrides the variant's (a league may play to its own).
+    Each :meth:`record` is all or nothing: a refused deal leaves the game exactly as it was.
 
     >>> game = Game("partnership-121", first_dealer=3)
-    >>> game.record(DealEntry(3, pegging=(5, 2), shows={0: 8, 1: 4, 2: 12, 3: 6}, crib=7)).scores
+    >>> entry = DealEntry(3, pegging=(5, 2), shows={0: 8, 1: 4, 2: 12, 3: 6}, crib=7)
+    >>> game.record(entry).scores_after
     (25, 19)
     >>> game.next_dealer, game.finished
     (0, False)
     """
 
-    def __init__(self, variant: Variant | str, *, first_dealer: int = 0) -> None:
-        self._start = GameState.start(variant, first_dealer=first_dealer)
+    def __init__(
+        self, variant: Variant | str, *, first_dealer: int = 0, target: int | None = None
+    ) -> None:
+        self._start = GameState.start(variant, first_dealer=first_dealer, target=target)
         self._state = self._start
         self._results: list[DealResult] = []
 
     @classmethod
     def replay(
-        cls, variant: Variant | str, entries: Iterable[DealEntry], *, first_dealer: int = 0
+        cls,
+        variant: Variant | str,
+        entries: Iterable[DealEntry],
+        *,
+        first_dealer: int = 0,
+        target: int | None = None,
     ) -> Game:
         """A game with ``entries`` recorded in order; a refusal notes which deal it was.
 
         >>> Game.replay("singles-121", [DealEntry(0, pegging=(1, 2), shows={1: 2, 0: 4}, crib=0),
         ...                             DealEntry(1, pegging=(3, 0), shows={0: 6, 1: 9}, crib=1)])
-        <Game singles-121, 2 deals, scores 14-12, seat 0 deals next>
+        <Game singles-121, 2 deals, scores 14-14, seat 0 deals next>
         """
-        game = cls(variant, first_dealer=first_dealer)
+        game = cls(variant, first_dealer=first_dealer, target=target)
         for number, entry in enumerate(entries, start=1):
             try:
                 game.record(entry)
@@ -882,14 +910,14 @@ class Game:
         return self._state.winner
 
     @property
-    def deals(self) -> tuple[DealEntry, ...]:
-        """The deals recorded, in order."""
-        return tuple(result.entry for result in self._results)
+    def deals(self) -> tuple[DealResult, ...]:
+        """Each recorded deal, in order: its entry and what it did to the scores."""
+        return tuple(self._results)
 
     @property
-    def results(self) -> tuple[DealResult, ...]:
-        """What each recorded deal did, in order."""
-        return tuple(self._results)
+    def entries(self) -> tuple[DealEntry, ...]:
+        """The recorded deals as entered, in order (what :meth:`replay` takes)."""
+        return tuple(result.entry for result in self._results)
 
     @property
     def ended_at(self) -> Step | None:

@@ -6,9 +6,11 @@ options, not constants: the ACC calls a win by 31 or more a skunk, many league s
 "win by 30+", and the double skunk is usually 61 or more.
 
 >>> outcome_for((121, 90), target=121)
-Outcome(winner=0, scores=(121, 90), target=121, margin=31, skunk=SkunkLevel.SKUNK)
->>> outcome_for((121, 91), target=121).skunk, outcome_for((121, 91), target=121, skunk_margin=30).skunk
-(SkunkLevel.NONE, SkunkLevel.SKUNK)
+Outcome(winner=0, scores=(121, 90), target=121, margin=31, skunk_level=SkunkLevel.SKUNK)
+>>> outcome_for((121, 91), target=121).skunk_level
+SkunkLevel.NONE
+>>> outcome_for((121, 91), target=121, skunk_margin=30).skunk_level
+SkunkLevel.SKUNK
 """
 
 from __future__ import annotations
@@ -85,11 +87,11 @@ class Outcome:
     ``winner`` and ``runner_up`` are side indexes (side 0 is the first dealer's side in a game
     to which seats are assigned that way; the engine does not care). ``scores`` are the final
     scores as pegged, the winner's possibly past the target. ``margin`` is the target minus
-    the runner-up's score, and ``skunk`` judges that margin. With three sides the third-placed
+    the runner-up's score, and ``skunk_level`` judges that margin. With three sides the third-placed
     side lost by more; :meth:`margin_over` and :func:`skunk_level` answer for each side.
 
     >>> o = outcome_for((98, 122, 57), target=121)
-    >>> o.winner, o.runner_up, o.margin, o.skunk, o.margin_over(2)
+    >>> o.winner, o.runner_up, o.margin, o.skunk_level, o.margin_over(2)
     (1, 0, 23, SkunkLevel.NONE, 64)
     >>> print(o)
     Side 1 won 121-98 (a margin of 23, no skunk).
@@ -99,7 +101,7 @@ class Outcome:
     scores: tuple[int, ...]
     target: int
     margin: int
-    skunk: SkunkLevel
+    skunk_level: SkunkLevel
 
     @property
     def runner_up(self) -> int:
@@ -122,7 +124,7 @@ class Outcome:
         loser_score = self.scores[self.runner_up]
         return (
             f"Side {self.winner} won {self.target}-{loser_score} "
-            f"(a margin of {self.margin}, {self.skunk})."
+            f"(a margin of {self.margin}, {self.skunk_level})."
         )
 
     def as_dict(self) -> dict[str, object]:
@@ -133,7 +135,7 @@ class Outcome:
             "scores": list(self.scores),
             "target": self.target,
             "margin": self.margin,
-            "skunk": self.skunk.name.lower(),
+            "skunk_level": self.skunk_level.name.lower(),
         }
 
 
@@ -149,9 +151,9 @@ def outcome_for(
     Exactly one side must have reached ``target``: a game where nobody did is not over, and
     one where two sides did never happens (the game stops the instant the first gets there).
 
-    >>> outcome_for([121, 60], target=121).skunk
+    >>> outcome_for([121, 60], target=121).skunk_level
     SkunkLevel.DOUBLE
-    >>> outcome_for([121, 61], target=121).skunk
+    >>> outcome_for([121, 61], target=121).skunk_level
     SkunkLevel.SKUNK
     >>> outcome_for([118, 117], target=121)
     Traceback (most recent call last):
@@ -160,7 +162,9 @@ def outcome_for(
     """
     _check_margins(skunk_margin, double_skunk_margin)
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise InvalidScoresError(f"A game is played to a positive number of points, not {target!r}.")
+        raise InvalidScoresError(
+            f"A game is played to a positive number of points, not {target!r}."
+        )
     final = tuple(scores)
     if len(final) < 2:
         raise InvalidScoresError("A game has at least two sides.")
@@ -179,10 +183,8 @@ def outcome_for(
     winner = winners[0]
     best_loser = max(score for side, score in enumerate(final) if side != winner)
     margin = target - best_loser
-    level = skunk_level(
-        margin, skunk_margin=skunk_margin, double_skunk_margin=double_skunk_margin
-    )
-    return Outcome(winner=winner, scores=final, target=target, margin=margin, skunk=level)
+    level = skunk_level(margin, skunk_margin=skunk_margin, double_skunk_margin=double_skunk_margin)
+    return Outcome(winner=winner, scores=final, target=target, margin=margin, skunk_level=level)
 
 
 def _check_margins(skunk_margin: int, double_skunk_margin: int) -> None:

@@ -38,16 +38,13 @@ def _number_word(n: int) -> str:
 
 def _rank_points(ranks: Sequence[int]) -> tuple[int, int, int]:
     """Fifteens, pairs and runs for a multiset of ranks (the slow, obvious count)."""
-    values = [10 if r > 10 else r for r in ranks]
-    fifteens = 0
-    n = len(values)
-    for mask in range(3, 1 << n):
-        total = 0
-        for i in range(n):
-            if mask >> i & 1:
-                total += values[i]
-        if total == 15:
-            fifteens += 2
+    # Subset sums: ways[t] is how many sets of the cards seen so far add up to t.
+    ways = [1] + [0] * 15
+    for r in ranks:
+        v = 10 if r > 10 else r
+        for t in range(15, v - 1, -1):
+            ways[t] += ways[t - v]
+    fifteens = 2 * ways[15]
     counts = [0] * 15
     for r in ranks:
         counts[r] += 1
@@ -161,7 +158,10 @@ class ShowScore:
             flush_cards = self.hand if self.flush == len(self.hand) else (*self.hand, self.starter)
             items.append(
                 ScoreItem(
-                    "flush", f"flush of {_number_word(self.flush)}", tuple(flush_cards), self.flush
+                    "flush",
+                    f"flush of {_number_word(self.flush)}",
+                    tuple(sorted(flush_cards)),
+                    self.flush,
                 )
             )
         if self.nobs:
@@ -204,7 +204,7 @@ def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = 
     a crib flush counts only when the starter matches too.
 
     >>> score_show("7H 7S 8H 8D", "9C").total
-    20
+    24
     >>> score_show("2H 4H 6H 8H", "KS").flush, score_show("2H 4H 6H 8H", "KS", crib=True).flush
     (4, 0)
     """

@@ -1,5 +1,26 @@
-"""API routes."""
+"""API routes: the league's resources, a token for apps, and the OpenAPI schema and docs."""
 
-from django.urls import path
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
 
-urlpatterns: list = []
+from league.api import views
+
+router = DefaultRouter()
+router.register("leagues", views.LeagueViewSet)
+router.register("seasons", views.SeasonViewSet)
+router.register("teams", views.TeamViewSet)
+router.register("weeks", views.WeekViewSet)
+router.register("matches", views.MatchViewSet)
+router.register("games", views.GameViewSet)
+router.register("deals", views.DealViewSet)
+
+app_name = "api"
+
+urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="token"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("", include(router.urls)),
+]

@@ -71,6 +71,10 @@ class Season(models.Model):
         help_text=_("Seeds the public, repeatable draw that breaks ties nothing else breaks."),
     )
     is_current = models.BooleanField(_("current"), default=True)
+    playoff_seeding = models.JSONField(
+        _("playoff seeding"), null=True, blank=True, editable=False,
+        help_text=_("Team names, first seed first, fixed when the playoffs were drawn."),
+    )
     standings_stale = models.BooleanField(default=True, editable=False)
     results_version = models.PositiveIntegerField(default=0, editable=False)
 

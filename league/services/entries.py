@@ -69,9 +69,7 @@ def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
             _("Give the pegging for each of the %(n)s sides.") % {"n": variant.sides},
             field="pegging",
         )
-    pegging = [
-        _int(v, f"pegging.{side}", _("Pegging")) for side, v in enumerate(raw_pegging)
-    ]
+    pegging = [_int(v, f"pegging.{side}", _("Pegging")) for side, v in enumerate(raw_pegging)]
 
     raw_shows = data.get("shows") or {}
     if not isinstance(raw_shows, Mapping):

@@ -158,9 +158,13 @@ def game_start(
     seats: Sequence[Player | int | str],
     first_dealer: int = 0,
     number: int | None = None,
+    check_permission: bool = True,
 ) -> Game:
-    """Open the next game of ``match`` with players seated clockwise (partners opposite)."""
-    if not can(user, Action.START_GAME, match):
+    """Open the next game of ``match`` with players seated clockwise (partners opposite).
+
+    ``check_permission=False`` is for callers that checked the role themselves (a season import).
+    """
+    if check_permission and not can(user, Action.START_GAME, match):
         raise NotAllowed(_("Only the players of these two teams can start their games."))
     league = match.week.season.league
     variant = get_variant(league.variant)
@@ -197,8 +201,9 @@ def game_start(
                 field="seats",
             )
     if not 0 <= first_dealer < variant.players:
-        raise ValidationFailed(_("There is no seat %(seat)s.") % {"seat": first_dealer},
-                               field="first_dealer")
+        raise ValidationFailed(
+            _("There is no seat %(seat)s.") % {"seat": first_dealer}, field="first_dealer"
+        )
     with transaction.atomic():
         Match.objects.select_for_update().filter(pk=match.pk).first()
         taken = set(match.games.values_list("number", flat=True))
@@ -221,9 +226,14 @@ def game_start(
         GameSeat.objects.bulk_create(
             GameSeat(game=game, seat=seat, player=p) for seat, p in enumerate(players)
         )
-        audit_log(actor=user, action="game_start", obj=game, game=game,
-                  season=match.week.season,
-                  after={"seats": [p.name for p in players], "first_dealer": first_dealer})
+        audit_log(
+            actor=user,
+            action="game_start",
+            obj=game,
+            game=game,
+            season=match.week.season,
+            after={"seats": [p.name for p in players], "first_dealer": first_dealer},
+        )
     return game
 
 
@@ -235,8 +245,9 @@ def _player(value: Player | int | str) -> Player:
             return Player.objects.get(pk=value)
         return Player.objects.get(name=value)
     except Player.DoesNotExist:
-        raise ValidationFailed(_("No player called %(name)s.") % {"name": value},
-                               field="seats") from None
+        raise ValidationFailed(
+            _("No player called %(name)s.") % {"name": value}, field="seats"
+        ) from None
 
 
 # --- Recording and correcting deals ------------------------------------------------------------
@@ -274,13 +285,15 @@ def deal_record(
                         return existing, False
                     raise Conflict(
                         _("This entry was already sent with different numbers."),
-                        field="key", current=game_state(game),
+                        field="key",
+                        current=game_state(game),
                     )
             if game.status == GameStatus.VOID:
                 raise Locked(_("This game was voided."), current=game_state(game))
             if game.status != GameStatus.IN_PROGRESS:
-                raise Locked(_("This game is over; ask a judge to correct it."),
-                             current=game_state(game))
+                raise Locked(
+                    _("This game is over; ask a judge to correct it."), current=game_state(game)
+                )
             expected = game.deal_count + 1
             if number is None:
                 number = expected
@@ -298,8 +311,14 @@ def deal_record(
             deal = _save_deal(game, number, 1, normal, scored, user, key=key)
             _apply_scores(game, scored, [*deals, deal])
             game.save()
-            audit_log(actor=user, action="deal_record", obj=deal, game=game,
-                      season=game.match.week.season, after={"number": number, **normal})
+            audit_log(
+                actor=user,
+                action="deal_record",
+                obj=deal,
+                game=game,
+                season=game.match.week.season,
+                after={"number": number, **normal},
+            )
             _results_changed(_season_id(game))
             return deal, True
     except IntegrityError:
@@ -307,7 +326,9 @@ def deal_record(
         game.refresh_from_db()
         if key:
             existing = Deal.objects.filter(key=key).first()
-            if existing is not None and existing.fingerprint == fingerprint(normal, existing.number):
+            if existing is not None and existing.fingerprint == fingerprint(
+                normal, existing.number
+            ):
                 return existing, False
         raise Conflict(
             _("Someone else entered this deal first."), current=game_state(game)
@@ -385,8 +406,9 @@ def deal_correct(
         scored = _replay(game, normals)
         old.is_current = False
         old.save(update_fields=["is_current"])
-        new = _save_deal(game, number, _next_version(game, number),
-                         normal, scored, user, reason=reason)
+        new = _save_deal(
+            game, number, _next_version(game, number), normal, scored, user, reason=reason
+        )
         deals[number - 1] = new
         # later deals' running totals may have moved
         for later in deals[number:]:
@@ -399,9 +421,16 @@ def deal_correct(
         if was_status == GameStatus.CONFIRMED and scored.finished:
             game.status = GameStatus.CONFIRMED
         game.save()
-        audit_log(actor=user, action="deal_correct", obj=new, game=game,
-                  season=game.match.week.season, before={"number": number, **_stored(old)},
-                  after={"number": number, **normal}, reason=reason)
+        audit_log(
+            actor=user,
+            action="deal_correct",
+            obj=new,
+            game=game,
+            season=game.match.week.season,
+            before={"number": number, **_stored(old)},
+            after={"number": number, **normal},
+            reason=reason,
+        )
         _results_changed(_season_id(game))
     return new
 
@@ -429,29 +458,39 @@ def game_confirm(*, game: Game, user: Any) -> Game:
     if game.status != GameStatus.FINISHED:
         raise ValidationFailed(_("Only a finished game can be confirmed."))
     if not is_league_admin(user):
-        if game.entered_by_id == user.pk or Deal.objects.filter(
-            game=game, entered_by=user
-        ).exists():
+        if (
+            game.entered_by_id == user.pk
+            or Deal.objects.filter(game=game, entered_by=user).exists()
+        ):
             raise NotAllowed(_("You entered this game, so the other team must confirm it."))
         mine = teams_of(user, game.match)
         enterers = set(
-            Deal.objects.filter(game=game, entered_by__isnull=False)
-            .values_list("entered_by__player__teams", flat=True)
+            Deal.objects.filter(game=game, entered_by__isnull=False).values_list(
+                "entered_by__player__teams", flat=True
+            )
         ) | ({_team_of_user(game.entered_by, game.match)} if game.entered_by else set())
         if mine & enterers:
             raise NotAllowed(_("Your team entered this game, so the other team must confirm it."))
     with transaction.atomic():
         now = timezone.now()
         changed = Game.objects.filter(pk=game.pk, status=GameStatus.FINISHED).update(
-            status=GameStatus.CONFIRMED, confirmed_by=user, confirmed_at=now,
+            status=GameStatus.CONFIRMED,
+            confirmed_by=user,
+            confirmed_at=now,
             version=F("version") + 1,
         )
         if changed != 1:
             game.refresh_from_db()
             raise Conflict(_("This game was confirmed a moment ago."), current=game_state(game))
         game.refresh_from_db()
-        audit_log(actor=user, action="game_confirm", obj=game, game=game,
-                  season=game.match.week.season, after={"status": game.status})
+        audit_log(
+            actor=user,
+            action="game_confirm",
+            obj=game,
+            game=game,
+            season=game.match.week.season,
+            after={"status": game.status},
+        )
         _results_changed(_season_id(game))
     return game
 
@@ -477,8 +516,15 @@ def game_void(*, game: Game, user: Any, reason: str) -> Game:
         game.status = GameStatus.VOID
         game.version += 1
         game.save()
-        audit_log(actor=user, action="game_void", obj=game, game=game,
-                  season=game.match.week.season, before={"status": before},
-                  after={"status": game.status}, reason=reason)
+        audit_log(
+            actor=user,
+            action="game_void",
+            obj=game,
+            game=game,
+            season=game.match.week.season,
+            before={"status": before},
+            after={"status": game.status},
+            reason=reason,
+        )
         _results_changed(_season_id(game))
     return game

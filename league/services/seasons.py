@@ -75,14 +75,23 @@ def schedule_create(
         for cycle in range(cycles):
             for pairs in round_robin(len(teams)):
                 number += 1
-                date = start_date + dt.timedelta(days=days_between * (number - 1)) if start_date else None
+                date = (
+                    start_date + dt.timedelta(days=days_between * (number - 1))
+                    if start_date
+                    else None
+                )
                 week = Week.objects.create(season=season, number=number, date=date, venue=venue)
                 for table, (h, a) in enumerate(pairs, start=1):
                     home, away = (teams[h], teams[a]) if cycle % 2 == 0 else (teams[a], teams[h])
                     Match.objects.create(week=week, home=home, away=away, table=table)
                 weeks.append(week)
-        audit_log(actor=user, action="schedule_create", obj=season, season=season,
-                  after={"weeks": number, "teams": len(teams), "cycles": cycles})
+        audit_log(
+            actor=user,
+            action="schedule_create",
+            obj=season,
+            season=season,
+            after={"weeks": number, "teams": len(teams), "cycles": cycles},
+        )
     return weeks
 
 
@@ -130,7 +139,11 @@ def team_create(
             )
         team = Team.objects.create(season=season, name=name, captain=captain)
         team.players.set(players)
-        audit_log(actor=user, action="team_create", obj=team, season=season,
-                  after={"name": name, "players": [p.name for p in players],
-                         "captain": captain.name})
+        audit_log(
+            actor=user,
+            action="team_create",
+            obj=team,
+            season=season,
+            after={"name": name, "players": [p.name for p in players], "captain": captain.name},
+        )
     return team

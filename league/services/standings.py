@@ -68,9 +68,7 @@ def standings_recompute(*, season_id: int) -> dict[str, Any] | None:
         StandingsSnapshot.objects.update_or_create(
             season=season, defaults={"results_version": version, "data": data}
         )
-        Season.objects.filter(pk=season.pk, results_version=version).update(
-            standings_stale=False
-        )
+        Season.objects.filter(pk=season.pk, results_version=version).update(standings_stale=False)
     _cache_set(cache_key(season.pk, version), data)
     return data
 
@@ -82,5 +80,6 @@ def schedule_recompute(season_id: int) -> None:
     try:
         recompute_standings.delay(season_id)
     except Exception:
-        log.warning("could not queue the standings recompute for season %s", season_id,
-                    exc_info=True)
+        log.warning(
+            "could not queue the standings recompute for season %s", season_id, exc_info=True
+        )

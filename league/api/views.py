@@ -1,0 +1,251 @@
+"""The REST API: thin views that parse a request, call a service or a selector, and serialize.
+
+Lists fetch their related rows up front (``select_related``/``prefetch_related``), so their
+query counts stay flat however many rows there are; tests pin them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.parsers import JSONParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from league.api import serializers as s
+from league.api.permissions import ReadOrSignedIn, my_matches
+from league.models import Deal, Game, GameSeat, League, Match, Season, Team, Week
+from league.services.games import deal_record, game_confirm, game_start
+from league.services.standings import standings_for_season
+
+REFUSALS = {
+    400: OpenApiResponse(s.ErrorSerializer, description="The input breaks a rule; nothing stored."),
+    403: OpenApiResponse(s.ErrorSerializer, description="Your role does not allow this."),
+    409: OpenApiResponse(
+        s.ErrorSerializer, description="The game moved on; `current` says how it stands now."
+    ),
+}
+
+
+# --- Querysets -----------------------------------------------------------------------------------
+
+
+def current_deals() -> Prefetch:
+    return Prefetch(
+        "deals",
+        queryset=Deal.objects.filter(is_current=True).order_by("number"),
+        to_attr="current_deals",
+    )
+
+
+def game_rows() -> QuerySet[Game]:
+    """Games with everything ``GameSerializer`` reads, in a fixed number of queries."""
+    return Game.objects.select_related(
+        "match__week__season__league", "match__home", "match__away", "winner"
+    ).prefetch_related(
+        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
+        current_deals(),
+    )
+
+
+def match_rows() -> QuerySet[Match]:
+    return Match.objects.select_related("week", "home", "away").prefetch_related(
+        Prefetch("games", queryset=Game.objects.select_related("winner").order_by("number"))
+    )
+
+
+def week_rows() -> QuerySet[Week]:
+    return Week.objects.select_related("venue").prefetch_related(
+        Prefetch("matches", queryset=Match.objects.select_related("home", "away"))
+    )
+
+
+# --- Filters -------------------------------------------------------------------------------------
+
+
+class MineFilter(filters.FilterSet):
+    mine = filters.BooleanFilter(method="filter_mine", label="Only the matches your team plays in")
+
+    def filter_mine(self, queryset: QuerySet[Any], name: str, value: bool) -> QuerySet:
+        if not value:
+            return queryset
+        if queryset.model is Match:
+            return my_matches(queryset, self.request.user)
+        match_ids = my_matches(Match.objects.all(), self.request.user).values("pk")
+        return queryset.filter(match__in=match_ids)
+
+
+class MatchFilter(MineFilter):
+    season = filters.NumberFilter(field_name="week__season")
+
+    class Meta:
+        model = Match
+        fields = ["season", "week", "home", "away", "mine"]
+
+
+class GameFilter(MineFilter):
+    season = filters.NumberFilter(field_name="match__week__season")
+
+    class Meta:
+        model = Game
+        fields = ["season", "match", "status", "mine"]
+
+
+class DealFilter(filters.FilterSet):
+    history = filters.BooleanFilter(
+        method="filter_history", label="Include corrected (replaced) versions"
+    )
+
+    def filter_history(self, queryset: QuerySet[Deal], name: str, value: bool) -> QuerySet:
+        return queryset if value else queryset.filter(is_current=True)
+
+    def filter_queryset(self, queryset: QuerySet[Deal]) -> QuerySet[Deal]:
+        if self.form.cleaned_data.get("history") is None:  # current versions unless asked
+            queryset = queryset.filter(is_current=True)
+        return super().filter_queryset(queryset)
+
+    class Meta:
+        model = Deal
+        fields = ["game", "history"]
+
+
+# --- Views ---------------------------------------------------------------------------------------
+
+
+class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
+    permission_classes = [ReadOrSignedIn]
+    parser_classes = [JSONParser]
+    filter_backends = [filters.DjangoFilterBackend]
+
+
+class LeagueViewSet(ReadOnlyViewSet):
+    """Leagues and the rules each one plays by."""
+
+    queryset = League.objects.all()
+    serializer_class = s.LeagueSerializer
+
+
+class SeasonViewSet(ReadOnlyViewSet):
+    """Seasons; each has a schedule and standings."""
+
+    queryset = Season.objects.select_related("league")
+    serializer_class = s.SeasonSerializer
+    filterset_fields = ["league", "is_current"]
+
+    @extend_schema(responses=s.StandingsSerializer)
+    @action(detail=True, filter_backends=[])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        """The season's standings and playoff seeding."""
+        return Response(standings_for_season(self.get_object()))
+
+    @extend_schema(responses=s.WeekSerializer(many=True))
+    @action(detail=True, filter_backends=[])
+    def schedule(self, request: Request, pk: str | None = None) -> Response:
+        """Every week of the season with its matches."""
+        season = self.get_object()
+        return Response(s.WeekSerializer(week_rows().filter(season=season), many=True).data)
+
+
+class TeamViewSet(ReadOnlyViewSet):
+    """Teams with their players and captain."""
+
+    queryset = Team.objects.select_related("captain").prefetch_related("players")
+    serializer_class = s.TeamSerializer
+    filterset_fields = ["season"]
+
+
+class WeekViewSet(ReadOnlyViewSet):
+    """Weeks of the schedule with their matches."""
+
+    queryset = week_rows()
+    serializer_class = s.WeekSerializer
+    filterset_fields = ["season", "is_playoff"]
+
+
+@extend_schema_view(
+    list=extend_schema(description="Matches; `?mine=1` keeps those your team plays in."),
+)
+class MatchViewSet(ReadOnlyViewSet):
+    """Matches with their games; ``can_record`` says whether you may enter their scores."""
+
+    queryset = match_rows()
+    serializer_class = s.MatchSerializer
+    filterset_class = MatchFilter
+
+    @extend_schema(
+        methods=["POST"],
+        request=s.GameStartRequestSerializer,
+        responses={201: s.GameSerializer, **REFUSALS},
+        description="Start the next game of this match, players seated clockwise.",
+    )
+    @extend_schema(methods=["GET"], responses=s.GameSerializer(many=True))
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def games(self, request: Request, pk: str | None = None) -> Response:
+        """The match's games; POST starts the next one."""
+        match = self.get_object()
+        if request.method == "GET":
+            rows = game_rows().filter(match=match).order_by("number")
+            return Response(s.GameSerializer(rows, many=True, context={"request": request}).data)
+        game = game_start(match=match, user=request.user, **s.parse_game_start(request.data))
+        body = s.GameSerializer(game_rows().get(pk=game.pk), context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+@extend_schema_view(
+    list=extend_schema(description="Games; `?mine=1` keeps those your team plays in."),
+)
+class GameViewSet(ReadOnlyViewSet):
+    """Games with seats, scores, result, league points and current deals."""
+
+    queryset = game_rows()
+    serializer_class = s.GameSerializer
+    filterset_class = GameFilter
+
+    @extend_schema(
+        methods=["POST"],
+        request=s.DealRequestSerializer,
+        responses={
+            201: s.DealSerializer,
+            200: OpenApiResponse(s.DealSerializer, description="The same entry, sent again."),
+            **REFUSALS,
+        },
+        description=(
+            "Record the next deal. Send a `key` (a UUID made by your device): sending the same "
+            "deal again with it returns the stored deal (200) instead of adding a second one."
+        ),
+    )
+    @extend_schema(methods=["GET"], responses=s.DealSerializer(many=True))
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def deals(self, request: Request, pk: str | None = None) -> Response:
+        """The game's current deals; POST records the next one."""
+        game = self.get_object()
+        if request.method == "GET":
+            return Response(s.DealSerializer(game.current_deals, many=True).data)
+        key, number, data = s.parse_deal_request(request.data)
+        deal, created = deal_record(game=game, user=request.user, number=number, data=data, key=key)
+        return Response(
+            s.DealSerializer(deal).data,
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+    @extend_schema(request=None, responses={200: s.GameSerializer, **REFUSALS})
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def confirm(self, request: Request, pk: str | None = None) -> Response:
+        """The other team confirms a finished game."""
+        game = game_confirm(game=self.get_object(), user=request.user)
+        return Response(
+            s.GameSerializer(game_rows().get(pk=game.pk), context={"request": request}).data
+        )
+
+
+class DealViewSet(ReadOnlyViewSet):
+    """Deals; corrected versions are listed with ``?history=1``."""
+
+    queryset = Deal.objects.order_by("game", "number", "version")
+    serializer_class = s.DealSerializer
+    filterset_class = DealFilter

@@ -1,0 +1,214 @@
+"""The playoff bracket: seeds from the standings, single elimination, winners advance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from league.errors import NotAllowed, ValidationFailed
+from league.models import GameStatus, Match, Season, Team, Week
+from league.permissions import Action, can
+from league.services.audit import audit_log
+from league.services.standings import standings_for_season
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seed numbers in bracket order for a field of ``size`` (a power of two): 1 meets ``size``,
+    and the top two seeds can only meet in the final.
+
+    >>> bracket_order(8)
+    [1, 8, 4, 5, 2, 7, 3, 6]
+    """
+    order = [1]
+    while len(order) < size:
+        n = len(order) * 2
+        order = [x for s in order for x in (s, n + 1 - s)]
+    return order
+
+
+def bracket_size(teams: int) -> int:
+    size = 1
+    while size < teams:
+        size *= 2
+    return size
+
+
+def match_winner(match: Match, *, games_per_match: int) -> Team | None:
+    """The team that has won most of the match's games, once no result can change that."""
+    wins = {match.home_id: 0, match.away_id: 0}
+    for game in match.games.all():
+        if game.status == GameStatus.CONFIRMED and game.winner_id in wins:
+            wins[game.winner_id] += 1
+    need = games_per_match // 2 + 1
+    for team_id, won in wins.items():
+        if won >= need:
+            return match.home if team_id == match.home_id else match.away
+    return None
+
+
+def playoffs_create(*, season: Season, user: Any, check_permission: bool = True) -> list[Match]:
+    """Seed the playoffs from the current standings: round one's matches, byes to top seeds."""
+    if check_permission and not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can start the playoffs."))
+    seeding = standings_for_season(season)["seeding"][: season.playoff_teams]
+    if len(seeding) < 2:
+        raise ValidationFailed(_("The playoffs need at least two teams."))
+    teams = {t.name: t for t in season.teams.all()}
+    size = bracket_size(len(seeding))
+    with transaction.atomic():
+        if season.weeks.filter(is_playoff=True).exists():
+            raise ValidationFailed(_("The playoffs have already started."))
+        last = season.weeks.aggregate(n=Max("number"))["n"] or 0
+        week = Week.objects.create(season=season, number=last + 1, is_playoff=True)
+        season.playoff_seeding = seeding
+        season.save(update_fields=["playoff_seeding"])
+        matches: list[Match] = []
+        order = bracket_order(size)
+        for slot in range(size // 2):
+            high, low = order[2 * slot], order[2 * slot + 1]
+            if low > len(seeding):
+                continue  # the higher seed has a bye into round two
+            matches.append(
+                Match.objects.create(
+                    week=week,
+                    home=teams[seeding[high - 1]],
+                    away=teams[seeding[low - 1]],
+                    table=slot + 1,
+                    playoff_round=1,
+                    playoff_slot=slot,
+                )
+            )
+        audit_log(
+            actor=user,
+            action="playoffs_create",
+            obj=season,
+            season=season,
+            after={"seeding": seeding},
+        )
+    return matches
+
+
+def playoffs_advance(*, season: Season, user: Any = None) -> list[Match]:
+    """Create every next-round match whose two feeders are decided (safe to call any time)."""
+    bracket = playoff_bracket(season)
+    created: list[Match] = []
+    if not bracket["rounds"]:
+        return created
+    with transaction.atomic():
+        for rnd in bracket["rounds"][1:]:
+            for slot in rnd["slots"]:
+                if slot["match_id"] is None and slot["home"] and slot["away"]:
+                    week = _playoff_week(season, rnd["round"])
+                    home = Team.objects.get(season=season, name=slot["home"])
+                    away = Team.objects.get(season=season, name=slot["away"])
+                    created.append(
+                        Match.objects.create(
+                            week=week,
+                            home=home,
+                            away=away,
+                            table=slot["slot"] + 1,
+                            playoff_round=rnd["round"],
+                            playoff_slot=slot["slot"],
+                        )
+                    )
+        if created:
+            audit_log(
+                actor=user,
+                action="playoffs_advance",
+                obj=season,
+                season=season,
+                after={"matches": [str(m) for m in created]},
+            )
+    return created
+
+
+def _playoff_week(season: Season, round_number: int) -> Week:
+    first = season.weeks.filter(is_playoff=True).order_by("number").first()
+    assert first is not None
+    number = first.number + round_number - 1
+    week, _ = Week.objects.get_or_create(
+        season=season, number=number, defaults={"is_playoff": True}
+    )
+    return week
+
+
+def playoff_bracket(season: Season) -> dict[str, Any]:
+    """The bracket as it stands: rounds of slots with teams, seeds, match ids and winners.
+
+    Computed from the round-one matches, the seeding and the results (a few queries whatever
+    the season's size)."""
+    matches = list(
+        Match.objects.filter(week__season=season, playoff_round__isnull=False)
+        .select_related("home", "away")
+        .prefetch_related("games")
+    )
+    if not matches:
+        return {"size": 0, "rounds": []}
+    games_per_match = season.league.games_per_match
+    seeds: dict[str, int] = {}
+    seeding = list(season.playoff_seeding or [])
+    for i, name in enumerate(seeding, start=1):
+        seeds[name] = i
+    size = bracket_size(len(seeding))
+    order = bracket_order(size)
+    by_slot = {(m.playoff_round, m.playoff_slot): m for m in matches}
+    rounds: list[dict[str, Any]] = []
+    # round 1 entrants per slot (a bye carries the high seed straight through)
+    advancing: list[str | None] = []
+    slots = []
+    for slot in range(size // 2):
+        high, low = order[2 * slot], order[2 * slot + 1]
+        match = by_slot.get((1, slot))
+        home = seeding[high - 1] if high <= len(seeding) else None
+        away = seeding[low - 1] if low <= len(seeding) else None
+        winner = None
+        if match is None and home and not away:
+            winner = home  # bye
+        elif match is not None:
+            w = match_winner(match, games_per_match=games_per_match)
+            winner = w.name if w else None
+        slots.append(_slot(1, slot, home, away, match, winner, seeds))
+        advancing.append(winner)
+    rounds.append({"round": 1, "slots": slots})
+    rnd = 1
+    while len(advancing) > 1:
+        rnd += 1
+        slots = []
+        nxt: list[str | None] = []
+        for slot in range(len(advancing) // 2):
+            home, away = advancing[2 * slot], advancing[2 * slot + 1]
+            match = by_slot.get((rnd, slot))
+            winner = None
+            if match is not None:
+                w = match_winner(match, games_per_match=games_per_match)
+                winner = w.name if w else None
+            slots.append(_slot(rnd, slot, home, away, match, winner, seeds))
+            nxt.append(winner)
+        rounds.append({"round": rnd, "slots": slots})
+        advancing = nxt
+    return {"size": size, "rounds": rounds, "champion": advancing[0] if advancing else None}
+
+
+def _slot(
+    rnd: int,
+    slot: int,
+    home: str | None,
+    away: str | None,
+    match: Match | None,
+    winner: str | None,
+    seeds: dict[str, int],
+) -> dict[str, Any]:
+    return {
+        "round": rnd,
+        "slot": slot,
+        "home": home,
+        "away": away,
+        "home_seed": seeds.get(home or ""),
+        "away_seed": seeds.get(away or ""),
+        "match_id": match.pk if match else None,
+        "winner": winner,
+        "bye": bool(home) and away is None and rnd == 1,
+    }

@@ -1,0 +1,248 @@
+"""Score entry through the deal service: what a captain at the table relies on."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+
+import pytest
+from django.db import connection
+
+from league.errors import Conflict, Locked, NotAllowed, ValidationFailed
+from league.models import AuditEntry, Deal, Game, GameStatus, Season
+from league.services.games import (
+    deal_correct,
+    deal_record,
+    game_confirm,
+    game_start,
+    game_void,
+)
+
+
+def plain_deal(dealer: int, *, pegging=(3, 2), show=8, crib=4) -> dict:
+    return {
+        "dealer": dealer,
+        "starter": None,
+        "pegging": list(pegging),
+        "shows": {str(s): show for s in range(4)},
+        "crib": crib,
+    }
+
+
+def play_until_over(game, user, *, show=8) -> int:
+    """Enter plain deals until the game ends; the last deal stops where the game did."""
+    from scoring.game import Game as Scored, DealEntry
+    from scoring.variants import get_variant
+
+    scored = Scored(get_variant("partnership-121"), first_dealer=game.first_dealer, target=121)
+    number = 0
+    while True:
+        number += 1
+        dealer = (game.first_dealer + number - 1) % 4
+        data = plain_deal(dealer, show=show)
+        # trim to what was counted before a side reached 121
+        order = [(dealer + i) % 4 for i in range(1, 5)]
+        scores = list(scored.scores)
+        for side, pts in enumerate(data["pegging"]):
+            scores[side] += pts
+        shows = {}
+        over = max(scores) >= 121
+        for seat in order:
+            if over:
+                break
+            shows[str(seat)] = show
+            scores[seat % 2] += show
+            over = max(scores) >= 121
+        data["shows"] = shows
+        if over:
+            data["crib"] = None
+        deal_record(game=game, user=user, number=number, data=data, key=str(uuid.uuid4()))
+        scored.record(DealEntry(dealer, pegging=tuple(data["pegging"]),
+                                shows={int(k): v for k, v in shows.items()}, crib=data["crib"]))
+        if over:
+            return number
+
+
+def test_a_deal_moves_both_sides_scores(game, ann):
+    deal, created = deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="k1")
+    game.refresh_from_db()
+    assert created
+    # Ann (seat 0, home side) deals: home pegs 3 + shows 8 + 8 + crib 4; away pegs 2 + 8 + 8
+    assert (game.home_score, game.away_score) == (23, 18)
+    assert (deal.home_after, deal.away_after) == (23, 18)
+    assert AuditEntry.objects.filter(action="deal_record", game=game).count() == 1
+
+
+def test_a_game_finishes_itself_with_winner_and_league_points(game, ann):
+    deals = play_until_over(game, ann)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert game.deal_count == deals
+    assert max(game.home_score, game.away_score) >= 121
+    assert game.winner is not None
+    loser_score = min(game.home_score, game.away_score)
+    assert game.margin == 121 - loser_score
+    winner_points = game.home_points if game.winner == game.match.home else game.away_points
+    assert winner_points == 1 + (1 if game.margin >= 30 else 0)
+
+
+def test_a_show_of_nineteen_is_refused_and_nothing_is_stored(game, ann):
+    data = plain_deal(0)
+    data["shows"]["1"] = 19
+    with pytest.raises(ValidationFailed) as exc:
+        deal_record(game=game, user=ann, number=1, data=data, key="bad")
+    assert "19" in exc.value.message
+    assert exc.value.field == "shows.1"
+    game.refresh_from_db()
+    assert Deal.objects.count() == 0 and (game.home_score, game.away_score) == (0, 0)
+
+
+@pytest.mark.parametrize("value", ["12", 12.0, True, "٣", "５", "5 ", None])
+def test_scores_must_be_plain_whole_numbers(game, ann, value):
+    data = plain_deal(0)
+    data["shows"]["2"] = value
+    with pytest.raises(ValidationFailed):
+        deal_record(game=game, user=ann, number=1, data=data, key="x")
+    assert Deal.objects.count() == 0
+
+
+def test_the_wrong_dealer_is_refused_with_names(game, ann):
+    with pytest.raises(ValidationFailed) as exc:
+        deal_record(game=game, user=ann, number=1, data=plain_deal(1), key="x")
+    assert exc.value.field == "dealer"
+    assert "Ann" in exc.value.message
+    assert Deal.objects.count() == 0
+
+
+def test_the_same_submission_twice_stores_one_deal(game, ann):
+    first, created1 = deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="same")
+    again, created2 = deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="same")
+    assert created1 and not created2 and first.pk == again.pk
+    assert Deal.objects.count() == 1
+
+
+def test_the_same_key_with_other_numbers_is_refused(game, ann):
+    deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="same")
+    with pytest.raises(Conflict):
+        deal_record(game=game, user=ann, number=1, data=plain_deal(0, show=6), key="same")
+    assert Deal.objects.count() == 1
+
+
+def test_a_deal_number_already_entered_is_a_conflict_with_the_current_state(game, ann, cat):
+    deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+    with pytest.raises(Conflict) as exc:
+        deal_record(game=game, user=cat, number=1, data=plain_deal(0, show=6), key="b")
+    assert exc.value.extra["current"]["next_deal"] == 2
+    assert Deal.objects.count() == 1
+
+
+def test_a_player_of_another_team_cannot_enter_scores(game, eve):
+    with pytest.raises(NotAllowed):
+        deal_record(game=game, user=eve, number=1, data=plain_deal(0), key="x")
+    assert Deal.objects.count() == 0
+
+
+def test_the_enterer_cannot_confirm_but_the_other_team_can(game, ann, cat):
+    play_until_over(game, ann)
+    game.refresh_from_db()
+    with pytest.raises(NotAllowed):
+        game_confirm(game=game, user=ann)
+    game = game_confirm(game=game, user=cat)
+    assert game.status == GameStatus.CONFIRMED and game.confirmed_by == cat
+    with pytest.raises(Locked):
+        deal_record(game=game, user=ann, number=99, data=plain_deal(0), key="late")
+
+
+def test_a_judges_correction_is_a_new_version_and_refinishes_the_game(game, ann, cat, judge):
+    play_until_over(game, ann)
+    game_confirm(game=game, user=cat)
+    before = Game.objects.get(pk=game.pk)
+    data = plain_deal(0, show=4)
+    new = deal_correct(game=game, number=1, user=judge, data=data, reason="Miscounted shows")
+    game.refresh_from_db()
+    assert new.version == 2
+    assert Deal.objects.filter(game=game, number=1).count() == 2
+    assert Deal.objects.get(game=game, number=1, is_current=False).shows["0"] == 8
+    assert game.home_score < before.home_score or game.away_score < before.away_score
+    entry = AuditEntry.objects.get(action="deal_correct")
+    assert entry.reason == "Miscounted shows" and entry.before["shows"]["0"] == 8
+
+
+def test_a_captain_cannot_correct_a_deal(game, ann):
+    deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+    with pytest.raises(NotAllowed):
+        deal_correct(game=game, number=1, user=ann, data=plain_deal(0, show=4), reason="x")
+
+
+def test_a_voided_game_takes_no_more_deals(game, ann, judge):
+    game_void(game=game, user=judge, reason="Wrong teams sat down")
+    with pytest.raises(Locked):
+        deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+
+
+def test_writes_mark_the_standings_stale(game, ann):
+    season = Season.objects.get(pk=game.match.week.season_id)
+    version = season.results_version
+    deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+    season.refresh_from_db()
+    assert season.results_version == version + 1
+
+
+def test_partners_must_sit_opposite(match, ann):
+    with pytest.raises(ValidationFailed):
+        game_start(match=match, user=ann, seats=["Ann", "Bob", "Cat", "Dan"])
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_people_entering_the_same_deal_at_once_one_wins(match, ann, cat):
+    game = game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"])
+    results: list[object] = []
+    barrier = threading.Barrier(2)
+
+    def enter(user, show):
+        barrier.wait()
+        try:
+            deal_record(game=game, user=user, number=1, data=plain_deal(0, show=show),
+                        key=str(uuid.uuid4()))
+            results.append("stored")
+        except Conflict as exc:
+            results.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=enter, args=(u, s)) for u, s in ((ann, 8), (cat, 6))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(map(str, results)).count("stored") == 1
+    assert sum(isinstance(r, Conflict) for r in results) == 1
+    assert Deal.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_confirmations_at_once_give_one(match, ann, cat, away_team):
+    game = game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"])
+    play_until_over(game, ann)
+    dan = away_team.players.get(name="Dan").user
+    results: list[object] = []
+    barrier = threading.Barrier(2)
+
+    def confirm(user):
+        barrier.wait()
+        try:
+            game_confirm(game=game, user=user)
+            results.append("confirmed")
+        except Conflict as exc:
+            results.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=confirm, args=(u,)) for u in (cat, dan)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results.count("confirmed") == 1
+    assert AuditEntry.objects.filter(action="game_confirm").count() == 1
