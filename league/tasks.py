@@ -13,3 +13,11 @@ def recompute_standings(season_id: int) -> dict[str, Any] | None:
 
     data = standings_recompute(season_id=season_id)
     return {"season_id": season_id, "version": data["results_version"]} if data else None
+
+
+@shared_task(acks_late=True)
+def notify_dispute(dispute_id: int, event: str) -> int:
+    """Email both captains that a dispute was raised or ruled on. Returns mails sent."""
+    from league.services.notifications import dispute_notify
+
+    return dispute_notify(dispute_id=dispute_id, event=event)

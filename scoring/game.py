@@ -583,8 +583,9 @@ def validate_deal(game: GameState | Game, entry: DealEntry) -> DealResult:
                 "the first side gets there. Enter the other side's pegging up to that moment.",
                 field="pegging",
             )
-        for side, points in enumerate(pegging):
-            peg(Step(Stage.PEGGING, side=side, points=points))
+        # A side that went out pegged last: what the others pegged came before that moment.
+        for side in sorted(range(v.sides), key=lambda side: side in out):
+            peg(Step(Stage.PEGGING, side=side, points=pegging[side]))
 
     for seat in v.show_order(dealer):
         if ended_at is not None:

@@ -481,6 +481,7 @@ class _Search:
         self.one_go = one_go
         self.scoring = tuple(int(s) for s in scoring)
         self.memo: dict[tuple[int, int, _Tail, int, tuple[int, ...], tuple[int, ...]], int] = {}
+        self.lay_cache: dict[tuple[int, _Tail], list[tuple[int, int, int, _Tail]]] = {}
         self.usage = [0] * 14
         self.line: _Line = []
 
@@ -493,6 +494,21 @@ class _Search:
                 return seat
         return -1
 
+    def lays(self, count: int, tail: _Tail) -> list[tuple[int, int, int, _Tail]]:
+        """(rank, value, points, tail after) for every rank that fits on ``count``, cached."""
+        key = (count, tail)
+        found = self.lay_cache.get(key)
+        if found is None:
+            room = MAX_COUNT - count
+            five_in_a_row = len(tail) >= 4 and tail[-1] == tail[-4]
+            found = [
+                (rank, _value(rank), *_lay(tail, count, rank))
+                for rank in range(1, 14)
+                if _value(rank) <= room and not (five_in_a_row and rank == tail[-1])
+            ]
+            self.lay_cache[key] = found
+        return found
+
     def moves(
         self,
         count: int,
@@ -503,29 +519,24 @@ class _Search:
         *,
         deck: bool,
     ) -> list[tuple[int, int, tuple[int, ...]]]:
-        """(stage-1 value, rank, rem after) of each rank ``seat`` may lay, best first."""
-        room = min(10, MAX_COUNT - count)
+        """(stage-1 value, rank, rem after) of each rank ``seat`` may lay."""
         scoring = self.scoring[seat]
+        new_rem = (*rem[:seat], rem[seat] - 1, *rem[seat + 1 :])
+        more = any(new_rem)
         out = []
-        for rank in range(1, 14):
-            value = _value(rank)
-            if value < thr[seat] or value > room or (deck and self.usage[rank] == 4):
+        for rank, value, points, new_tail in self.lays(count, tail):
+            if value < thr[seat] or (deck and self.usage[rank] == 4):
                 continue
-            if len(tail) >= 4 and tail[-1] == rank == tail[-4]:
-                continue  # a fifth card of one rank in a row
-            points, new_tail = _lay(tail, count, rank)
-            new_rem = (*rem[:seat], rem[seat] - 1, *rem[seat + 1 :])
             total = count + value
             mine = points * scoring
             if total == MAX_COUNT:
-                if not self.one_go and any(new_rem):
+                if more and not self.one_go:
                     mine += self.relaxed(seat, 0, (), seat, new_rem, thr)
-            elif not any(new_rem):
+            elif not more:
                 mine += scoring  # last card
             else:
                 mine += self.relaxed(seat, total, new_tail, seat, new_rem, thr)
             out.append((mine, rank, new_rem))
-        out.sort(reverse=True)
         return out
 
     def relaxed(
@@ -548,8 +559,9 @@ class _Search:
             if not self.one_go and any(rem):
                 best += self.relaxed(last, 0, (), last, rem, thr)
         else:
-            moves = self.moves(count, tail, seat, rem, thr, deck=False)
-            best = moves[0][0] if moves else -1
+            best = max(
+                (m[0] for m in self.moves(count, tail, seat, rem, thr, deck=False)), default=-1
+            )
             if 32 - count <= 10:  # holding only cards worth more than 31 - count: go
                 go_thr = (*thr[:seat], max(thr[seat], 32 - count), *thr[seat + 1 :])
                 best = max(best, self.relaxed(seat, count, tail, last, rem, go_thr))
@@ -575,7 +587,8 @@ class _Search:
             if self.relaxed(last, 0, (), last, rem, thr) < need:
                 return False
             return self.exact(last, 0, (), last, rem, thr, need)
-        for bound, rank, new_rem in self.moves(count, tail, seat, rem, thr, deck=True):
+        moves = sorted(self.moves(count, tail, seat, rem, thr, deck=True), reverse=True)
+        for bound, rank, new_rem in moves:  # the most promising first
             if bound < need:
                 break
             points, new_tail = _lay(tail, count, rank)
@@ -684,9 +697,7 @@ def search_max_pegging(variant: Variant, *, seats: Iterable[int], dealer: int) -
 def compute_pegging_bounds(variant: Variant) -> PeggingBounds:
     """Search the bounds of ``variant`` afresh (what :data:`PEGGING_BOUNDS` stores).
 
-    >>> from scoring.variants import VARIANTS
-    >>> compute_pegging_bounds(VARIANTS["five-card-61"])
-    PeggingBounds(dealer=21, non_dealer=17, total=26)
+    Seconds for the five-card game, a minute for the six- and seven-card games.
     """
     players = variant.players
     dealer = players - 1

@@ -1,6 +1,7 @@
 """The league's data, one module per part of the domain."""
 
 from league.models.audit import AuditEntry
+from league.models.disputes import Dispute, DisputeStatus
 from league.models.games import Deal, Game, GameSeat, GameStatus, SkunkLevel
 from league.models.leagues import League, Season, Venue
 from league.models.people import Player, Team
@@ -10,6 +11,8 @@ from league.models.standings import StandingsSnapshot
 __all__ = [
     "AuditEntry",
     "Deal",
+    "Dispute",
+    "DisputeStatus",
     "Game",
     "GameSeat",
     "GameStatus",

@@ -316,7 +316,7 @@ def _play(
     captain = _team_users(entering)[0]
     game = game_start(match=match, user=captain, seats=seats, first_dealer=first_dealer)
     variant = get_variant(match.week.season.league.variant)
-    deals = random_game_deals(rng, variant, first_dealer)
+    deals = random_game_deals(rng, variant, first_dealer, match.week.season.league.target)
     if stop_after is not None:
         deals = deals[:stop_after]
     for n, data in enumerate(deals, start=1):

@@ -55,7 +55,7 @@ def test_random_games_are_legal_and_stop_at_the_target(variant, seed):
     # only the last deal may stop short, and it stops where the game ended
     for data in deals[:-1]:
         assert len(data["shows"]) == v.players and data["crib"] is not None
-    assert max(scored.results[-1].scores_before) < 121
+    assert max(scored.deals[-1].scores_before) < 121
 
 
 def test_random_games_are_deterministic():

@@ -230,6 +230,7 @@ def test_a_game_can_end_in_the_play() -> None:
     game = game_at(PARTNERSHIP, (115, 100))
     result = game.record(DealEntry(game.next_dealer, pegging=(7, 5)))
     assert result.ended_at == Step(Stage.PEGGING, side=0, points=7)
+    assert result.steps[-1] == result.ended_at  # side 1's 5 came before side 0 went out
     assert game.scores == (122, 105)
     assert game.winner == 0
     outcome = game.outcome()

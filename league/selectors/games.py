@@ -1,0 +1,83 @@
+"""Reading a game deal by deal: running totals, names, and the scorer's breakdowns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from league.models import Deal, Game
+from scoring.cards import Card
+from scoring.show import score_show
+from scoring.variants import get_variant
+
+
+def game_detail(game: Game) -> dict[str, Any]:
+    """Everything a judge or a player reads about a game, in a few queries."""
+    game = (
+        Game.objects.select_related(
+            "match__week__season__league", "match__home", "match__away", "winner",
+            "entered_by", "confirmed_by",
+        )
+        .prefetch_related("seats__player")
+        .get(pk=game.pk)
+    )
+    variant = get_variant(game.match.week.season.league.variant)
+    seats = {s.seat: s.player.name for s in game.seats.all()}
+    side_team = {game.home_side: game.match.home.name, 1 - game.home_side: game.match.away.name}
+    deals = list(
+        Deal.objects.filter(game=game).select_related("entered_by").order_by("number", "version")
+    )
+    current = [d for d in deals if d.is_current]
+    history: dict[int, list[Deal]] = {}
+    for d in deals:
+        if not d.is_current:
+            history.setdefault(d.number, []).append(d)
+    rows = []
+    for d in current:
+        order = variant.show_order(d.dealer)
+        shows = [
+            {"seat": s, "player": seats.get(s, f"seat {s}"), "points": d.shows[str(s)],
+             "breakdown": _breakdown(d, s)}
+            for s in order if str(s) in d.shows
+        ]
+        rows.append({
+            "number": d.number,
+            "version": d.version,
+            "dealer": seats.get(d.dealer, f"seat {d.dealer}"),
+            "starter": d.starter,
+            "heels": d.heels,
+            "pegging": {side_team[i]: p for i, p in enumerate(d.pegging)},
+            "shows": shows,
+            "crib": d.crib,
+            "crib_breakdown": _breakdown(d, "crib"),
+            "home_after": d.home_after,
+            "away_after": d.away_after,
+            "entered_by": d.entered_by.get_username() if d.entered_by else None,
+            "entered_at": d.created_at,
+            "reason": d.reason,
+            "earlier_versions": [
+                {"version": h.version, "shows": h.shows, "pegging": h.pegging, "crib": h.crib,
+                 "entered_by": h.entered_by.get_username() if h.entered_by else None}
+                for h in history.get(d.number, [])
+            ],
+        })
+    return {
+        "game": game,
+        "seats": [seats[s] for s in sorted(seats)],
+        "home": game.match.home.name,
+        "away": game.match.away.name,
+        "deals": rows,
+        "entered_by": game.entered_by.get_username() if game.entered_by else None,
+        "confirmed_by": game.confirmed_by.get_username() if game.confirmed_by else None,
+    }
+
+
+def _breakdown(deal: Deal, who: int | str) -> list[str] | None:
+    if not deal.cards or not deal.starter:
+        return None
+    cards = deal.cards.get(str(who))
+    if not cards:
+        return None
+    show = score_show(
+        tuple(Card.from_str(c) for c in cards), Card.from_str(deal.starter), crib=who == "crib"
+    )
+    return [*show.lines(), f"= {show.total}"]
