@@ -249,6 +249,14 @@ def test_optional_starter_and_cards_may_be_left_out(archive):
     season = import_season(archive)
     assert Deal.objects.filter(game__match__week__season=season, cards__isnull=False).count() == 0
     assert Game.objects.filter(match__week__season=season, status="confirmed").count() == 6
+    exported = export_season(season).archive
+    for week, ours in zip(archive["weeks"], exported["weeks"], strict=True):
+        for match, our_match in zip(week["matches"], ours["matches"], strict=True):
+            for game, our_game in zip(match["games"], our_match["games"], strict=True):
+                assert [d.get("heels") for d in game["deals"]] == [
+                    d.get("heels") for d in our_game["deals"]
+                ]
+                assert all("starter" not in d and "cards" not in d for d in our_game["deals"])
 
 
 @pytest.mark.django_db

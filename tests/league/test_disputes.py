@@ -1,0 +1,98 @@
+"""Disputes and rulings: fair, visible and on record."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from league.errors import NotAllowed, ValidationFailed
+from league.models import AuditEntry, Deal, DisputeStatus, GameStatus
+from league.services.disputes import dispute_assign, dispute_raise, dispute_rule, game_reject
+from league.services.standings import standings_for_season
+from tests.league.test_deals import plain_deal, play_until_over
+
+
+@pytest.fixture
+def finished_game(game, ann, cat):
+    for user, team in ((ann, game.match.home), (cat, game.match.away)):
+        user.email = f"{user.username}@example.com"
+        user.save()
+    play_until_over(game, ann)
+    game.refresh_from_db()
+    return game
+
+
+def test_a_captain_raises_a_dispute_and_both_captains_are_emailed(finished_game, cat):
+    dispute = dispute_raise(game=finished_game, user=cat, claim="Deal 1 crib was 2, not 4",
+                            deal_number=1)
+    assert dispute.status == DisputeStatus.OPEN
+    assert dispute.raised_by_team == finished_game.match.away
+    assert len(mail.outbox) == 1
+    assert set(mail.outbox[0].to) == {"ann@example.com", "cat@example.com"}
+
+
+def test_rejecting_at_confirmation_raises_a_dispute(finished_game, cat):
+    dispute = game_reject(game=finished_game, user=cat, claim="We never pegged 3 in deal 2")
+    assert dispute.game == finished_game and dispute.status == DisputeStatus.OPEN
+
+
+def test_a_player_of_another_team_cannot_raise_a_dispute(finished_game, eve):
+    with pytest.raises(NotAllowed):
+        dispute_raise(game=finished_game, user=eve, claim="x")
+
+
+def test_a_judge_corrects_a_deal_citing_a_rule_and_everything_follows(
+    finished_game, cat, ann, judge
+):
+    from league.services.games import game_confirm
+
+    game_confirm(game=finished_game, user=cat)
+    season = finished_game.match.week.season
+    before = standings_for_season(season)
+    dispute = dispute_raise(game=finished_game, user=cat, claim="Shows were 6 not 8", deal_number=1)
+    dispute_assign(dispute=dispute, judge=judge)
+    dispute = dispute_rule(
+        dispute=dispute, judge=judge, ruling="Each hand made 6.", rule_reference="S-2",
+        corrections=[(1, plain_deal(0, show=6))],
+    )
+    finished_game.refresh_from_db()
+    season.refresh_from_db()
+    assert dispute.status == DisputeStatus.RESOLVED and dispute.rule_reference == "S-2"
+    assert Deal.objects.get(game=finished_game, number=1, is_current=True).version == 2
+    correction = AuditEntry.objects.get(action="deal_correct")
+    assert "S-2" in correction.reason and correction.actor == judge
+    after = standings_for_season(season)
+    assert after["results_version"] > before["results_version"]
+    assert finished_game.status in (GameStatus.CONFIRMED, GameStatus.IN_PROGRESS)
+
+
+def test_a_ruling_must_cite_a_known_rule(finished_game, cat, judge):
+    dispute = dispute_raise(game=finished_game, user=cat, claim="x")
+    with pytest.raises(ValidationFailed):
+        dispute_rule(dispute=dispute, judge=judge, ruling="No.", rule_reference="Z-9")
+    dispute.refresh_from_db()
+    assert dispute.status == DisputeStatus.OPEN
+
+
+def test_a_judge_cannot_rule_on_their_own_teams_dispute(finished_game, cat, ann):
+    from django.contrib.auth.models import Group
+
+    from league.permissions import JUDGES
+
+    ann.groups.add(Group.objects.get_or_create(name=JUDGES)[0])
+    dispute = dispute_raise(game=finished_game, user=cat, claim="x")
+    with pytest.raises(NotAllowed):
+        dispute_rule(dispute=dispute, judge=ann, ruling="Fine.", rule_reference="S-2",
+                     dismiss=True)
+
+
+def test_a_refused_correction_changes_nothing(finished_game, cat, judge):
+    dispute = dispute_raise(game=finished_game, user=cat, claim="x")
+    bad = plain_deal(0)
+    bad["shows"]["1"] = 19
+    with pytest.raises(ValidationFailed):
+        dispute_rule(dispute=dispute, judge=judge, ruling="r", rule_reference="S-8",
+                     corrections=[(1, bad)])
+    dispute.refresh_from_db()
+    assert dispute.status == DisputeStatus.OPEN
+    assert Deal.objects.filter(game=finished_game, number=1).count() == 1

@@ -1,0 +1,135 @@
+"""Standings, weeks won, tie-breaks, seeding and the bracket."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.models import Game, GameStatus, Match, Week
+from league.ranking import TeamRecord, rank_teams
+from league.selectors.standings import compute_standings
+from league.services.playoffs import bracket_order, playoff_bracket, playoffs_create
+from league.services.standings import standings_for_season, standings_recompute
+from tests import factories
+
+
+def record(i, name, **kw):
+    return TeamRecord(team_id=i, name=name, **kw)
+
+
+def test_points_first_then_weeks_won_decides_a_tie():
+    standings, seeding = rank_teams(
+        [record(1, "A", points=6, weeks_won=2), record(2, "B", points=6, weeks_won=3),
+         record(3, "C", points=9)],
+        tiebreaks=["weeks_won", "head_to_head", "spread", "draw"], draw_seed=1,
+    )
+    assert [r.record.name for r in standings] == ["C", "B", "A"]
+    assert [r.decided_by for r in standings] == ["league points", "weeks won", "weeks won"]
+    assert [r.record.name for r in seeding] == ["C", "B", "A"]
+
+
+def test_teams_nothing_separates_share_a_rank_but_seeding_draws_lots_repeatably():
+    recs = [record(1, "A", points=6), record(2, "B", points=6)]
+    standings, seeding = rank_teams(recs, tiebreaks=["weeks_won", "spread", "draw"], draw_seed=7)
+    assert [r.rank for r in standings] == [1, 1]
+    assert [r.rank for r in seeding] == [1, 2]
+    assert seeding[0].decided_by == "drawn lots"
+    _, again = rank_teams(recs, tiebreaks=["weeks_won", "spread", "draw"], draw_seed=7)
+    assert [r.record.name for r in again] == [r.record.name for r in seeding]
+
+
+def test_head_to_head_counts_only_games_among_the_tied_teams():
+    recs = [record(1, "A", points=6, h2h_points={2: 1, 3: 5}),
+            record(2, "B", points=6, h2h_points={1: 2, 3: 0})]
+    standings, _ = rank_teams(recs, tiebreaks=["head_to_head"], draw_seed=0)
+    assert [r.record.name for r in standings] == ["B", "A"]
+
+
+def test_bracket_puts_one_against_the_lowest_seed():
+    assert bracket_order(4) == [1, 4, 2, 3]
+    assert bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+
+
+def _confirmed_game(match, number, winner, margin, skunk=0):
+    league = match.week.season.league
+    home_won = winner == match.home
+    return Game.objects.create(
+        match=match, number=number, status=GameStatus.CONFIRMED, winner=winner,
+        margin=margin, skunk_level=skunk,
+        home_score=121 if home_won else 121 - margin,
+        away_score=121 - margin if home_won else 121,
+        home_points=league.league_points(won=home_won, skunk_level=skunk),
+        away_points=league.league_points(won=not home_won, skunk_level=skunk),
+        confirmed_at="2026-09-03T20:00:00Z",
+    )
+
+
+@pytest.fixture
+def played_season(season, home_team, away_team, other_team):
+    """Week 1: Fifteen Two beat Nobs 2-1 (one skunk). Week 2: His Heels beat Fifteen Two 2-1."""
+    w1 = Week.objects.create(season=season, number=1)
+    w2 = Week.objects.create(season=season, number=2)
+    m1 = Match.objects.create(week=w1, home=home_team, away=away_team)
+    _confirmed_game(m1, 1, home_team, 35, skunk=1)
+    _confirmed_game(m1, 2, away_team, 10)
+    _confirmed_game(m1, 3, home_team, 5)
+    m2 = Match.objects.create(week=w2, home=other_team, away=home_team)
+    _confirmed_game(m2, 1, other_team, 20)
+    _confirmed_game(m2, 2, other_team, 3)
+    _confirmed_game(m2, 3, home_team, 12)
+    return season
+
+
+def test_standings_count_wins_skunks_weeks_and_spread(played_season):
+    data = compute_standings(played_season)
+    rows = {r["team"]: r for r in data["standings"]}
+    ft = rows["Fifteen Two"]
+    assert (ft["played"], ft["won"], ft["lost"]) == (6, 3, 3)
+    assert ft["points"] == 3 + 1  # three wins and one skunk bonus
+    assert ft["skunks"] == 1 and ft["weeks_won"] == 1
+    assert ft["spread"] == 35 - 10 + 5 - 20 - 3 + 12
+    assert rows["His Heels"]["weeks_won"] == 1 and rows["Nobs"]["weeks_won"] == 0
+    assert data["seeding"][0] == "Fifteen Two"
+
+
+def test_unconfirmed_games_do_not_count(played_season):
+    Game.objects.filter(number=1, match__week__number=1).update(status=GameStatus.FINISHED)
+    rows = {r["team"]: r for r in compute_standings(played_season)["standings"]}
+    assert rows["Fifteen Two"]["played"] == 5
+
+
+def test_standings_reads_are_correct_without_a_worker_and_query_counts_are_fixed(
+    played_season, django_assert_max_num_queries
+):
+    played_season.refresh_from_db()
+    # snapshot, league, teams, games: the same four queries for 4 teams or 64
+    with django_assert_max_num_queries(4):
+        data = standings_for_season(played_season)
+    assert data["standings"][0]["team"] == "Fifteen Two"
+    standings_recompute(season_id=played_season.pk)  # safe to run twice
+    standings_recompute(season_id=played_season.pk)
+    played_season.refresh_from_db()
+    assert not played_season.standings_stale
+
+
+def test_the_bracket_seeds_and_gives_byes(played_season, league_admin):
+    extra = factories.TeamFactory(season=played_season, name="Muggins")
+    assert extra
+    played_season.playoff_teams = 3
+    played_season.save()
+    matches = playoffs_create(season=played_season, user=league_admin)
+    assert len(matches) == 1  # seed 1 has a bye; 2 plays 3
+    bracket = playoff_bracket(played_season)
+    first = bracket["rounds"][0]["slots"]
+    assert first[0]["bye"] and first[0]["home_seed"] == 1
+    assert {first[1]["home_seed"], first[1]["away_seed"]} == {2, 3}
+
+
+def test_standings_page_and_csv(client, played_season, django_assert_max_num_queries):
+    with django_assert_max_num_queries(6):
+        page = client.get(f"/seasons/{played_season.pk}/standings/")
+    assert page.status_code == 200
+    assert "Fifteen Two" in page.content.decode()
+    csv = client.get(f"/seasons/{played_season.pk}/standings/?_export=csv")
+    assert csv.status_code == 200 and csv.content.decode().startswith("Rank,Team")
+    seeding = client.get(f"/seasons/{played_season.pk}/seeding/")
+    assert seeding.status_code == 200
