@@ -209,6 +209,11 @@ LOGGING = {
 
 # --- Production hardening ---------------------------------------------------------------------
 if PRODUCTION:
+    # Never debug in production, whatever DEBUG says: error pages show no traceback or settings.
+    DEBUG = False
+    DEBUG_PROPAGATE_EXCEPTIONS = False
+    WHITENOISE_AUTOREFRESH = False
+    # nginx terminates TLS and sets X-Forwarded-Proto; nothing else can reach gunicorn.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True
@@ -219,3 +224,14 @@ if PRODUCTION:
     SECURE_REFERRER_POLICY = "same-origin"
     SECURE_CONTENT_TYPE_NOSNIFF = True
     X_FRAME_OPTIONS = "DENY"
+    # Content-Security-Policy (config/csp.py): only our own scripts, styles and frames.
+    CSP = {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "style-src": ["'self'"],
+        "script-src": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        "base-uri": ["'self'"],
+    }
+    MIDDLEWARE = [*MIDDLEWARE, "config.csp.ContentSecurityPolicyMiddleware"]

@@ -413,7 +413,7 @@ class PeggingBounds(NamedTuple):
 PEGGING_BOUNDS: dict[str, PeggingBounds] = {
     "singles-121": PeggingBounds(dealer=30, non_dealer=24, total=44),
     "three-player-121": PeggingBounds(dealer=37, non_dealer=34, total=64),
-    "partnership-121": PeggingBounds(dealer=0, non_dealer=0, total=0),
+    "partnership-121": PeggingBounds(dealer=62, non_dealer=58, total=85),
     "five-card-61": PeggingBounds(dealer=21, non_dealer=17, total=26),
     "seven-card-181": PeggingBounds(dealer=38, non_dealer=32, total=51),
 }

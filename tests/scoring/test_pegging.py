@@ -527,6 +527,18 @@ WITNESSES = [
         ["2S 4S AS 7S", "2H 4H 7H 7C", "2D 4D AH 7D", "2C 4C AD AC"],
         "2S 2H 2D 2C 4S 4H 4D 4C AS AH AD AC 7S 7H 7D 7C",
     ),
+    (
+        PARTNERSHIP,
+        "non_dealer",
+        ["3S 6C AD AC", "6S AS 5S 4H", "6H TS 4D 4C", "6D AH 4S 5H"],
+        "3S 6S 6H 6D 6C AS AH AD AC 5S TS 4S 4H 4D 4C 5H",
+    ),
+    (
+        PARTNERSHIP,
+        "total",
+        ["5S 2S 7S 4S", "5H 2H 7H 4H", "5D 2D 7D 4D", "5C 2C 7C 4C"],
+        "5S 5H 5D 5C 2S 2H 2D 2C 7S 7H 7D 7C 4S 4H 4D 4C",
+    ),
     (FIVE, "dealer", ["TS 5H KS", "5S 5D 5C"], "TS 5S 5H 5D 5C"),
     (FIVE, "non_dealer", ["AS 7H 7C", "7S 7D KS"], "AS 7S 7H 7D 7C"),
     (FIVE, "total", ["AS 3S 3D", "2S 3H 3C"], "AS 2S 3S 3H 3D 3C"),
