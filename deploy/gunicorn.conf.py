@@ -23,11 +23,9 @@ threads = _int("GUNICORN_THREADS", 1)
 # A worker silent this long is killed and replaced; nginx waits longer (proxy_read_timeout 60s),
 # so a stuck request answers 502 from nginx, not a hung connection.
 timeout = _int("GUNICORN_TIMEOUT", 30)
-# On restart or scale-down, requests in flight get this long to finish.
+# On restart or scale-down, requests in flight get this long to finish (compose waits
+# stop_grace_period, 40s, before it kills the container).
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
-# Longer than nginx's upstream keepalive_timeout (default 60s is nginx's; ours is 30s), so
-# gunicorn never closes a connection nginx is about to reuse.
-keepalive = _int("GUNICORN_KEEPALIVE", 35)
 
 # Recycle workers now and then so a slow leak never grows; the jitter keeps them from
 # restarting all at once.
