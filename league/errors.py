@@ -1,4 +1,4 @@
-"""Domain errors: each carries a sentence for the person at the table and, where it helps, a field."""
+"""Domain errors: each carries a sentence for the person at the table and, where useful, a field."""
 
 from __future__ import annotations
 

@@ -48,38 +48,46 @@ class TieBreak:
 class WeeksWon(TieBreak):
     key, name, abbr = "weeks_won", "weeks won", "WW"
 
-    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, float | int | str]:
+    def values(
+        self, group: Sequence[TeamRecord], *, draw_seed: int
+    ) -> dict[int, float | int | str]:
         return {r.team_id: r.weeks_won for r in group}
 
 
 class HeadToHead(TieBreak):
     key, name, abbr = "head_to_head", "head-to-head points", "H2H"
 
-    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, float | int | str]:
+    def values(
+        self, group: Sequence[TeamRecord], *, draw_seed: int
+    ) -> dict[int, float | int | str]:
         ids = {r.team_id for r in group}
-        return {
-            r.team_id: sum(p for opp, p in r.h2h_points.items() if opp in ids) for r in group
-        }
+        return {r.team_id: sum(p for opp, p in r.h2h_points.items() if opp in ids) for r in group}
 
 
 class Spread(TieBreak):
     key, name, abbr = "spread", "spread", "SPR"
 
-    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, float | int | str]:
+    def values(
+        self, group: Sequence[TeamRecord], *, draw_seed: int
+    ) -> dict[int, float | int | str]:
         return {r.team_id: r.spread for r in group}
 
 
 class Wins(TieBreak):
     key, name, abbr = "wins", "games won", "W"
 
-    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, float | int | str]:
+    def values(
+        self, group: Sequence[TeamRecord], *, draw_seed: int
+    ) -> dict[int, float | int | str]:
         return {r.team_id: r.won for r in group}
 
 
 class Skunks(TieBreak):
     key, name, abbr = "skunks", "skunks", "SK"
 
-    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, float | int | str]:
+    def values(
+        self, group: Sequence[TeamRecord], *, draw_seed: int
+    ) -> dict[int, float | int | str]:
         return {r.team_id: r.skunks for r in group}
 
 
@@ -88,7 +96,9 @@ class Draw(TieBreak):
 
     key, name, abbr = "draw", "drawn lots", "DRAW"
 
-    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, float | int | str]:
+    def values(
+        self, group: Sequence[TeamRecord], *, draw_seed: int
+    ) -> dict[int, float | int | str]:
         return {r.team_id: draw_ticket(draw_seed, r.name) for r in group}
 
 

@@ -16,8 +16,7 @@ class StandingsTable(tables.Table):
     weeks_won = tables.Column(verbose_name=_("Weeks won"), attrs={"td": {"class": "num"}})
     skunks = tables.Column(verbose_name=_("Skunks"), attrs={"td": {"class": "num"}})
     skunks_against = tables.Column(verbose_name=_("Skunked"), attrs={"td": {"class": "num"}})
-    double_skunks = tables.Column(verbose_name=_("Double skunks"),
-                                  attrs={"td": {"class": "num"}})
+    double_skunks = tables.Column(verbose_name=_("Double skunks"), attrs={"td": {"class": "num"}})
     spread = tables.Column(verbose_name=_("Spread"), attrs={"td": {"class": "num"}})
     decided_by = tables.Column(verbose_name=_("Placed by"), orderable=False)
 

@@ -7,6 +7,16 @@ import pytest
 from tests import factories
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache (standings keys repeat after a rollback)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def league(db):
     return factories.LeagueFactory(name="Thursday Doubles")

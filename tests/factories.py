@@ -46,8 +46,10 @@ class PlayerFactory(factory.django.DjangoModelFactory):
         model = models.Player
 
     name = factory.Sequence(lambda n: f"Player {n}")
-    user = factory.SubFactory(UserFactory, username=factory.LazyAttribute(
-        lambda o: o.factory_parent.name.lower().replace(" ", "")))
+    user = factory.SubFactory(
+        UserFactory,
+        username=factory.LazyAttribute(lambda o: o.factory_parent.name.lower().replace(" ", "")),
+    )
 
 
 class TeamFactory(factory.django.DjangoModelFactory):
@@ -62,7 +64,9 @@ class TeamFactory(factory.django.DjangoModelFactory):
     captain = factory.SubFactory(PlayerFactory)
 
     @factory.post_generation
-    def players(self, create: bool, extracted: list[models.Player] | None, **kwargs: object) -> None:
+    def players(
+        self, create: bool, extracted: list[models.Player] | None, **kwargs: object
+    ) -> None:
         if not create:
             return
         if extracted:

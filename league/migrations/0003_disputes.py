@@ -6,33 +6,89 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0002_roles'),
+        ("league", "0002_roles"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Dispute',
+            name="Dispute",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('deal_number', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='deal')),
-                ('claim', models.TextField(verbose_name='what is claimed')),
-                ('status', models.CharField(choices=[('open', 'open'), ('in_review', 'in review'), ('resolved', 'resolved'), ('dismissed', 'dismissed')], default='open', max_length=16, verbose_name='status')),
-                ('ruling', models.TextField(blank=True, verbose_name='ruling')),
-                ('rule_reference', models.CharField(blank=True, max_length=32, verbose_name='rule cited')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('ruled_at', models.DateTimeField(blank=True, null=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='disputes', to='league.game')),
-                ('judge', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='disputes_judged', to=settings.AUTH_USER_MODEL, verbose_name='judge')),
-                ('raised_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='disputes_raised', to=settings.AUTH_USER_MODEL)),
-                ('raised_by_team', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='disputes_raised', to='league.team')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "deal_number",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="deal"),
+                ),
+                ("claim", models.TextField(verbose_name="what is claimed")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "open"),
+                            ("in_review", "in review"),
+                            ("resolved", "resolved"),
+                            ("dismissed", "dismissed"),
+                        ],
+                        default="open",
+                        max_length=16,
+                        verbose_name="status",
+                    ),
+                ),
+                ("ruling", models.TextField(blank=True, verbose_name="ruling")),
+                (
+                    "rule_reference",
+                    models.CharField(blank=True, max_length=32, verbose_name="rule cited"),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("ruled_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="disputes",
+                        to="league.game",
+                    ),
+                ),
+                (
+                    "judge",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="disputes_judged",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="judge",
+                    ),
+                ),
+                (
+                    "raised_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="disputes_raised",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "raised_by_team",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="disputes_raised",
+                        to="league.team",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'dispute',
-                'verbose_name_plural': 'disputes',
-                'ordering': ['-created_at'],
+                "verbose_name": "dispute",
+                "verbose_name_plural": "disputes",
+                "ordering": ["-created_at"],
             },
         ),
     ]

@@ -10,7 +10,10 @@ from django.utils.translation import gettext_lazy as _
 class AuditEntry(models.Model):
     at = models.DateTimeField(auto_now_add=True, db_index=True)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     action = models.CharField(max_length=64)

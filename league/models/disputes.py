@@ -31,8 +31,12 @@ class Dispute(models.Model):
         _("status"), max_length=16, choices=DisputeStatus.choices, default=DisputeStatus.OPEN
     )
     judge = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="disputes_judged", verbose_name=_("judge"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="disputes_judged",
+        verbose_name=_("judge"),
     )
     ruling = models.TextField(_("ruling"), blank=True)
     rule_reference = models.CharField(_("rule cited"), max_length=32, blank=True)

@@ -49,12 +49,18 @@ class Game(models.Model):
     deal_count = models.PositiveSmallIntegerField(default=0)
     version = models.PositiveIntegerField(default=0)
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     finished_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
@@ -122,10 +128,14 @@ class Deal(models.Model):
     cards = models.JSONField(_("cards"), null=True, blank=True)
     home_after = models.PositiveSmallIntegerField(default=0)
     away_after = models.PositiveSmallIntegerField(default=0)
-    key = models.CharField(max_length=64, null=True, blank=True)
+    # NULL, not "": deals entered without a key must not collide on the unique constraint.
+    key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     fingerprint = models.CharField(max_length=64, blank=True)
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     reason = models.TextField(_("reason for the correction"), blank=True)
@@ -146,4 +156,6 @@ class Deal(models.Model):
         verbose_name_plural = _("deals")
 
     def __str__(self) -> str:
-        return f"{self.game}, deal {self.number}" + (f" (v{self.version})" if self.version > 1 else "")
+        return f"{self.game}, deal {self.number}" + (
+            f" (v{self.version})" if self.version > 1 else ""
+        )

@@ -72,7 +72,10 @@ class Season(models.Model):
     )
     is_current = models.BooleanField(_("current"), default=True)
     playoff_seeding = models.JSONField(
-        _("playoff seeding"), null=True, blank=True, editable=False,
+        _("playoff seeding"),
+        null=True,
+        blank=True,
+        editable=False,
         help_text=_("Team names, first seed first, fixed when the playoffs were drawn."),
     )
     standings_stale = models.BooleanField(default=True, editable=False)

@@ -14,8 +14,12 @@ def game_detail(game: Game) -> dict[str, Any]:
     """Everything a judge or a player reads about a game, in a few queries."""
     game = (
         Game.objects.select_related(
-            "match__week__season__league", "match__home", "match__away", "winner",
-            "entered_by", "confirmed_by",
+            "match__week__season__league",
+            "match__home",
+            "match__away",
+            "winner",
+            "entered_by",
+            "confirmed_by",
         )
         .prefetch_related("seats__player")
         .get(pk=game.pk)
@@ -35,31 +39,43 @@ def game_detail(game: Game) -> dict[str, Any]:
     for d in current:
         order = variant.show_order(d.dealer)
         shows = [
-            {"seat": s, "player": seats.get(s, f"seat {s}"), "points": d.shows[str(s)],
-             "breakdown": _breakdown(d, s)}
-            for s in order if str(s) in d.shows
+            {
+                "seat": s,
+                "player": seats.get(s, f"seat {s}"),
+                "points": d.shows[str(s)],
+                "breakdown": _breakdown(d, s),
+            }
+            for s in order
+            if str(s) in d.shows
         ]
-        rows.append({
-            "number": d.number,
-            "version": d.version,
-            "dealer": seats.get(d.dealer, f"seat {d.dealer}"),
-            "starter": d.starter,
-            "heels": d.heels,
-            "pegging": {side_team[i]: p for i, p in enumerate(d.pegging)},
-            "shows": shows,
-            "crib": d.crib,
-            "crib_breakdown": _breakdown(d, "crib"),
-            "home_after": d.home_after,
-            "away_after": d.away_after,
-            "entered_by": d.entered_by.get_username() if d.entered_by else None,
-            "entered_at": d.created_at,
-            "reason": d.reason,
-            "earlier_versions": [
-                {"version": h.version, "shows": h.shows, "pegging": h.pegging, "crib": h.crib,
-                 "entered_by": h.entered_by.get_username() if h.entered_by else None}
-                for h in history.get(d.number, [])
-            ],
-        })
+        rows.append(
+            {
+                "number": d.number,
+                "version": d.version,
+                "dealer": seats.get(d.dealer, f"seat {d.dealer}"),
+                "starter": d.starter,
+                "heels": d.heels,
+                "pegging": {side_team[i]: p for i, p in enumerate(d.pegging)},
+                "shows": shows,
+                "crib": d.crib,
+                "crib_breakdown": _breakdown(d, "crib"),
+                "home_after": d.home_after,
+                "away_after": d.away_after,
+                "entered_by": d.entered_by.get_username() if d.entered_by else None,
+                "entered_at": d.created_at,
+                "reason": d.reason,
+                "earlier_versions": [
+                    {
+                        "version": h.version,
+                        "shows": h.shows,
+                        "pegging": h.pegging,
+                        "crib": h.crib,
+                        "entered_by": h.entered_by.get_username() if h.entered_by else None,
+                    }
+                    for h in history.get(d.number, [])
+                ],
+            }
+        )
     return {
         "game": game,
         "seats": [seats[s] for s in sorted(seats)],

@@ -13,16 +13,21 @@ from league.ranking import TeamRecord, rank_teams
 def season_records(season: Season) -> list[TeamRecord]:
     """Every team's record from confirmed, non-playoff games."""
     records = {
-        pk: TeamRecord(team_id=pk, name=name)
-        for pk, name in season.teams.values_list("pk", "name")
+        pk: TeamRecord(team_id=pk, name=name) for pk, name in season.teams.values_list("pk", "name")
     }
     rows = Game.objects.filter(
         match__week__season=season,
         match__week__is_playoff=False,
         status=GameStatus.CONFIRMED,
     ).values_list(
-        "match__home_id", "match__away_id", "match__week_id", "home_points", "away_points",
-        "winner_id", "margin", "skunk_level",
+        "match__home_id",
+        "match__away_id",
+        "match__week_id",
+        "home_points",
+        "away_points",
+        "winner_id",
+        "margin",
+        "skunk_level",
     )
     week_tally: dict[tuple[int, int], int] = {}  # (team, week) -> games won minus games lost
     for home, away, week, home_pts, away_pts, winner, margin, skunk in rows.iterator():

@@ -1,1 +1,1 @@
-"""Writes: one function per state change. Every door (web, API, admin, import) comes through here."""
+"""Writes: one function per state change; every door (web, API, admin, import) calls these."""

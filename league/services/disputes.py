@@ -32,22 +32,20 @@ def _notify(dispute_id: int, event: str) -> None:
     transaction.on_commit(send)
 
 
-def dispute_raise(
-    *, game: Game, user: Any, claim: str, deal_number: int | None = None
-) -> Dispute:
+def dispute_raise(*, game: Game, user: Any, claim: str, deal_number: int | None = None) -> Dispute:
     """A player of either team raises a dispute on a game (optionally on one deal)."""
     if not can(user, Action.RAISE_DISPUTE, game.match):
         raise NotAllowed(_("Only the players of these two teams can dispute this game."))
     claim = (claim or "").strip()
     if not claim:
         raise ValidationFailed(_("Say what you think is wrong."), field="claim")
-    if deal_number is not None:
-        if type(deal_number) is not int or not game.deals.filter(
-            number=deal_number, is_current=True
-        ).exists():
-            raise ValidationFailed(
-                _("This game has no deal %(n)s.") % {"n": deal_number}, field="deal_number"
-            )
+    if deal_number is not None and (
+        type(deal_number) is not int
+        or not game.deals.filter(number=deal_number, is_current=True).exists()
+    ):
+        raise ValidationFailed(
+            _("This game has no deal %(n)s.") % {"n": deal_number}, field="deal_number"
+        )
     team_ids = teams_of(user, game.match)
     with transaction.atomic():
         dispute = Dispute.objects.create(
@@ -57,9 +55,14 @@ def dispute_raise(
             raised_by_team_id=next(iter(team_ids), None),
             claim=claim,
         )
-        audit_log(actor=user, action="dispute_raise", obj=dispute, game=game,
-                  season=game.match.week.season,
-                  after={"claim": claim, "deal_number": deal_number})
+        audit_log(
+            actor=user,
+            action="dispute_raise",
+            obj=dispute,
+            game=game,
+            season=game.match.week.season,
+            after={"claim": claim, "deal_number": deal_number},
+        )
         _notify(dispute.pk, "raised")
     return dispute
 
@@ -89,9 +92,15 @@ def dispute_assign(*, dispute: Dispute, judge: Any) -> Dispute:
         dispute.judge = judge
         dispute.status = DisputeStatus.IN_REVIEW
         dispute.save(update_fields=["judge", "status"])
-        audit_log(actor=judge, action="dispute_assign", obj=dispute, game=dispute.game,
-                  season=dispute.game.match.week.season, before=before,
-                  after={"status": dispute.status, "judge": judge.pk})
+        audit_log(
+            actor=judge,
+            action="dispute_assign",
+            obj=dispute,
+            game=dispute.game,
+            season=dispute.game.match.week.season,
+            before=before,
+            after={"status": dispute.status, "judge": judge.pk},
+        )
     return dispute
 
 
@@ -128,8 +137,14 @@ def dispute_rule(
             raise Conflict(_("This dispute is already settled."))
         reason = f"Ruling on dispute #{dispute.pk} ({rule_reference}): {ruling}"
         for number, data in corrections:
-            deal_correct(game=dispute.game, number=number, user=judge, data=data, reason=reason,
-                         check_permission=False)
+            deal_correct(
+                game=dispute.game,
+                number=number,
+                user=judge,
+                data=data,
+                reason=reason,
+                check_permission=False,
+            )
         before = {"status": dispute.status}
         dispute.status = DisputeStatus.DISMISSED if dismiss else DisputeStatus.RESOLVED
         dispute.judge = judge
@@ -137,10 +152,19 @@ def dispute_rule(
         dispute.rule_reference = rule_reference
         dispute.ruled_at = timezone.now()
         dispute.save()
-        audit_log(actor=judge, action="dispute_rule", obj=dispute, game=dispute.game,
-                  season=dispute.game.match.week.season, before=before,
-                  after={"status": dispute.status, "rule": rule_reference,
-                         "corrected_deals": [n for n, _d in corrections]},
-                  reason=ruling)
+        audit_log(
+            actor=judge,
+            action="dispute_rule",
+            obj=dispute,
+            game=dispute.game,
+            season=dispute.game.match.week.season,
+            before=before,
+            after={
+                "status": dispute.status,
+                "rule": rule_reference,
+                "corrected_deals": [n for n, _d in corrections],
+            },
+            reason=ruling,
+        )
         _notify(dispute.pk, "ruled")
     return dispute

@@ -56,15 +56,26 @@ def _human(exc: InvalidDealError, game: Game, number: int) -> ValidationFailed:
     return ValidationFailed(message, field=getattr(exc, "field", None), deal=number)
 
 
-def _replay(game: Game, normals: Sequence[Mapping[str, Any]]) -> ScoredGame:
-    """Replay deals through the scorer; raise ValidationFailed naming the first bad deal."""
+def _replay(
+    game: Game, normals: Sequence[Mapping[str, Any]], *, changed: int | None = None
+) -> ScoredGame:
+    """Replay deals through the scorer; raise ValidationFailed naming the first bad deal.
+
+    ``changed`` is the deal being entered or corrected: a failure in another deal is a deal the
+    change has made impossible, and the message says which."""
     league = game.match.week.season.league
     scored = ScoredGame(variant_of(game), first_dealer=game.first_dealer, target=league.target)
     for number, normal in enumerate(normals, start=1):
         try:
             scored.record(to_entry(normal))
         except InvalidDealError as exc:
-            raise _human(exc, game, number) from None
+            error = _human(exc, game, number)
+            if changed is not None and number != changed:
+                error.message = _(
+                    "With this change, deal %(n)s no longer fits: %(why)s Correct it too."
+                ) % {"n": number, "why": error.message}
+                error.args = (error.message,)
+            raise error from None
     return scored
 
 
@@ -128,11 +139,18 @@ def _results_changed(season: Season | int) -> None:
         standings_stale=True, results_version=F("results_version") + 1
     )
 
+    # One recompute per season per transaction, however many deals it wrote (an import).
+    connection = transaction.get_connection()
+    for _sids, queued, _robust in connection.run_on_commit:
+        if getattr(queued, "pegboard_season", None) == season_id:
+            return
+
     def schedule() -> None:
         from league.services.standings import schedule_recompute
 
         schedule_recompute(season_id)
 
+    schedule.pegboard_season = season_id  # type: ignore[attr-defined]
     transaction.on_commit(schedule)
 
 
@@ -280,7 +298,7 @@ def deal_record(
                 existing = Deal.objects.filter(key=key).first()
                 if existing is not None:
                     if existing.game_id == game.pk and existing.fingerprint == fingerprint(
-                        normal, existing.number
+                        normal, existing.number if number is None else number
                     ):
                         return existing, False
                     raise Conflict(
@@ -327,7 +345,7 @@ def deal_record(
         if key:
             existing = Deal.objects.filter(key=key).first()
             if existing is not None and existing.fingerprint == fingerprint(
-                normal, existing.number
+                normal, existing.number if number is None else number
             ):
                 return existing, False
         raise Conflict(
@@ -403,7 +421,7 @@ def deal_correct(
         old = deals[number - 1]
         normals = [_stored(d) for d in deals]
         normals[number - 1] = normal
-        scored = _replay(game, normals)
+        scored = _replay(game, normals, changed=number)
         old.is_current = False
         old.save(update_fields=["is_current"])
         new = _save_deal(

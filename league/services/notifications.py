@@ -20,7 +20,8 @@ def dispute_notify(*, dispute_id: int, event: str) -> int:
         return 0
     match = dispute.game.match
     recipients = [
-        t.captain.user.email for t in (match.home, match.away)
+        t.captain.user.email
+        for t in (match.home, match.away)
         if t.captain.user is not None and t.captain.user.email
     ]
     if not recipients:
@@ -28,10 +29,14 @@ def dispute_notify(*, dispute_id: int, event: str) -> int:
     if event == "raised":
         subject = _("Dispute raised: %(game)s") % {"game": dispute.game}
         body = _("A dispute was raised on %(game)s:\n\n%(claim)s\n\nA judge will look at it.") % {
-            "game": dispute.game, "claim": dispute.claim}
+            "game": dispute.game,
+            "claim": dispute.claim,
+        }
     else:
         subject = _("Dispute ruled: %(game)s") % {"game": dispute.game}
         body = _("The judge ruled (%(status)s, rule %(rule)s):\n\n%(ruling)s") % {
-            "status": dispute.get_status_display(), "rule": dispute.rule_reference,
-            "ruling": dispute.ruling}
+            "status": dispute.get_status_display(),
+            "rule": dispute.rule_reference,
+            "ruling": dispute.ruling,
+        }
     return send_mail(subject, body, None, recipients)

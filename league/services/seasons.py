@@ -30,7 +30,7 @@ def round_robin(n: int) -> list[list[tuple[int, int]]]:
         slots.append(None)  # the bye
     size = len(slots)
     rounds: list[list[tuple[int, int]]] = []
-    for r in range(size - 1):
+    for _r in range(size - 1):
         pairs: list[tuple[int, int]] = []
         for i in range(size // 2):
             a, b = slots[i], slots[size - 1 - i]

@@ -25,18 +25,23 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     export = request.GET.get("_export")
     if TableExport.is_valid_format(export):
         return TableExport(export, table).response(f"standings-{season.pk}.{export}")
-    return render(request, "league/standings.html",
-                  {"season": season, "table": table, "data": data})
+    return render(
+        request, "league/standings.html", {"season": season, "table": table, "data": data}
+    )
 
 
 def seeding(request: HttpRequest, pk: int) -> HttpResponse:
     season = _season(pk)
     data = standings_for_season(season)
     seeds = list(zip(data["seeding"], data["seeding_decided_by"], strict=True))
-    return render(request, "league/seeding.html", {
-        "season": season,
-        "seeds": seeds[: season.playoff_teams],
-        "others": seeds[season.playoff_teams:],
-        "bracket": playoff_bracket(season),
-        "data": data,
-    })
+    return render(
+        request,
+        "league/seeding.html",
+        {
+            "season": season,
+            "seeds": seeds[: season.playoff_teams],
+            "others": seeds[season.playoff_teams :],
+            "bracket": playoff_bracket(season),
+            "data": data,
+        },
+    )

@@ -31,7 +31,8 @@ def plain_deal(dealer: int, *, pegging=(3, 2), show=8, crib=4) -> dict:
 
 def play_until_over(game, user, *, show=8) -> int:
     """Enter plain deals until the game ends; the last deal stops where the game did."""
-    from scoring.game import Game as Scored, DealEntry
+    from scoring.game import DealEntry
+    from scoring.game import Game as Scored
     from scoring.variants import get_variant
 
     scored = Scored(get_variant("partnership-121"), first_dealer=game.first_dealer, target=121)
@@ -57,8 +58,14 @@ def play_until_over(game, user, *, show=8) -> int:
         if over:
             data["crib"] = None
         deal_record(game=game, user=user, number=number, data=data, key=str(uuid.uuid4()))
-        scored.record(DealEntry(dealer, pegging=tuple(data["pegging"]),
-                                shows={int(k): v for k, v in shows.items()}, crib=data["crib"]))
+        scored.record(
+            DealEntry(
+                dealer,
+                pegging=tuple(data["pegging"]),
+                shows={int(k): v for k, v in shows.items()},
+                crib=data["crib"],
+            )
+        )
         if over:
             return number
 
@@ -153,19 +160,47 @@ def test_the_enterer_cannot_confirm_but_the_other_team_can(game, ann, cat):
         deal_record(game=game, user=ann, number=99, data=plain_deal(0), key="late")
 
 
-def test_a_judges_correction_is_a_new_version_and_refinishes_the_game(game, ann, cat, judge):
+def losers_pegging_struck_out(game) -> tuple[int, dict]:
+    """The last deal of a finished game with the losing side's pegging corrected to 0."""
+    game.refresh_from_db()
+    last = Deal.objects.get(game=game, number=game.deal_count, is_current=True)
+    data = {
+        "dealer": last.dealer,
+        "starter": last.starter or None,
+        "pegging": list(last.pegging),
+        "shows": dict(last.shows),
+        "crib": last.crib,
+    }
+    loser_side = 1 - game.side_for_team(game.winner)
+    data["pegging"][loser_side] = 0
+    return last.number, data
+
+
+def test_a_judges_correction_is_a_new_version_and_moves_the_result(game, ann, cat, judge):
     play_until_over(game, ann)
     game_confirm(game=game, user=cat)
     before = Game.objects.get(pk=game.pk)
-    data = plain_deal(0, show=4)
-    new = deal_correct(game=game, number=1, user=judge, data=data, reason="Miscounted shows")
+    number, data = losers_pegging_struck_out(game)
+    new = deal_correct(game=game, number=number, user=judge, data=data, reason="Pegged 0, not 2")
     game.refresh_from_db()
     assert new.version == 2
-    assert Deal.objects.filter(game=game, number=1).count() == 2
-    assert Deal.objects.get(game=game, number=1, is_current=False).shows["0"] == 8
-    assert game.home_score < before.home_score or game.away_score < before.away_score
+    assert Deal.objects.filter(game=game, number=number).count() == 2
+    assert game.status == GameStatus.CONFIRMED and game.winner == before.winner
+    assert game.margin == before.margin + 2
     entry = AuditEntry.objects.get(action="deal_correct")
-    assert entry.reason == "Miscounted shows" and entry.before["shows"]["0"] == 8
+    assert entry.reason == "Pegged 0, not 2" and entry.actor == judge
+    assert entry.before["pegging"] != entry.after["pegging"]
+
+
+def test_a_correction_that_leaves_later_deals_impossible_is_refused(game, ann, cat, judge):
+    deals = play_until_over(game, ann)
+    before = Game.objects.get(pk=game.pk)
+    with pytest.raises(ValidationFailed) as exc:
+        deal_correct(game=game, number=1, user=judge, data=plain_deal(0, show=4), reason="x")
+    assert f"deal {deals} no longer fits" in exc.value.message
+    game.refresh_from_db()
+    assert (game.home_score, game.away_score) == (before.home_score, before.away_score)
+    assert Deal.objects.filter(game=game).count() == deals
 
 
 def test_a_captain_cannot_correct_a_deal(game, ann):
@@ -203,8 +238,9 @@ def test_two_people_entering_the_same_deal_at_once_one_wins(match, ann, cat):
     def enter(user, show):
         barrier.wait()
         try:
-            deal_record(game=game, user=user, number=1, data=plain_deal(0, show=show),
-                        key=str(uuid.uuid4()))
+            deal_record(
+                game=game, user=user, number=1, data=plain_deal(0, show=show), key=str(uuid.uuid4())
+            )
             results.append("stored")
         except Conflict as exc:
             results.append(exc)

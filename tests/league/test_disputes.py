@@ -9,12 +9,12 @@ from league.errors import NotAllowed, ValidationFailed
 from league.models import AuditEntry, Deal, DisputeStatus, GameStatus
 from league.services.disputes import dispute_assign, dispute_raise, dispute_rule, game_reject
 from league.services.standings import standings_for_season
-from tests.league.test_deals import plain_deal, play_until_over
+from tests.league.test_deals import losers_pegging_struck_out, plain_deal, play_until_over
 
 
 @pytest.fixture
 def finished_game(game, ann, cat):
-    for user, team in ((ann, game.match.home), (cat, game.match.away)):
+    for user, _team in ((ann, game.match.home), (cat, game.match.away)):
         user.email = f"{user.username}@example.com"
         user.save()
     play_until_over(game, ann)
@@ -22,9 +22,13 @@ def finished_game(game, ann, cat):
     return game
 
 
-def test_a_captain_raises_a_dispute_and_both_captains_are_emailed(finished_game, cat):
-    dispute = dispute_raise(game=finished_game, user=cat, claim="Deal 1 crib was 2, not 4",
-                            deal_number=1)
+def test_a_captain_raises_a_dispute_and_both_captains_are_emailed(
+    finished_game, cat, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        dispute = dispute_raise(
+            game=finished_game, user=cat, claim="Deal 1 crib was 2, not 4", deal_number=1
+        )
     assert dispute.status == DisputeStatus.OPEN
     assert dispute.raised_by_team == finished_game.match.away
     assert len(mail.outbox) == 1
@@ -49,21 +53,29 @@ def test_a_judge_corrects_a_deal_citing_a_rule_and_everything_follows(
     game_confirm(game=finished_game, user=cat)
     season = finished_game.match.week.season
     before = standings_for_season(season)
-    dispute = dispute_raise(game=finished_game, user=cat, claim="Shows were 6 not 8", deal_number=1)
+    number, data = losers_pegging_struck_out(finished_game)
+    dispute = dispute_raise(
+        game=finished_game, user=cat, claim="We pegged nothing in the last deal", deal_number=number
+    )
     dispute_assign(dispute=dispute, judge=judge)
     dispute = dispute_rule(
-        dispute=dispute, judge=judge, ruling="Each hand made 6.", rule_reference="S-2",
-        corrections=[(1, plain_deal(0, show=6))],
+        dispute=dispute,
+        judge=judge,
+        ruling="Each hand made 6.",
+        rule_reference="S-2",
+        corrections=[(number, data)],
     )
     finished_game.refresh_from_db()
     season.refresh_from_db()
     assert dispute.status == DisputeStatus.RESOLVED and dispute.rule_reference == "S-2"
-    assert Deal.objects.get(game=finished_game, number=1, is_current=True).version == 2
+    assert Deal.objects.get(game=finished_game, number=number, is_current=True).version == 2
     correction = AuditEntry.objects.get(action="deal_correct")
     assert "S-2" in correction.reason and correction.actor == judge
     after = standings_for_season(season)
     assert after["results_version"] > before["results_version"]
-    assert finished_game.status in (GameStatus.CONFIRMED, GameStatus.IN_PROGRESS)
+    assert finished_game.status == GameStatus.CONFIRMED
+    loser = min(finished_game.home_score, finished_game.away_score)
+    assert finished_game.margin == 121 - loser
 
 
 def test_a_ruling_must_cite_a_known_rule(finished_game, cat, judge):
@@ -82,8 +94,7 @@ def test_a_judge_cannot_rule_on_their_own_teams_dispute(finished_game, cat, ann)
     ann.groups.add(Group.objects.get_or_create(name=JUDGES)[0])
     dispute = dispute_raise(game=finished_game, user=cat, claim="x")
     with pytest.raises(NotAllowed):
-        dispute_rule(dispute=dispute, judge=ann, ruling="Fine.", rule_reference="S-2",
-                     dismiss=True)
+        dispute_rule(dispute=dispute, judge=ann, ruling="Fine.", rule_reference="S-2", dismiss=True)
 
 
 def test_a_refused_correction_changes_nothing(finished_game, cat, judge):
@@ -91,8 +102,9 @@ def test_a_refused_correction_changes_nothing(finished_game, cat, judge):
     bad = plain_deal(0)
     bad["shows"]["1"] = 19
     with pytest.raises(ValidationFailed):
-        dispute_rule(dispute=dispute, judge=judge, ruling="r", rule_reference="S-8",
-                     corrections=[(1, bad)])
+        dispute_rule(
+            dispute=dispute, judge=judge, ruling="r", rule_reference="S-8", corrections=[(1, bad)]
+        )
     dispute.refresh_from_db()
     assert dispute.status == DisputeStatus.OPEN
     assert Deal.objects.filter(game=finished_game, number=1).count() == 1

@@ -18,9 +18,13 @@ def record(i, name, **kw):
 
 def test_points_first_then_weeks_won_decides_a_tie():
     standings, seeding = rank_teams(
-        [record(1, "A", points=6, weeks_won=2), record(2, "B", points=6, weeks_won=3),
-         record(3, "C", points=9)],
-        tiebreaks=["weeks_won", "head_to_head", "spread", "draw"], draw_seed=1,
+        [
+            record(1, "A", points=6, weeks_won=2),
+            record(2, "B", points=6, weeks_won=3),
+            record(3, "C", points=9),
+        ],
+        tiebreaks=["weeks_won", "head_to_head", "spread", "draw"],
+        draw_seed=1,
     )
     assert [r.record.name for r in standings] == ["C", "B", "A"]
     assert [r.decided_by for r in standings] == ["league points", "weeks won", "weeks won"]
@@ -38,8 +42,10 @@ def test_teams_nothing_separates_share_a_rank_but_seeding_draws_lots_repeatably(
 
 
 def test_head_to_head_counts_only_games_among_the_tied_teams():
-    recs = [record(1, "A", points=6, h2h_points={2: 1, 3: 5}),
-            record(2, "B", points=6, h2h_points={1: 2, 3: 0})]
+    recs = [
+        record(1, "A", points=6, h2h_points={2: 1, 3: 5}),
+        record(2, "B", points=6, h2h_points={1: 2, 3: 0}),
+    ]
     standings, _ = rank_teams(recs, tiebreaks=["head_to_head"], draw_seed=0)
     assert [r.record.name for r in standings] == ["B", "A"]
 
@@ -53,8 +59,12 @@ def _confirmed_game(match, number, winner, margin, skunk=0):
     league = match.week.season.league
     home_won = winner == match.home
     return Game.objects.create(
-        match=match, number=number, status=GameStatus.CONFIRMED, winner=winner,
-        margin=margin, skunk_level=skunk,
+        match=match,
+        number=number,
+        status=GameStatus.CONFIRMED,
+        winner=winner,
+        margin=margin,
+        skunk_level=skunk,
         home_score=121 if home_won else 121 - margin,
         away_score=121 - margin if home_won else 121,
         home_points=league.league_points(won=home_won, skunk_level=skunk),
