@@ -172,6 +172,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Pegboard API",
     "DESCRIPTION": "Cribbage leagues: schedule, games deal by deal, standings.",
     "VERSION": "1.0.0",
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "league.models.games.GameStatus",
+        "DisputeStatusEnum": "league.models.disputes.DisputeStatus",
+    },
 }
 
 # --- I18N -----------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from league import models
 from tests import factories
 
 
@@ -101,3 +102,19 @@ def league_admin(db):
     user = factories.UserFactory(username="lena")
     user.groups.add(Group.objects.get_or_create(name=LEAGUE_ADMINS)[0])
     return user
+
+
+@pytest.fixture
+def played_season(season, home_team, away_team, other_team):
+    """Week 1: Fifteen Two beat Nobs 2-1 (one skunk). Week 2: His Heels beat Fifteen Two 2-1."""
+    w1 = models.Week.objects.create(season=season, number=1)
+    w2 = models.Week.objects.create(season=season, number=2)
+    m1 = models.Match.objects.create(week=w1, home=home_team, away=away_team)
+    factories.confirmed_game(m1, 1, home_team, 35, skunk=1)
+    factories.confirmed_game(m1, 2, away_team, 10)
+    factories.confirmed_game(m1, 3, home_team, 5)
+    m2 = models.Match.objects.create(week=w2, home=other_team, away=home_team)
+    factories.confirmed_game(m2, 1, other_team, 20)
+    factories.confirmed_game(m2, 2, other_team, 3)
+    factories.confirmed_game(m2, 3, home_team, 12)
+    return season

@@ -92,3 +92,22 @@ class MatchFactory(factory.django.DjangoModelFactory):
     home = factory.SubFactory(TeamFactory, season=factory.SelfAttribute("..week.season"))
     away = factory.SubFactory(TeamFactory, season=factory.SelfAttribute("..week.season"))
     table = 1
+
+
+def confirmed_game(match, number, winner, margin, skunk=0):
+    """A confirmed game with its outcome stored, for standings tests that need no deals."""
+    league = match.week.season.league
+    home_won = winner == match.home
+    return models.Game.objects.create(
+        match=match,
+        number=number,
+        status=models.GameStatus.CONFIRMED,
+        winner=winner,
+        margin=margin,
+        skunk_level=skunk,
+        home_score=121 if home_won else 121 - margin,
+        away_score=121 - margin if home_won else 121,
+        home_points=league.league_points(won=home_won, skunk_level=skunk),
+        away_points=league.league_points(won=not home_won, skunk_level=skunk),
+        confirmed_at="2026-09-03T20:00:00Z",
+    )

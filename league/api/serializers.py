@@ -16,7 +16,7 @@ from rest_framework import serializers
 
 from league.api.permissions import write_access
 from league.errors import ValidationFailed
-from league.models import Deal, Game, League, Match, Season, Team, Week
+from league.models import Deal, Dispute, Game, League, Match, Season, Team, Week
 from scoring.variants import get_variant
 
 # --- Small references ----------------------------------------------------------------------------
@@ -374,3 +374,73 @@ def parse_deal_request(data: Any) -> tuple[str | None, Any, Mapping[str, Any]]:
             _("The entry key is a short text made by your device, like a UUID."), field="key"
         )
     return key, data.get("number"), data
+
+
+class SeedingSerializer(serializers.Serializer):
+    season = serializers.CharField()
+    playoff_teams = serializers.IntegerField()
+    seeding = serializers.ListField(child=serializers.CharField())
+    decided_by = serializers.ListField(child=serializers.CharField())
+
+
+class BracketSlotSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    slot = serializers.IntegerField()
+    home = serializers.CharField(allow_null=True)
+    away = serializers.CharField(allow_null=True)
+    home_seed = serializers.IntegerField(allow_null=True)
+    away_seed = serializers.IntegerField(allow_null=True)
+    match_id = serializers.IntegerField(allow_null=True)
+    winner = serializers.CharField(allow_null=True)
+    bye = serializers.BooleanField()
+
+
+class BracketRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    slots = BracketSlotSerializer(many=True)
+
+
+class BracketSerializer(serializers.Serializer):
+    size = serializers.IntegerField()
+    rounds = BracketRoundSerializer(many=True)
+    champion = serializers.CharField(allow_null=True, required=False)
+
+
+class DisputeSerializer(serializers.ModelSerializer):
+    raised_by = serializers.CharField(source="raised_by.get_username", read_only=True)
+    judge = serializers.CharField(source="judge.get_username", read_only=True, default=None)
+
+    class Meta:
+        model = Dispute
+        fields = [
+            "id",
+            "game",
+            "deal_number",
+            "raised_by",
+            "claim",
+            "status",
+            "judge",
+            "ruling",
+            "rule_reference",
+            "created_at",
+            "ruled_at",
+        ]
+        read_only_fields = fields
+
+
+class DisputeRequestSerializer(serializers.Serializer):
+    claim = serializers.CharField()
+    deal_number = serializers.IntegerField(required=False, allow_null=True)
+
+
+def parse_dispute_request(data: Any) -> tuple[str, int | None]:
+    """The claim and optional deal number, strictly typed (the service checks the rest)."""
+    if not isinstance(data, Mapping):
+        raise ValidationFailed(_("Send a JSON object."))
+    claim = data.get("claim")
+    if not isinstance(claim, str):
+        raise ValidationFailed(_("Say what you think is wrong."), field="claim")
+    deal_number = data.get("deal_number")
+    if deal_number is not None and not _whole_number(deal_number):
+        raise ValidationFailed(_("The deal number must be a whole number."), field="deal_number")
+    return claim, deal_number

@@ -15,6 +15,7 @@ router.register("weeks", views.WeekViewSet)
 router.register("matches", views.MatchViewSet)
 router.register("games", views.GameViewSet)
 router.register("deals", views.DealViewSet)
+router.register("disputes", views.DisputeViewSet)
 
 app_name = "api"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
@@ -19,8 +19,11 @@ from rest_framework.response import Response
 
 from league.api import serializers as s
 from league.api.permissions import ReadOrSignedIn, my_matches
-from league.models import Deal, Game, GameSeat, League, Match, Season, Team, Week
+from league.models import Deal, Dispute, Game, GameSeat, League, Match, Season, Team, Week
+from league.permissions import is_judge, is_league_admin, player_of
+from league.services.disputes import dispute_raise, game_reject
 from league.services.games import deal_record, game_confirm, game_start
+from league.services.playoffs import playoff_bracket
 from league.services.standings import standings_for_season
 
 REFUSALS = {
@@ -143,6 +146,27 @@ class SeasonViewSet(ReadOnlyViewSet):
         """The season's standings and playoff seeding."""
         return Response(standings_for_season(self.get_object()))
 
+    @extend_schema(responses=s.SeedingSerializer)
+    @action(detail=True, filter_backends=[])
+    def seeding(self, request: Request, pk: str | None = None) -> Response:
+        """Playoff seeding: every team, first seed first, with what placed each."""
+        season = self.get_object()
+        data = standings_for_season(season)
+        return Response(
+            {
+                "season": season.name,
+                "playoff_teams": season.playoff_teams,
+                "seeding": data["seeding"],
+                "decided_by": data["seeding_decided_by"],
+            }
+        )
+
+    @extend_schema(responses=s.BracketSerializer)
+    @action(detail=True, filter_backends=[])
+    def bracket(self, request: Request, pk: str | None = None) -> Response:
+        """The playoff bracket as it stands (empty until the playoffs are drawn)."""
+        return Response(playoff_bracket(self.get_object()))
+
     @extend_schema(responses=s.WeekSerializer(many=True))
     @action(detail=True, filter_backends=[])
     def schedule(self, request: Request, pk: str | None = None) -> Response:
@@ -233,6 +257,35 @@ class GameViewSet(ReadOnlyViewSet):
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
 
+    @extend_schema(
+        methods=["POST"],
+        request=s.DisputeRequestSerializer,
+        responses={201: s.DisputeSerializer, **REFUSALS},
+    )
+    @extend_schema(methods=["GET"], responses=s.DisputeSerializer(many=True))
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def disputes(self, request: Request, pk: str | None = None) -> Response:
+        """Disputes on this game (for its teams, judges and admins); POST raises one."""
+        game = self.get_object()
+        if request.method == "GET":
+            rows = visible_disputes(request.user).filter(game=game)
+            return Response(s.DisputeSerializer(rows, many=True).data)
+        claim, deal_number = s.parse_dispute_request(request.data)
+        dispute = dispute_raise(game=game, user=request.user, claim=claim, deal_number=deal_number)
+        return Response(s.DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=s.DisputeRequestSerializer, responses={201: s.DisputeSerializer, **REFUSALS}
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def reject(self, request: Request, pk: str | None = None) -> Response:
+        """The other team refuses to confirm: this raises a dispute for a judge."""
+        claim, deal_number = s.parse_dispute_request(request.data)
+        dispute = game_reject(
+            game=self.get_object(), user=request.user, claim=claim, deal_number=deal_number
+        )
+        return Response(s.DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+
     @extend_schema(request=None, responses={200: s.GameSerializer, **REFUSALS})
     @action(detail=True, methods=["post"], filter_backends=[])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
@@ -241,6 +294,28 @@ class GameViewSet(ReadOnlyViewSet):
         return Response(
             s.GameSerializer(game_rows().get(pk=game.pk), context={"request": request}).data
         )
+
+
+def visible_disputes(user: Any) -> QuerySet[Dispute]:
+    """Disputes a user may read: judges and league admins all; players their teams' games."""
+    queryset = Dispute.objects.select_related("raised_by", "judge").order_by("-created_at")
+    if is_judge(user) or is_league_admin(user):
+        return queryset
+    player = player_of(user)
+    if player is None:
+        return queryset.none()
+    teams = player.teams.values_list("pk", flat=True)
+    return queryset.filter(Q(game__match__home__in=teams) | Q(game__match__away__in=teams))
+
+
+class DisputeViewSet(ReadOnlyViewSet):
+    """Disputes, visible to both teams' players, judges and league admins."""
+
+    queryset = Dispute.objects.none()
+    serializer_class = s.DisputeSerializer
+
+    def get_queryset(self) -> QuerySet[Dispute]:
+        return visible_disputes(self.request.user)
 
 
 class DealViewSet(ReadOnlyViewSet):

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from league.models import Game, GameStatus, Match, Week
+from league.models import Game, GameStatus
 from league.ranking import TeamRecord, rank_teams
 from league.selectors.standings import compute_standings
 from league.services.playoffs import bracket_order, playoff_bracket, playoffs_create
@@ -53,40 +51,6 @@ def test_head_to_head_counts_only_games_among_the_tied_teams():
 def test_bracket_puts_one_against_the_lowest_seed():
     assert bracket_order(4) == [1, 4, 2, 3]
     assert bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
-
-
-def _confirmed_game(match, number, winner, margin, skunk=0):
-    league = match.week.season.league
-    home_won = winner == match.home
-    return Game.objects.create(
-        match=match,
-        number=number,
-        status=GameStatus.CONFIRMED,
-        winner=winner,
-        margin=margin,
-        skunk_level=skunk,
-        home_score=121 if home_won else 121 - margin,
-        away_score=121 - margin if home_won else 121,
-        home_points=league.league_points(won=home_won, skunk_level=skunk),
-        away_points=league.league_points(won=not home_won, skunk_level=skunk),
-        confirmed_at="2026-09-03T20:00:00Z",
-    )
-
-
-@pytest.fixture
-def played_season(season, home_team, away_team, other_team):
-    """Week 1: Fifteen Two beat Nobs 2-1 (one skunk). Week 2: His Heels beat Fifteen Two 2-1."""
-    w1 = Week.objects.create(season=season, number=1)
-    w2 = Week.objects.create(season=season, number=2)
-    m1 = Match.objects.create(week=w1, home=home_team, away=away_team)
-    _confirmed_game(m1, 1, home_team, 35, skunk=1)
-    _confirmed_game(m1, 2, away_team, 10)
-    _confirmed_game(m1, 3, home_team, 5)
-    m2 = Match.objects.create(week=w2, home=other_team, away=home_team)
-    _confirmed_game(m2, 1, other_team, 20)
-    _confirmed_game(m2, 2, other_team, 3)
-    _confirmed_game(m2, 3, home_team, 12)
-    return season
 
 
 def test_standings_count_wins_skunks_weeks_and_spread(played_season):

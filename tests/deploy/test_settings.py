@@ -1,0 +1,226 @@
+"""Production settings: Django's deploy checks pass, DEBUG stays off and errors show no
+traceback, every response carries the Content-Security-Policy, and /healthz answers from the
+database alone.
+
+Production mode is decided when the settings are imported, so those checks run in a fresh
+Python process with the production environment; the middleware and /healthz are also tested
+in-process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.core.cache.backends.base import BaseCache
+from django.core.exceptions import ImproperlyConfigured
+from django.db import OperationalError
+from django.http import HttpResponse
+from django.test import RequestFactory, override_settings
+
+from config.csp import HEADER, ContentSecurityPolicyMiddleware
+
+ROOT = Path(__file__).resolve().parents[2]
+CSP_MIDDLEWARE = "config.csp.ContentSecurityPolicyMiddleware"
+POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "frame-ancestors 'none'; form-action 'self'; base-uri 'self'"
+)
+
+# Run in production mode: the settings Django ends up with, a view that fails, /healthz, and
+# the web service's health check from docker-compose.yml (with urlopen answered by Django).
+PROBE = r"""
+import json, types, urllib.error, urllib.parse, urllib.request
+import django
+import yaml
+django.setup()
+from django.conf import settings
+from django.test import Client
+from django.test.utils import override_settings
+from django.urls import path
+
+facts = {
+    "DEBUG": settings.DEBUG,
+    "DEBUG_PROPAGATE_EXCEPTIONS": settings.DEBUG_PROPAGATE_EXCEPTIONS,
+    "TEMPLATE_DEBUG": settings.TEMPLATES[0].get("OPTIONS", {}).get("debug", settings.DEBUG),
+}
+
+def boom(request):
+    raise RuntimeError("the deal table is on fire")
+
+client = Client(raise_request_exception=False)
+failing_urls = types.ModuleType("failing_urls")
+failing_urls.urlpatterns = [path("boom", boom)]
+with override_settings(ROOT_URLCONF=failing_urls):
+    response = client.get("/boom", secure=True, headers={"host": "example.org"})
+facts["error"] = {"status": response.status_code, "body": response.content.decode()}
+
+response = client.get("/healthz", secure=True, headers={"host": "example.org"})
+facts["healthz"] = {
+    "status": response.status_code, "csp": response.headers.get("Content-Security-Policy")
+}
+response = client.get("/healthz", headers={"host": "example.org"})
+facts["healthz_plain_http"] = response.status_code
+
+def urlopen(request, timeout=None):
+    url = urllib.parse.urlsplit(request.full_url)
+    headers = {name.lower(): value for name, value in request.header_items()}
+    answer = client.get(url.path, headers=headers)
+    facts["healthcheck"] = {"url": request.full_url, "status": answer.status_code}
+    if answer.status_code != 200:
+        raise urllib.error.HTTPError(request.full_url, answer.status_code, "", None, None)
+
+compose = yaml.safe_load(open("docker-compose.yml"))
+command = compose["services"]["web"]["healthcheck"]["test"]
+assert command[:3] == ["CMD", "python", "-c"], command
+urllib.request.urlopen = urlopen
+try:
+    exec(command[3], {})
+except urllib.error.HTTPError:
+    pass  # the status is in facts["healthcheck"]
+print(json.dumps(facts))
+"""
+
+
+def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """The environment of a production container, with a throwaway SQLite database."""
+    (tmp_path / "staticfiles").mkdir(exist_ok=True)
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith(("SECURE_", "DJANGO_", "CELERY_", "EMAIL_"))
+        and name not in {"DEBUG", "DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS"}
+    }
+    env.update(
+        PEGBOARD_PRODUCTION="1",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="example.org",
+        CSRF_TRUSTED_ORIGINS="https://example.org",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'production.sqlite3'}",
+        STATIC_ROOT=str(tmp_path / "staticfiles"),
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    env.update(extra)
+    return env
+
+
+def run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.fixture(scope="module")
+def production(tmp_path_factory) -> dict[str, Any]:
+    """What the probe saw in production mode, with DEBUG=1 in the environment on purpose."""
+    result = run(["-c", PROBE], production_env(tmp_path_factory.mktemp("prod"), DEBUG="1"))
+    assert result.returncode == 0, result.stderr
+    facts = json.loads(result.stdout.strip().splitlines()[-1])
+    facts["stderr"] = result.stderr
+    return facts
+
+
+def test_deploy_checks_find_nothing_in_production(tmp_path):
+    result = run(
+        ["manage.py", "check", "--deploy", "--fail-level", "WARNING"], production_env(tmp_path)
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+    assert "WARNINGS" not in result.stdout + result.stderr
+
+
+def test_production_refuses_to_start_without_a_secret_key(tmp_path):
+    env = production_env(tmp_path)
+    del env["SECRET_KEY"]
+    result = run(["manage.py", "check"], env)
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set in production" in result.stderr
+
+
+def test_debug_is_off_in_production_even_when_the_environment_asks_for_it(production):
+    assert production["DEBUG"] is False
+    assert production["DEBUG_PROPAGATE_EXCEPTIONS"] is False
+    assert production["TEMPLATE_DEBUG"] is False
+
+
+def test_a_failing_page_shows_no_traceback_in_production(production):
+    error = production["error"]
+    assert error["status"] == 500
+    for leak in ("Traceback", "RuntimeError", "on fire", "SECRET_KEY", "boom"):
+        assert leak not in error["body"]
+    # ... but the error is logged, with its traceback, for the people running the site.
+    assert "RuntimeError: the deal table is on fire" in production["stderr"]
+
+
+def test_production_sends_the_content_security_policy(production):
+    assert production["healthz"] == {"status": 200, "csp": POLICY}
+
+
+def test_production_redirects_plain_http_to_https(production):
+    assert production["healthz_plain_http"] == 301
+
+
+def test_the_compose_health_check_of_web_passes_against_production_settings(production):
+    assert production["healthcheck"] == {"url": "http://127.0.0.1:8000/healthz", "status": 200}
+
+
+@pytest.mark.django_db
+def test_csp_middleware_sends_the_policy_of_the_csp_setting(client):
+    policy = {"default-src": ["'self'"], "img-src": ["'self'", "data:"]}
+    with override_settings(MIDDLEWARE=[*settings.MIDDLEWARE, CSP_MIDDLEWARE], CSP=policy):
+        response = client.get("/healthz")
+    assert response.headers[HEADER] == "default-src 'self'; img-src 'self' data:"
+
+
+def test_csp_middleware_keeps_a_policy_a_view_set_itself():
+    def view(request):
+        response = HttpResponse()
+        response.headers[HEADER] = "default-src 'none'"
+        return response
+
+    with override_settings(CSP={"default-src": ["'self'"]}):
+        middleware = ContentSecurityPolicyMiddleware(view)
+    assert middleware(RequestFactory().get("/"))[HEADER] == "default-src 'none'"
+
+
+def test_csp_middleware_without_a_policy_is_a_configuration_error():
+    with override_settings(CSP={}), pytest.raises(ImproperlyConfigured, match="CSP setting"):
+        ContentSecurityPolicyMiddleware(lambda request: HttpResponse())
+
+
+class CacheThatFails(BaseCache):
+    """A cache whose every read and write raises, like Redis when it is down (BaseCache
+    implements none of them)."""
+
+    def __init__(self, location: str, params: dict[str, Any]) -> None:
+        super().__init__(params)
+
+
+@pytest.mark.django_db
+def test_healthz_answers_from_the_database_without_touching_the_cache(client):
+    failing = {"default": {"BACKEND": f"{__name__}.CacheThatFails"}}
+    with override_settings(CACHES=failing):
+        with pytest.raises(NotImplementedError):
+            cache.get("anything")  # the cache really is unusable here
+        response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok"}
+
+
+@pytest.mark.django_db
+def test_healthz_answers_503_when_the_database_does_not(client):
+    with mock.patch(
+        "league.views.health.connection.cursor", side_effect=OperationalError("no database")
+    ):
+        response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"status": "error", "database": "unreachable"}
