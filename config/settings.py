@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "django_filters",
     "django_tables2",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "league",
 ]
 
@@ -172,6 +173,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Pegboard API",
     "DESCRIPTION": "Cribbage leagues: schedule, games deal by deal, standings.",
     "VERSION": "1.0.0",
+    # Swagger UI served from our own static files: no CDN, so the CSP can stay 'self'.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "league.models.games.GameStatus",
         "DisputeStatusEnum": "league.models.disputes.DisputeStatus",

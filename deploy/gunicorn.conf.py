@@ -1,4 +1,4 @@
-"""gunicorn's settings for the web service: ``gunicorn --config deploy/gunicorn.conf.py config.wsgi``.
+"""gunicorn's settings for the web service (``gunicorn --config deploy/gunicorn.conf.py``).
 
 Each value can be changed from the environment (.env) without rebuilding the image.
 """

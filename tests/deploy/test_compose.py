@@ -211,12 +211,6 @@ def test_the_image_is_python_311_slim_with_the_project_installed_by_pip(dockerfi
     assert re.search(r"pip install [^&]*--editable \.", runs)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="pyproject.toml lists `celery` without its `redis` extra, so a clean install (the "
-    "image) lacks `packaging`, which kombu's Redis transport imports: worker and beat crash at "
-    "start. Fix: `celery[redis]>=5.4,<6` in [project] dependencies, then drop this marker.",
-)
 def test_the_image_installs_what_celerys_redis_transport_needs():
     with open(ROOT / "pyproject.toml", "rb") as f:
         dependencies = tomllib.load(f)["project"]["dependencies"]
