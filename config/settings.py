@@ -134,6 +134,8 @@ if REDIS_URL:
     CELERY_TASK_ALWAYS_EAGER = False
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+if os.environ.get("PEGBOARD_CACHE") == "dummy":  # benchmarks: every read misses the cache
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -24,3 +24,63 @@ class StandingsTable(tables.Table):
         attrs = {"class": "standings"}
         template_name = "django_tables2/table.html"
         orderable = True
+
+
+# The standings page's rows are built here rather than cell by cell in a template: a 64-team
+# table renders in well under a millisecond this way against ~20 ms through the template engine
+# (bench/standings.py). django-tables2 still defines the columns, sorts and exports the CSV.
+_ROW = (
+    '<tr><td class="num">{}</td><th scope="row">{}</th><td class="num">{}</td>'
+    '<td class="num">{}</td><td class="num">{}</td><td class="num"><strong>{}</strong></td>'
+    '<td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td>'
+    '<td class="num">{}</td><td>{}</td></tr>'
+)
+SORTABLE = (
+    "rank",
+    "team",
+    "played",
+    "won",
+    "lost",
+    "points",
+    "weeks_won",
+    "skunks",
+    "skunks_against",
+    "double_skunks",
+    "spread",
+)
+
+
+def sort_rows(rows: list[dict], sort: str) -> list[dict]:
+    """Rows ordered by ``sort`` (a column key, ``-`` for descending); unknown keys keep rank."""
+    key = sort.lstrip("-")
+    if key not in SORTABLE:
+        return rows
+    return sorted(rows, key=lambda r: (r[key], r["rank"]), reverse=sort.startswith("-"))
+
+
+def standings_rows_html(rows: list[dict]) -> str:
+    """The ``<tbody>`` rows of the standings table, escaped."""
+    from django.utils.html import format_html
+    from django.utils.safestring import mark_safe
+    from django.utils.translation import gettext
+
+    out = []
+    for r in rows:
+        out.append(
+            format_html(
+                _ROW,
+                r["rank"],
+                r["team"],
+                r["played"],
+                r["won"],
+                r["lost"],
+                r["points"],
+                r["weeks_won"],
+                r["skunks"],
+                r["skunks_against"],
+                r["double_skunks"],
+                r["spread"],
+                gettext(r["decided_by"]),
+            )
+        )
+    return mark_safe("\n".join(out))  # every value went through format_html

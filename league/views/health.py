@@ -1,7 +1,7 @@
 """The health check: answers 200 when the database answers. Redis is not asked on purpose."""
 
 from django.db import connection
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -12,3 +12,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
     except Exception:
         return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
     return JsonResponse({"status": "ok", "database": "ok"})
+
+
+def ping(request: HttpRequest) -> HttpResponse:
+    """Liveness: the process answers (no database, no cache). Also the benchmarks' baseline."""
+    return HttpResponse("ok", content_type="text/plain")

@@ -1,0 +1,231 @@
+"""Standings at scale: a generated season of 64 teams, 20 weeks, 5 games per team per night.
+
+    python bench/standings.py                 # generate (once), time compute_standings
+    python bench/standings.py --http          # + gunicorn and wrk: the standings page three
+                                              #   ways against a trivial view, as ratios
+    DATABASE_URL=postgres://... python bench/standings.py --http
+
+Not a test: it measures and prints. Targets (issue 4): standings computed from the database in
+under 50 ms; under gunicorn, requests per second relative to a trivial view through the same
+middleware (/ping): from the cache >= 0.7, from stored rows with a cold cache >= 0.35, computed
+from the games with nothing stored >= 0.06. wrk comes from Debian's package (apt-get install wrk).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DEFAULT_DB = f"sqlite:///{ROOT / 'bench' / 'standings-bench.sqlite3'}"
+SEASON = "Bench Season"
+TEAMS, WEEKS, GAMES_PER_NIGHT = 64, 20, 5
+
+
+def setup_django(database_url: str) -> None:
+    os.environ["DATABASE_URL"] = database_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.pop("REDIS_URL", None)
+    import django
+
+    django.setup()
+
+
+def generate() -> int:
+    """Create the season (once) with bulk inserts; return its id."""
+    from django.core.management import call_command
+    from django.db import transaction
+
+    from league.models import (
+        Deal, Game, GameStatus, League, Match, Player, Season, Team, Week,
+    )
+    from league.services.seasons import round_robin
+
+    call_command("migrate", verbosity=0)
+    season = Season.objects.filter(name=SEASON).first()
+    if season and Game.objects.filter(match__week__season=season).count() == 3200:
+        return season.pk
+    rng = random.Random(64)
+    with transaction.atomic():
+        league, _ = League.objects.get_or_create(
+            name="Bench League", defaults={"skunk_margin": 30, "games_per_match": 5}
+        )
+        season = Season.objects.create(league=league, name=SEASON, playoff_teams=8, draw_seed=1)
+        players = Player.objects.bulk_create(
+            Player(name=f"Bench Player {i}") for i in range(TEAMS * 2)
+        )
+        teams = []
+        for i in range(TEAMS):
+            team = Team.objects.create(season=season, name=f"Team {i:02d}", captain=players[2 * i])
+            team.players.set(players[2 * i: 2 * i + 2])
+            teams.append(team)
+        rounds = round_robin(TEAMS)
+        games: list[Game] = []
+        for w in range(WEEKS):
+            week = Week.objects.create(season=season, number=w + 1)
+            matches = Match.objects.bulk_create(
+                Match(week=week, home=teams[h], away=teams[a], table=t + 1)
+                for t, (h, a) in enumerate(rounds[w % len(rounds)])
+            )
+            for match in matches:
+                for n in range(1, GAMES_PER_NIGHT + 1):
+                    loser_score = rng.randint(55, 120)
+                    margin = 121 - loser_score
+                    level = 2 if margin >= 61 else 1 if margin >= 30 else 0
+                    home_won = rng.random() < 0.5
+                    games.append(Game(
+                        match=match, number=n, status=GameStatus.CONFIRMED,
+                        home_score=121 if home_won else loser_score,
+                        away_score=loser_score if home_won else 121,
+                        winner=match.home if home_won else match.away,
+                        margin=margin, skunk_level=level,
+                        home_points=league.league_points(won=home_won, skunk_level=level),
+                        away_points=league.league_points(won=not home_won, skunk_level=level),
+                        deal_count=10, confirmed_at="2026-09-03T21:00:00Z",
+                    ))
+        Game.objects.bulk_create(games, batch_size=500)
+        games = list(Game.objects.filter(match__week__season=season))
+        deals = []
+        for game in games:
+            for d in range(1, 11):
+                deals.append(Deal(
+                    game=game, number=d, dealer=(d - 1) % 4, pegging=[3, 4],
+                    shows={"0": 8, "1": 6, "2": 4, "3": 10}, crib=4,
+                ))
+        Deal.objects.bulk_create(deals, batch_size=2000)
+    return season.pk
+
+
+def time_compute(season_id: int, repeat: int = 30) -> dict[str, float]:
+    from league.models import Season
+    from league.selectors.standings import compute_standings
+
+    season = Season.objects.select_related("league").get(pk=season_id)
+    compute_standings(season)  # warm the connection and imports
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        compute_standings(season)
+        times.append((time.perf_counter() - start) * 1000)
+    return {"median_ms": statistics.median(times), "min_ms": min(times), "max_ms": max(times)}
+
+
+def wrk(url: str, seconds: int, connections: int) -> dict[str, float]:
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+
+    def pct(p: str) -> float:
+        m = re.search(rf"\s{p}%\s+([\d.]+)(us|ms|s)", out)
+        if not m:
+            return float("nan")
+        value, unit = float(m.group(1)), m.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    # wrk --latency prints the 50th, 75th, 90th and 99th percentiles (no 95th).
+    return {"rps": rps, "p50_ms": pct("50"), "p90_ms": pct("90"), "p99_ms": pct("99"),
+            "errors": int(non2xx.group(1)) if non2xx else 0}
+
+
+def serve(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
+         "-w", "2", "--access-logfile", "/dev/null", "--error-logfile", "-"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    import urllib.request
+
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/ping", timeout=1)
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("gunicorn did not start")
+
+
+def http_bench(season_id: int, database_url: str, seconds: int, connections: int) -> dict:
+    from league.models import StandingsSnapshot
+    from league.services.standings import standings_recompute
+
+    if not shutil.which("wrk"):
+        sys.exit("wrk is needed for --http: apt-get install wrk")
+    port = 8790
+    base = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "config.settings",
+            "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR"}
+    base.pop("REDIS_URL", None)
+    page = f"http://127.0.0.1:{port}/seasons/{season_id}/standings/"
+    trivial = f"http://127.0.0.1:{port}/ping"
+    results: dict[str, dict[str, float]] = {}
+    modes = [
+        ("cached", {}, True),  # local-memory cache, warmed
+        ("stored", {"PEGBOARD_CACHE": "dummy"}, True),  # every read misses; snapshot stored
+        ("computed", {"PEGBOARD_CACHE": "dummy"}, False),  # no cache, no snapshot
+    ]
+    for name, extra, stored in modes:
+        if stored:
+            standings_recompute(season_id=season_id)
+        else:
+            StandingsSnapshot.objects.filter(season_id=season_id).delete()
+        proc = serve({**base, **extra}, port)
+        try:
+            wrk(page, 2, connections)  # warm every worker
+            results[f"{name}-trivial"] = wrk(trivial, seconds, connections)
+            results[name] = wrk(page, seconds, connections)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=10)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--http", action="store_true")
+    parser.add_argument("--seconds", type=int, default=8)
+    parser.add_argument("--connections", type=int, default=8)
+    args = parser.parse_args()
+    database_url = os.environ.get("DATABASE_URL", DEFAULT_DB)
+    setup_django(database_url)
+    start = time.perf_counter()
+    season_id = generate()
+    print(f"season ready in {time.perf_counter() - start:.1f} s ({database_url.split(':')[0]})")
+    from league.models import Deal, Game
+
+    games = Game.objects.filter(match__week__season_id=season_id).count()
+    deals = Deal.objects.filter(game__match__week__season_id=season_id).count()
+    print(f"{TEAMS} teams, {WEEKS} weeks, {games} games, {deals} deals")
+    compute = time_compute(season_id)
+    print(f"compute_standings: median {compute['median_ms']:.1f} ms "
+          f"(min {compute['min_ms']:.1f}, max {compute['max_ms']:.1f}); target < 50 ms")
+    report = {"compute": compute}
+    if args.http:
+        results = http_bench(season_id, database_url, args.seconds, args.connections)
+        targets = {"cached": 0.7, "stored": 0.35, "computed": 0.06}
+        for name, target in targets.items():
+            page, base = results[name], results[f"{name}-trivial"]
+            ratio = page["rps"] / base["rps"]
+            print(f"{name:9s} {page['rps']:8.0f} req/s vs trivial {base['rps']:8.0f} "
+                  f"= {ratio:.2f} (target >= {target}); p50 {page['p50_ms']:.1f} ms, "
+                  f"p90 {page['p90_ms']:.1f} ms, p99 {page['p99_ms']:.1f} ms; "
+                  f"non-2xx {page['errors']}")
+        report["http"] = results
+    print(json.dumps(report, indent=1) if os.environ.get("BENCH_JSON") else "", end="")
+
+
+if __name__ == "__main__":
+    main()
