@@ -21,6 +21,8 @@ from league.rules_reference import RULES, RULES_BY_ID
 from league.selectors.games import game_detail
 from league.services.disputes import dispute_assign, dispute_rule
 from league.services.games import game_void
+from league.services.playoffs import playoffs_create
+from league.services.seasons import schedule_create
 
 
 @admin.register(models.League)
@@ -39,6 +41,32 @@ class LeagueAdmin(admin.ModelAdmin):
 class SeasonAdmin(admin.ModelAdmin):
     list_display = ["name", "league", "playoff_teams", "is_current", "results_version"]
     list_filter = ["league", "is_current"]
+    actions = ["make_schedule", "draw_playoffs"]
+
+    def has_manage_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.MANAGE_LEAGUE)
+
+    @admin.action(description=_("Make a round-robin schedule"), permissions=["manage"])
+    def make_schedule(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
+        for season in queryset:
+            try:
+                weeks = schedule_create(season=season, user=request.user)
+            except DomainError as exc:
+                self.message_user(request, f"{season}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{season}: {len(weeks)} weeks scheduled.")
+
+    @admin.action(
+        description=_("Draw the playoffs from the current seeding"), permissions=["manage"]
+    )
+    def draw_playoffs(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
+        for season in queryset:
+            try:
+                matches = playoffs_create(season=season, user=request.user)
+            except DomainError as exc:
+                self.message_user(request, f"{season}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{season}: {len(matches)} first-round matches.")
 
 
 @admin.register(models.Venue)

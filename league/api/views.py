@@ -19,6 +19,7 @@ from rest_framework.response import Response
 
 from league.api import serializers as s
 from league.api.permissions import ReadOrSignedIn, my_matches
+from league.api.throttles import DealEntryThrottle
 from league.models import Deal, Dispute, Game, GameSeat, League, Match, Season, Team, Week
 from league.permissions import is_judge, is_league_admin, player_of
 from league.services.disputes import dispute_raise, game_reject
@@ -229,6 +230,7 @@ class GameViewSet(ReadOnlyViewSet):
     queryset = game_rows()
     serializer_class = s.GameSerializer
     filterset_class = GameFilter
+    throttle_scope: str | None = None  # set per action: "deals" counts score entry
 
     @extend_schema(
         methods=["POST"],
@@ -237,6 +239,9 @@ class GameViewSet(ReadOnlyViewSet):
             201: s.DealSerializer,
             200: OpenApiResponse(s.DealSerializer, description="The same entry, sent again."),
             **REFUSALS,
+            429: OpenApiResponse(
+                s.ErrorSerializer, description="Too many entries in a short time; nothing stored."
+            ),
         },
         description=(
             "Record the next deal. Send a `key` (a UUID made by your device): sending the same "
@@ -244,7 +249,13 @@ class GameViewSet(ReadOnlyViewSet):
         ),
     )
     @extend_schema(methods=["GET"], responses=s.DealSerializer(many=True))
-    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    @action(
+        detail=True,
+        methods=["get", "post"],
+        filter_backends=[],
+        throttle_classes=[DealEntryThrottle],
+        throttle_scope="deals",
+    )
     def deals(self, request: Request, pk: str | None = None) -> Response:
         """The game's current deals; POST records the next one."""
         game = self.get_object()

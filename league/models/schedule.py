@@ -45,7 +45,13 @@ class Match(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=~models.Q(home=models.F("away")), name="match_two_different_teams"
-            )
+            ),
+            # Advancing the bracket twice (two workers) cannot create a slot's match twice.
+            models.UniqueConstraint(
+                fields=["week", "playoff_slot"],
+                condition=models.Q(playoff_round__isnull=False),
+                name="one_match_per_playoff_slot",
+            ),
         ]
 
     def __str__(self) -> str:

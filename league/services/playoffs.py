@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -97,32 +97,37 @@ def playoffs_advance(*, season: Season, user: Any = None) -> list[Match]:
     created: list[Match] = []
     if not bracket["rounds"]:
         return created
-    with transaction.atomic():
-        for rnd in bracket["rounds"][1:]:
-            for slot in rnd["slots"]:
-                if slot["match_id"] is None and slot["home"] and slot["away"]:
-                    week = _playoff_week(season, rnd["round"])
-                    home = Team.objects.get(season=season, name=slot["home"])
-                    away = Team.objects.get(season=season, name=slot["away"])
-                    created.append(
-                        Match.objects.create(
-                            week=week,
-                            home=home,
-                            away=away,
-                            table=slot["slot"] + 1,
-                            playoff_round=rnd["round"],
-                            playoff_slot=slot["slot"],
-                        )
-                    )
-        if created:
-            audit_log(
-                actor=user,
-                action="playoffs_advance",
-                obj=season,
-                season=season,
-                after={"matches": [str(m) for m in created]},
-            )
+    try:
+        with transaction.atomic():
+            _advance(season, bracket, created, user)
+    except IntegrityError:
+        return []  # another worker advanced the bracket at the same moment
     return created
+
+
+def _advance(season: Season, bracket: dict[str, Any], created: list[Match], user: Any) -> None:
+    """Create the matches of later rounds whose two teams are known and that do not exist."""
+    for rnd in bracket["rounds"][1:]:
+        for slot in rnd["slots"]:
+            if slot["match_id"] is None and slot["home"] and slot["away"]:
+                created.append(
+                    Match.objects.create(
+                        week=_playoff_week(season, rnd["round"]),
+                        home=Team.objects.get(season=season, name=slot["home"]),
+                        away=Team.objects.get(season=season, name=slot["away"]),
+                        table=slot["slot"] + 1,
+                        playoff_round=rnd["round"],
+                        playoff_slot=slot["slot"],
+                    )
+                )
+    if created:
+        audit_log(
+            actor=user,
+            action="playoffs_advance",
+            obj=season,
+            season=season,
+            after={"matches": [str(m) for m in created]},
+        )
 
 
 def _playoff_week(season: Season, round_number: int) -> Week:

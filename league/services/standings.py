@@ -70,6 +70,10 @@ def standings_recompute(*, season_id: int) -> dict[str, Any] | None:
         )
         Season.objects.filter(pk=season.pk, results_version=version).update(standings_stale=False)
     _cache_set(cache_key(season.pk, version), data)
+    if season.playoff_seeding:
+        from league.services.playoffs import playoffs_advance
+
+        playoffs_advance(season=season)
     return data
 
 

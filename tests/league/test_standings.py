@@ -107,3 +107,22 @@ def test_standings_page_and_csv(client, played_season, django_assert_max_num_que
     assert csv.status_code == 200 and csv.content.decode().startswith("Rank,Team")
     seeding = client.get(f"/seasons/{played_season.pk}/seeding/")
     assert seeding.status_code == 200
+
+
+def test_playoff_winners_advance_once_their_matches_are_decided(played_season, league_admin):
+    from league.models import Match
+    from league.services.playoffs import playoffs_advance
+
+    played_season.playoff_teams = 3
+    played_season.save()
+    (semi,) = playoffs_create(season=played_season, user=league_admin)
+    assert playoffs_advance(season=played_season) == []  # nothing decided yet
+    for n in (1, 2):  # the home side wins two of three
+        factories.confirmed_game(semi, n, semi.home, 12)
+    (final,) = playoffs_advance(season=played_season)
+    assert final.playoff_round == 2
+    assert {final.home.name, final.away.name} == {played_season.playoff_seeding[0], semi.home.name}
+    assert playoffs_advance(season=played_season) == []  # safe to run twice
+    assert Match.objects.filter(playoff_round=2).count() == 1
+    bracket = playoff_bracket(played_season)
+    assert bracket["rounds"][0]["slots"][1]["winner"] == semi.home.name

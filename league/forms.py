@@ -1,0 +1,60 @@
+"""Forms of the web pages. They only read input; the services decide what is allowed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from league.models import Match, Player
+from scoring.variants import get_variant
+
+
+def seat_label(seat: int) -> str:
+    return _("Seat %(n)s") % {"n": seat + 1}
+
+
+class StartGameForm(forms.Form):
+    """Who sits where, clockwise (partners opposite), and who deals first."""
+
+    first_dealer = forms.TypedChoiceField(label=_("First dealer"), coerce=int, initial=0)
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = get_variant(match.week.season.league.variant).players
+        home = list(match.home.players.all())
+        away = list(match.away.players.all())
+        choices: list[tuple[Any, Any]] = [
+            (match.home.name, [(p.pk, p.name) for p in home]),
+            (match.away.name, [(p.pk, p.name) for p in away]),
+        ]
+        # Clockwise, teams alternating, so partners sit opposite: home, away, home, away.
+        defaults = [(home if seat % 2 == 0 else away)[seat // 2 :][:1] for seat in range(players)]
+        self.seat_count = players
+        for seat in range(players):
+            self.fields[f"seat_{seat}"] = forms.TypedChoiceField(
+                label=seat_label(seat),
+                choices=choices,
+                coerce=int,
+                initial=defaults[seat][0].pk if defaults[seat] else None,
+            )
+        self.fields["first_dealer"].choices = [(seat, seat_label(seat)) for seat in range(players)]
+        self.order_fields([*(f"seat_{s}" for s in range(players)), "first_dealer"])
+
+    def seats(self) -> list[Player | int | str]:
+        return [self.cleaned_data[f"seat_{seat}"] for seat in range(self.seat_count)]
+
+
+class RejectForm(forms.Form):
+    """The other team refuses a finished game: what they think is wrong, optionally which deal."""
+
+    claim = forms.CharField(
+        label=_("What is wrong?"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=2000,
+        help_text=_("A judge reads this. Say which numbers you think are wrong and why."),
+    )
+    deal_number = forms.IntegerField(
+        label=_("Deal (optional)"), required=False, min_value=1, max_value=99
+    )

@@ -1,0 +1,228 @@
+"""Reads for the match pages and the venue's live scoreboard: every table's current game with
+its front and back pegs, in a fixed number of queries however many tables a week has."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import F, Prefetch, Q, QuerySet
+
+from league.models import Deal, Game, GameStatus, Match, Season, Week
+
+
+def skunk_line(season: Season) -> int:
+    """The highest losing score that is still a skunk: the loser must pass it to avoid one."""
+    league = season.league
+    return league.target - league.skunk_margin
+
+
+def week_matches(week: Week) -> QuerySet[Match]:
+    """A week's matches with their teams, players and (not void) games; four queries."""
+    return (
+        Match.objects.filter(week=week)
+        .select_related("home", "away")
+        .prefetch_related(
+            "home__players",
+            "away__players",
+            Prefetch(
+                "games",
+                queryset=Game.objects.exclude(status=GameStatus.VOID)
+                .select_related("winner")
+                .order_by("number"),
+            ),
+        )
+        .order_by("table", "pk")
+    )
+
+
+def current_game(match: Match) -> Game | None:
+    """The game the table is playing: the one in progress, else the last one played."""
+    games = list(match.games.all())
+    for game in reversed(games):
+        if game.status == GameStatus.IN_PROGRESS:
+            return game
+    return games[-1] if games else None
+
+
+def match_tally(match: Match) -> tuple[int, int]:
+    """Games won so far by (home, away) in this match."""
+    home = away = 0
+    for game in match.games.all():
+        if game.winner_id == match.home_id:
+            home += 1
+        elif game.winner_id == match.away_id:
+            away += 1
+    return home, away
+
+
+def back_pegs(games: list[Game]) -> dict[int, tuple[int, int]]:
+    """(home, away) before each game's last deal: the previous deal's running totals (one query)."""
+    ids = [g.pk for g in games if g.deal_count > 1]
+    rows = Deal.objects.filter(
+        game_id__in=ids, is_current=True, number=F("game__deal_count") - 1
+    ).values_list("game_id", "home_after", "away_after")
+    backs = {game_id: (home, away) for game_id, home, away in rows}
+    return {g.pk: backs.get(g.pk, (0, 0)) for g in games}
+
+
+def game_board(game: Game, *, back: tuple[int, int], home: str, away: str) -> dict[str, Any]:
+    """What the board template needs: home lane on top, each side's front and back peg."""
+    return {
+        "sides": [
+            {"name": home, "score": game.home_score, "back": back[0]},
+            {"name": away, "score": game.away_score, "back": back[1]},
+        ]
+    }
+
+
+def week_boards(week: Week) -> list[dict[str, Any]]:
+    """Every table of ``week``: teams, players, the current game's board and the match tally.
+
+    Five queries whatever the number of tables: matches, home and away teams' players, games,
+    and the back pegs. ``week`` must come with ``season__league`` selected.
+    """
+    matches = list(week_matches(week))
+    current = {m.pk: current_game(m) for m in matches}
+    backs = back_pegs([g for g in current.values() if g is not None])
+    tables = []
+    for match in matches:
+        game = current[match.pk]
+        home_won, away_won = match_tally(match)
+        row: dict[str, Any] = {
+            "match": match,
+            "home": match.home,
+            "away": match.away,
+            "home_players": [p.name for p in match.home.players.all()],
+            "away_players": [p.name for p in match.away.players.all()],
+            "home_won": home_won,
+            "away_won": away_won,
+            "game": game,
+            "board": None,
+        }
+        if game is not None:
+            row["board"] = game_board(
+                game, back=backs[game.pk], home=match.home.name, away=match.away.name
+            )
+        tables.append(row)
+    return tables
+
+
+def boards_signature(tables: list[dict[str, Any]]) -> str:
+    """A short text that changes whenever any board changes (the poller skips equal ones)."""
+    parts = []
+    for row in tables:
+        game = row["game"]
+        parts.append(f"{row['match'].pk}:{game.pk if game else 0}:{game.version if game else 0}")
+    return ",".join(parts)
+
+
+def season_schedule(season: Season) -> list[dict[str, Any]]:
+    """Every week of a season with its matches and each match's games (four queries)."""
+    weeks = list(
+        Week.objects.filter(season=season)
+        .select_related("venue")
+        .prefetch_related(
+            Prefetch(
+                "matches",
+                queryset=Match.objects.select_related("home", "away")
+                .prefetch_related(
+                    Prefetch(
+                        "games",
+                        queryset=Game.objects.exclude(status=GameStatus.VOID).order_by("number"),
+                    )
+                )
+                .order_by("table", "pk"),
+            )
+        )
+        .order_by("number")
+    )
+    out = []
+    for week in weeks:
+        matches = []
+        for match in week.matches.all():
+            home_won, away_won = match_tally(match)
+            games = list(match.games.all())
+            matches.append(
+                {
+                    "match": match,
+                    "games": games,
+                    "home_won": home_won,
+                    "away_won": away_won,
+                    "played": any(g.deal_count for g in games),
+                    "live": any(g.status == GameStatus.IN_PROGRESS for g in games),
+                }
+            )
+        out.append({"week": week, "matches": matches})
+    return out
+
+
+def match_detail(match_id: int) -> dict[str, Any]:
+    """A match with its teams, players and every game with its board (five queries)."""
+    match = (
+        Match.objects.select_related("week__season__league", "week__venue", "home", "away")
+        .prefetch_related(
+            "home__players",
+            "away__players",
+            Prefetch(
+                "games",
+                queryset=Game.objects.select_related("winner")
+                .prefetch_related("seats__player")
+                .order_by("number"),
+            ),
+        )
+        .get(pk=match_id)
+    )
+    games = list(match.games.all())
+    backs = back_pegs(games)
+    rows = []
+    for game in games:
+        seats = sorted(game.seats.all(), key=lambda s: s.seat)
+        rows.append(
+            {
+                "game": game,
+                "seats": [s.player.name for s in seats],
+                "board": game_board(
+                    game, back=backs[game.pk], home=match.home.name, away=match.away.name
+                ),
+            }
+        )
+    home_won, away_won = match_tally(match)
+    return {
+        "match": match,
+        "games": rows,
+        "home_won": home_won,
+        "away_won": away_won,
+        "home_players": list(match.home.players.all()),
+        "away_players": list(match.away.players.all()),
+        "skunk_line": skunk_line(match.week.season),
+    }
+
+
+def current_week_at(venue_id: int, *, today: Any) -> Week | None:
+    """The week a venue's TV should show: the latest week there on or before today, else the
+    next one (current seasons first)."""
+    weeks = Week.objects.filter(venue_id=venue_id).select_related("season")
+    past = weeks.filter(Q(date__lte=today) | Q(date__isnull=True)).order_by(
+        "-season__is_current", "-date", "-number"
+    )
+    return past.first() or weeks.order_by("-season__is_current", "date", "number").first()
+
+
+def current_week(season: Season) -> Week | None:
+    """The week being played: the latest with a game started, else the first (one query)."""
+    weeks = Week.objects.filter(season=season).select_related("venue")
+    started = weeks.filter(matches__games__isnull=False).order_by("-number").first()
+    return started or weeks.order_by("number").first()
+
+
+def my_matches_this_week(user: Any, weeks: list[Week]) -> list[Match]:
+    """The signed-in player's matches in these weeks (one query; none for a visitor)."""
+    if not getattr(user, "is_authenticated", False) or not weeks:
+        return []
+    return list(
+        Match.objects.filter(week__in=weeks)
+        .filter(Q(home__players__user=user) | Q(away__players__user=user))
+        .select_related("home", "away", "week__season")
+        .distinct()
+        .order_by("week__season_id", "table")
+    )

@@ -1,0 +1,1 @@
+"""Template tags for the public pages: the cribbage board drawn in SVG."""

@@ -1,0 +1,167 @@
+"""The cribbage board as inline SVG: four streets of 30 holes per side, start and game holes.
+
+Hole positions are computed once per target (a league may play to 61, 121 or 181). Each hole
+carries ``data-s`` (side lane) and ``data-h`` (hole number), so the score-entry page can move the
+pegs in the browser with the same drawing the server made.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+STREET = 30  # holes per street
+SPACING = 10  # between two holes
+GROUP_GAP = 5  # extra space after every five holes
+LEFT = 30  # room for the start and game holes
+TOP = 12
+LANE = 9  # between the two lanes of a street
+STREET_HEIGHT = 31  # from one street to the next
+
+
+@dataclass(frozen=True)
+class Hole:
+    side: int
+    number: int  # 0 is a start hole; the game hole is the target
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    target: int
+    streets: int
+    width: float
+    height: float
+    holes: tuple[Hole, ...]  # every hole of both lanes, start holes included
+    game_hole: tuple[float, float]
+    street_boxes: tuple[tuple[float, float, float, float], ...]  # x, y, w, h per street
+
+    def position(self, side: int, score: int, *, back: bool = False) -> tuple[float, float]:
+        """Where a peg on ``score`` stands (0: a start hole; the target or more: the game hole)."""
+        if score >= self.target:
+            return self.game_hole
+        if score <= 0:
+            x = 8 if back else 18
+            return (x, _lane_y(0, side))
+        return _hole_xy(score, side, self.streets)
+
+
+def _lane_y(street: int, side: int) -> float:
+    return TOP + street * STREET_HEIGHT + side * LANE
+
+
+def _street_width() -> float:
+    return (STREET - 1) * SPACING + (STREET // 5 - 1) * GROUP_GAP
+
+
+def _hole_xy(number: int, side: int, streets: int) -> tuple[float, float]:
+    street, index = divmod(number - 1, STREET)
+    street = min(street, streets - 1)
+    if street % 2:  # streets run back and forth, like a continuous board
+        index = STREET - 1 - index
+    x = LEFT + index * SPACING + (index // 5) * GROUP_GAP
+    return (x, _lane_y(street, side))
+
+
+@functools.cache
+def layout(target: int = 121) -> Layout:
+    """The board for a game to ``target`` (121: four streets of 30 and the game hole)."""
+    streets = max(1, -(-(target - 1) // STREET))
+    holes: list[Hole] = []
+    for side in (0, 1):
+        holes.append(Hole(side, 0, 8, _lane_y(0, side)))
+        holes.append(Hole(side, 0, 18, _lane_y(0, side)))
+        for number in range(1, target):
+            x, y = _hole_xy(number, side, streets)
+            holes.append(Hole(side, number, x, y))
+    last = streets - 1
+    game_x = 13 if last % 2 else LEFT + _street_width() + 15
+    game_hole = (game_x, _lane_y(last, 0) + LANE / 2)
+    boxes = tuple(
+        (LEFT - 6, _lane_y(s, 0) - 6, _street_width() + 12, LANE + 12) for s in range(streets)
+    )
+    width = LEFT + _street_width() + 30
+    height = TOP + streets * STREET_HEIGHT - 8
+    return Layout(target, streets, width, height, tuple(holes), game_hole, boxes)
+
+
+def _skunk_mark(lay: Layout, line: int) -> dict[str, float] | None:
+    """A line just past hole ``line``: a loser who never passes it is skunked."""
+    if not 0 < line < lay.target - 1:
+        return None
+    x, y = _hole_xy(line + 1, 0, lay.streets)
+    street = (line) // STREET
+    direction = -1 if street % 2 else 1  # the way the pegs travel on this street
+    return {"x": x - direction * SPACING / 2, "y1": y - 6, "y2": y + LANE + 6, "ty": y - 7}
+
+
+def board_label(sides: list[dict[str, Any]]) -> str:
+    """The board in words: 'Fifteen Two 87, Nobs 64'."""
+    return ", ".join(f"{s['name']} {s['score']}" for s in sides)
+
+
+@register.inclusion_tag("league/_board.html")
+def board(
+    sides: list[dict[str, Any]],
+    *,
+    target: int = 121,
+    skunk_line: int | None = None,
+    size: str = "",
+    board_id: str = "",
+) -> dict[str, Any]:
+    """Draw a board. ``sides``: two dicts with ``name``, ``score`` and ``back`` (the back peg,
+    the score before the last deal), first the top lane. ``skunk_line``: the highest score that
+    is still skunked (target - the league's skunk margin)."""
+    lay = layout(target)
+    pegs = []
+    for index, side in enumerate(sides[:2]):
+        score = int(side.get("score") or 0)
+        back = int(side.get("back") or 0)
+        fx, fy = lay.position(index, score)
+        bx, by = lay.position(index, back, back=True)
+        pegs.append({"side": index, "front": (fx, fy), "back": (bx, by), "name": side["name"]})
+    label = board_label(sides)
+    return {
+        "lay": lay,
+        "pegs": pegs,
+        "label": label,
+        "skunk": _skunk_mark(lay, skunk_line) if skunk_line else None,
+        "skunk_title": _("Skunk line: the loser must pass %(n)s") % {"n": skunk_line},
+        "size": size,
+        "board_id": board_id,
+        "sides": sides[:2],
+    }
+
+
+SUITS = {"S": ("♠", "black"), "H": ("♥", "red"), "D": ("♦", "red"), "C": ("♣", "black")}
+
+
+@register.simple_tag
+def card(text: str) -> str:
+    """A card like ``JH`` as ``J♥`` in its suit's colour (the text keeps the letters for readers)."""
+    text = (text or "").strip().upper()
+    if len(text) < 2 or text[-1] not in SUITS:
+        return text
+    symbol, colour = SUITS[text[-1]]
+    return format_html(
+        '<span class="card card--{}"><span aria-hidden="true">{}{}</span>'
+        '<span class="visually-hidden">{}</span></span>',
+        colour,
+        text[:-1],
+        symbol,
+        text,
+    )
+
+
+@register.simple_tag
+def cards(items: list[str] | None) -> str:
+    """Several cards, separated by spaces."""
+    return format_html_join(" ", "{}", ((card(c),) for c in items or []))

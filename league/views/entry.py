@@ -1,0 +1,92 @@
+"""Score entry on a phone: the page (its JavaScript sends deals to the REST API, keeping them
+on the phone while offline) and a small JSON endpoint that counts a hand from its cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from league.models import Deal, Game, GameStatus
+from league.permissions import Action, can
+from league.selectors.scoreboard import skunk_line
+from scoring.cards import Card, parse_cards
+from scoring.errors import ScoringError
+from scoring.game import entry_rules
+from scoring.show import score_show
+from scoring.variants import get_variant
+
+
+def entry_data(game: Game) -> dict[str, Any]:
+    """Everything the entry page's script needs, as JSON (rendered with json_script)."""
+    league = game.match.week.season.league
+    variant = get_variant(league.variant)
+    seats = sorted(game.seats.all(), key=lambda s: s.seat)
+    home, away = game.home_side, 1 - game.home_side
+    teams = {home: game.match.home, away: game.match.away}
+    deals = Deal.objects.filter(game=game, is_current=True).order_by("number")
+    return {
+        "game": game.pk,
+        "number": game.number,
+        "status": game.status,
+        "first_dealer": game.first_dealer,
+        "home_side": home,
+        "target": league.target,
+        "skunk_line": skunk_line(game.match.week.season),
+        "seats": [
+            {"seat": s.seat, "name": s.player.name, "side": variant.side_of(s.seat)} for s in seats
+        ],
+        "sides": [{"name": teams[side].name, "team": teams[side].pk} for side in range(2)],
+        "deals": [
+            {
+                "number": d.number,
+                "dealer": d.dealer,
+                "after": [d.home_after, d.away_after] if home == 0 else [d.away_after, d.home_after],
+            }
+            for d in deals
+        ],
+        "rules": entry_rules(variant, target=league.target),
+        "urls": {
+            "deals": reverse("api:game-deals", args=[game.pk]),
+            "game": reverse("league:game", args=[game.pk]),
+            "show": reverse("league:score_show"),
+            "login": reverse("login"),
+        },
+    }
+
+
+@login_required
+def enter(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(
+        Game.objects.select_related(
+            "match__week__season__league", "match__home", "match__away"
+        ).prefetch_related("seats__player"),
+        pk=pk,
+    )
+    allowed = can(request.user, Action.RECORD_DEAL, game.match)
+    context = {
+        "game": game,
+        "match": game.match,
+        "allowed": allowed,
+        "data": entry_data(game) if allowed else None,
+        "void": game.status == GameStatus.VOID,
+    }
+    return render(request, "league/enter.html", context, status=200 if allowed else 403)
+
+
+@require_GET
+def score_show_json(request: HttpRequest) -> JsonResponse:
+    """``?hand=5H 5D 5S JC&starter=5C&crib=1``: the scorer's count and breakdown, or an error."""
+    try:
+        hand = parse_cards(request.GET.get("hand", ""))
+        starter = Card.from_str(request.GET.get("starter", "").strip())
+        show = score_show(hand, starter, crib=request.GET.get("crib") in ("1", "true"))
+    except (ScoringError, ValueError) as exc:
+        message = str(exc) or _("Write cards like 5H, 10D or JC.")
+        return JsonResponse({"detail": message}, status=400)
+    return JsonResponse(show.as_dict())

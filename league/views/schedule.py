@@ -1,0 +1,60 @@
+"""The season's schedule and results by week, and the match page (where a game is started)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from league.errors import DomainError
+from league.forms import StartGameForm
+from league.models import Match, Season
+from league.permissions import Action, can
+from league.selectors.scoreboard import match_detail, season_schedule
+from league.services.games import game_start
+
+
+def schedule(request: HttpRequest, pk: int) -> HttpResponse:
+    season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+    return render(
+        request, "league/schedule.html", {"season": season, "weeks": season_schedule(season)}
+    )
+
+
+def match(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        data = match_detail(pk)
+    except Match.DoesNotExist:
+        raise Http404 from None
+    m = data["match"]
+    can_record = can(request.user, Action.RECORD_DEAL, m)
+    can_start = can_record and len(data["games"]) < m.week.season.league.games_per_match
+    form = StartGameForm(match=m) if can_start else None
+    return render(
+        request, "league/match.html", {**data, "form": form, "can_record": can_record}
+    )
+
+
+@login_required
+@require_POST
+def start_game(request: HttpRequest, pk: int) -> HttpResponse:
+    m = get_object_or_404(Match.objects.select_related("week__season__league", "home", "away"), pk=pk)
+    form = StartGameForm(request.POST, match=m)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect("league:match", pk=m.pk)
+    try:
+        game = game_start(
+            match=m,
+            user=request.user,
+            seats=form.seats(),
+            first_dealer=form.cleaned_data["first_dealer"],
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("league:match", pk=m.pk)
+    return redirect("league:enter", pk=game.pk)

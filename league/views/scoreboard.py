@@ -1,0 +1,60 @@
+"""The venue's scoreboard for the TV: every table's game as a board, refreshed by polling a
+partial every few seconds (no login, no reload)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+
+from league.models import Venue, Week
+from league.selectors.scoreboard import (
+    boards_signature,
+    current_week_at,
+    skunk_line,
+    week_boards,
+)
+
+POLL_SECONDS = 2.5
+
+
+def venue(request: HttpRequest, pk: int) -> HttpResponse:
+    """The venue's TV address: always shows the week being played there."""
+    get_object_or_404(Venue, pk=pk)
+    week = current_week_at(pk, today=timezone.localdate())
+    if week is None:
+        raise Http404("No week is played at this venue.")
+    return redirect("league:scoreboard", venue=pk, week=week.pk)
+
+
+def _week(venue: int, week: int) -> Week:
+    return get_object_or_404(
+        Week.objects.select_related("season__league", "venue"), pk=week, venue_id=venue
+    )
+
+
+def _context(week: Week) -> dict[str, object]:
+    tables = week_boards(week)
+    return {
+        "week": week,
+        "season": week.season,
+        "league": week.season.league,
+        "tables": tables,
+        "signature": boards_signature(tables),
+        "skunk_line": skunk_line(week.season),
+        "poll_ms": int(POLL_SECONDS * 1000),
+    }
+
+
+def scoreboard(request: HttpRequest, venue: int, week: int) -> HttpResponse:
+    return render(request, "league/scoreboard.html", _context(_week(venue, week)))
+
+
+@never_cache
+def boards(request: HttpRequest, venue: int, week: int) -> HttpResponse:
+    """The boards alone, polled by the scoreboard page."""
+    context = _context(_week(venue, week))
+    response = render(request, "league/partials/boards.html", context)
+    response["X-Boards-Signature"] = context["signature"]
+    return response
