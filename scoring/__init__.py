@@ -17,6 +17,9 @@ from scoring.errors import (
     InvalidHandError,
     ScoringError,
 )
+from scoring.game import DealEntry, DealResult, Game, entry_rules, validate_deal
+from scoring.outcome import Outcome, SkunkLevel, outcome_for
+from scoring.pegging import Pegging, max_pegging, max_pegging_total, peg_points, play_out
 from scoring.show import ScoreItem, ShowScore, score_show
 from scoring.variants import VARIANTS, Variant, get_variant
 
@@ -24,18 +27,31 @@ __all__ = [
     "DECK",
     "VARIANTS",
     "Card",
+    "DealEntry",
+    "DealResult",
     "DuplicateCardError",
+    "Game",
     "GameOverError",
     "IllegalPlayError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidHandError",
+    "Outcome",
+    "Pegging",
     "ScoreItem",
     "ScoringError",
     "ShowScore",
+    "SkunkLevel",
     "Variant",
+    "entry_rules",
     "format_cards",
     "get_variant",
+    "max_pegging",
+    "max_pegging_total",
+    "outcome_for",
     "parse_cards",
+    "peg_points",
+    "play_out",
     "score_show",
+    "validate_deal",
 ]

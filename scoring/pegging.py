@@ -407,9 +407,10 @@ class PeggingBounds(NamedTuple):
     total: int
 
 
-# Computed offline by search_max_pegging (the four-player game by its C port, which needs some
-# 10 GB of memory); docs/pegging-bounds.md has the method, the run times and a deal that reaches
-# each bound. Every number is exact: no legal play scores more, and the witness deal scores it.
+# Computed offline by search_max_pegging (the three- and four-player games by its C port: the
+# four-player search needs some 10 GB of memory); docs/pegging-bounds.md has the method, the run
+# times, an independent brute-force check and a deal that reaches each bound. Every number is
+# exact: no legal play pegs more, and that deal, replayed by the tests, pegs exactly as much.
 PEGGING_BOUNDS: dict[str, PeggingBounds] = {
     "singles-121": PeggingBounds(dealer=30, non_dealer=24, total=44),
     "three-player-121": PeggingBounds(dealer=37, non_dealer=34, total=64),
@@ -472,6 +473,10 @@ def _lay(tail: _Tail, count: int, rank: int) -> tuple[int, _Tail]:
     return points + run, pile[start:]
 
 
+# (count, tail) -> what each rank laid there scores: shared by every search, filled as it goes.
+_LAYS: dict[tuple[int, _Tail], list[tuple[int, int, int, _Tail]]] = {}
+
+
 class _Search:
     """Both stages for one variant and one set of seats to maximise (internal seat 0 leads)."""
 
@@ -481,7 +486,6 @@ class _Search:
         self.one_go = one_go
         self.scoring = tuple(int(s) for s in scoring)
         self.memo: dict[tuple[int, int, _Tail, int, tuple[int, ...], tuple[int, ...]], int] = {}
-        self.lay_cache: dict[tuple[int, _Tail], list[tuple[int, int, int, _Tail]]] = {}
         self.usage = [0] * 14
         self.line: _Line = []
 
@@ -497,7 +501,7 @@ class _Search:
     def lays(self, count: int, tail: _Tail) -> list[tuple[int, int, int, _Tail]]:
         """(rank, value, points, tail after) for every rank that fits on ``count``, cached."""
         key = (count, tail)
-        found = self.lay_cache.get(key)
+        found = _LAYS.get(key)
         if found is None:
             room = MAX_COUNT - count
             five_in_a_row = len(tail) >= 4 and tail[-1] == tail[-4]
@@ -506,7 +510,7 @@ class _Search:
                 for rank in range(1, 14)
                 if _value(rank) <= room and not (five_in_a_row and rank == tail[-1])
             ]
-            self.lay_cache[key] = found
+            _LAYS[key] = found
         return found
 
     def moves(
