@@ -1,0 +1,49 @@
+"""The layers hold: the scorer imports nothing of ours or Django's; models never import services."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_the_scorer_uses_only_the_standard_library_and_itself():
+    for path in (ROOT / "scoring").rglob("*.py"):
+        for name in imports_of(path):
+            top = name.split(".")[0]
+            assert top == "scoring" or top in sys.stdlib_module_names, f"{path.name} imports {name}"
+
+
+def test_models_never_import_services_views_or_the_api():
+    for path in (ROOT / "league" / "models").rglob("*.py"):
+        for name in imports_of(path):
+            assert not name.startswith(
+                ("league.services", "league.views", "league.api", "league.selectors")
+            ), f"{path.name} imports {name}"
+
+
+def test_views_api_admin_and_tasks_never_write_through_models_directly():
+    """Writes go through services: no .save(), .create(, .update(, .delete() in the doors."""
+    doors = [
+        *(ROOT / "league" / "views").rglob("*.py"),
+        *(ROOT / "league" / "api").rglob("*.py"),
+        ROOT / "league" / "admin.py",
+        ROOT / "league" / "tasks.py",
+    ]
+    for path in doors:
+        text = path.read_text()
+        for forbidden in (".objects.create(", ".save(", ".objects.update(", ".delete("):
+            assert forbidden not in text, f"{path.relative_to(ROOT)} writes with {forbidden}"
