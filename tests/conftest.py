@@ -9,6 +9,12 @@ from tests import factories
 
 
 @pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # Every fixture team makes accounts; the real hasher would spend seconds on them.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache (standings keys repeat after a rollback)."""
     from django.core.cache import cache
