@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import secrets
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -62,6 +63,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "league",
 ]
 
@@ -75,6 +77,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -134,10 +138,10 @@ if REDIS_URL:
     CELERY_TASK_ALWAYS_EAGER = False
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-if os.environ.get("PEGBOARD_CACHE") == "dummy":  # benchmarks: every read misses the cache
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
+if os.environ.get("PEGBOARD_CACHE") == "dummy":  # benchmarks: every read misses the cache
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -155,6 +159,24 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
+# django-axes first: it refuses a locked-out login before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Brute force: AXES_FAILURE_LIMIT wrong passwords for one user name from one address lock that
+# name at that address for AXES_COOLOFF_MINUTES. Per name AND address, so a bar's shared address
+# never locks out every captain, and nobody elsewhere can lock a captain out of their own phone.
+AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# Behind nginx every request comes from nginx's address; nginx sets X-Real-IP to the client's
+# (and overwrites any the client sent). On in production unless AXES_BEHIND_PROXY=0.
+AXES_CLIENT_IP_CALLABLE = (
+    "league.api.throttles.client_ip" if env_bool("AXES_BEHIND_PROXY", default=PRODUCTION) else None
+)
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -170,6 +192,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "league.api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    # Score entry (POST /api/games/{id}/deals/) per signed-in user; league.api.throttles.
+    "DEFAULT_THROTTLE_RATES": {"deals": os.environ.get("THROTTLE_DEALS", "120/min")},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Pegboard API",

@@ -21,7 +21,10 @@ def _fresh_cache():
 
     cache.clear()
     yield
-    cache.clear()
+    try:
+        cache.clear()
+    except Exception:  # a test that points the cache at a dead Redis
+        pass
 
 
 @pytest.fixture
