@@ -2,7 +2,10 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import include, path
+from django.utils.translation import gettext as _
+from django.views import defaults
 
 from league.views.health import healthz, ping
 
@@ -16,3 +19,22 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("league.urls")),
 ]
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404: JSON under /api/, like every other API answer; templates/404.html elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": _("Not found."), "code": "not_found"}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """500 with no traceback (DEBUG is off): JSON under /api/, templates/500.html elsewhere."""
+    if request.path.startswith("/api/"):
+        message = _("Something went wrong on the server. Try again in a moment.")
+        return JsonResponse({"detail": message, "code": "server_error"}, status=500)
+    return defaults.server_error(request)
+
+
+handler404 = page_not_found
+handler500 = server_error

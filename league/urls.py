@@ -3,13 +3,24 @@
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog
 
-from league.views import entry, games, pages, people, rules, schedule, scoreboard, standings
+from league.views import (
+    entry,
+    games,
+    language,
+    pages,
+    people,
+    rules,
+    schedule,
+    scoreboard,
+    standings,
+)
 
 app_name = "league"
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("rules/", rules.rules, name="rules"),
+    path("language/", language.choose_language, name="language"),
     path("seasons/<int:pk>/standings/", standings.standings, name="standings"),
     path("seasons/<int:pk>/seeding/", standings.seeding, name="seeding"),
     path("seasons/<int:pk>/schedule/", schedule.schedule, name="schedule"),

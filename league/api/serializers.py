@@ -298,7 +298,9 @@ class ErrorSerializer(serializers.Serializer):
     """Every refusal: a sentence for the person at the table and, where it helps, the field."""
 
     detail = serializers.CharField()
-    code = serializers.CharField()
+    code = serializers.CharField(
+        required=False, help_text="Absent on DRF's own refusals (malformed JSON, not signed in)."
+    )
     field = serializers.CharField(required=False)
     current = serializers.DictField(required=False, help_text="How the game stands now (409).")
 
@@ -380,7 +382,7 @@ class SeedingSerializer(serializers.Serializer):
     season = serializers.CharField()
     playoff_teams = serializers.IntegerField()
     seeding = serializers.ListField(child=serializers.CharField())
-    decided_by = serializers.ListField(child=serializers.CharField())
+    decided_by = serializers.ListField(child=serializers.CharField(allow_null=True))
 
 
 class BracketSlotSerializer(serializers.Serializer):
@@ -408,7 +410,9 @@ class BracketSerializer(serializers.Serializer):
 
 class DisputeSerializer(serializers.ModelSerializer):
     raised_by = serializers.CharField(source="raised_by.get_username", read_only=True)
-    judge = serializers.CharField(source="judge.get_username", read_only=True, default=None)
+    judge = serializers.CharField(
+        source="judge.get_username", read_only=True, default=None, allow_null=True
+    )
 
     class Meta:
         model = Dispute

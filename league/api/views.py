@@ -13,6 +13,7 @@ from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -72,6 +73,10 @@ def week_rows() -> QuerySet[Week]:
 # --- Filters -------------------------------------------------------------------------------------
 
 
+# An id beyond a 64-bit integer is refused (400) before SQLite is asked: it raises OverflowError.
+ID_RANGE = {"min_value": -(2**63), "max_value": 2**63 - 1}
+
+
 class MineFilter(filters.FilterSet):
     mine = filters.BooleanFilter(method="filter_mine", label="Only the matches your team plays in")
 
@@ -85,7 +90,7 @@ class MineFilter(filters.FilterSet):
 
 
 class MatchFilter(MineFilter):
-    season = filters.NumberFilter(field_name="week__season")
+    season = filters.NumberFilter(field_name="week__season", **ID_RANGE)
 
     class Meta:
         model = Match
@@ -93,7 +98,7 @@ class MatchFilter(MineFilter):
 
 
 class GameFilter(MineFilter):
-    season = filters.NumberFilter(field_name="match__week__season")
+    season = filters.NumberFilter(field_name="match__week__season", **ID_RANGE)
 
     class Meta:
         model = Game
@@ -121,8 +126,16 @@ class DealFilter(filters.FilterSet):
 # --- Views ---------------------------------------------------------------------------------------
 
 
+class Pages(LimitOffsetPagination):
+    """``?limit=&offset=``; a limit above ``max_limit`` gets ``max_limit`` rows, never a database
+    error (a limit beyond 64 bits made SQLite and PostgreSQL fail)."""
+
+    max_limit = 1000
+
+
 class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [ReadOrSignedIn]
+    pagination_class = Pages
     parser_classes = [JSONParser]
     filter_backends = [filters.DjangoFilterBackend]
 
@@ -169,7 +182,7 @@ class SeasonViewSet(ReadOnlyViewSet):
         return Response(playoff_bracket(self.get_object()))
 
     @extend_schema(responses=s.WeekSerializer(many=True))
-    @action(detail=True, filter_backends=[])
+    @action(detail=True, filter_backends=[], pagination_class=None)
     def schedule(self, request: Request, pk: str | None = None) -> Response:
         """Every week of the season with its matches."""
         season = self.get_object()
@@ -209,7 +222,7 @@ class MatchViewSet(ReadOnlyViewSet):
         description="Start the next game of this match, players seated clockwise.",
     )
     @extend_schema(methods=["GET"], responses=s.GameSerializer(many=True))
-    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    @action(detail=True, methods=["get", "post"], filter_backends=[], pagination_class=None)
     def games(self, request: Request, pk: str | None = None) -> Response:
         """The match's games; POST starts the next one."""
         match = self.get_object()
@@ -253,6 +266,7 @@ class GameViewSet(ReadOnlyViewSet):
         detail=True,
         methods=["get", "post"],
         filter_backends=[],
+        pagination_class=None,
         throttle_classes=[DealEntryThrottle],
         throttle_scope="deals",
     )
@@ -274,7 +288,7 @@ class GameViewSet(ReadOnlyViewSet):
         responses={201: s.DisputeSerializer, **REFUSALS},
     )
     @extend_schema(methods=["GET"], responses=s.DisputeSerializer(many=True))
-    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    @action(detail=True, methods=["get", "post"], filter_backends=[], pagination_class=None)
     def disputes(self, request: Request, pk: str | None = None) -> Response:
         """Disputes on this game (for its teams, judges and admins); POST raises one."""
         game = self.get_object()

@@ -4,14 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0004_dispute_roles'),
+        ("league", "0004_dispute_roles"),
     ]
 
     operations = [
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.UniqueConstraint(condition=models.Q(('playoff_round__isnull', False)), fields=('week', 'playoff_slot'), name='one_match_per_playoff_slot'),
+            model_name="match",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("playoff_round__isnull", False)),
+                fields=("week", "playoff_slot"),
+                name="one_match_per_playoff_slot",
+            ),
         ),
     ]

@@ -98,6 +98,10 @@ def week_boards(week: Week) -> list[dict[str, Any]]:
             "away_won": away_won,
             "game": game,
             "board": None,
+            "empty_board": [
+                {"name": match.home.name, "score": 0, "back": 0},
+                {"name": match.away.name, "score": 0, "back": 0},
+            ],
         }
         if game is not None:
             row["board"] = game_board(
@@ -148,7 +152,7 @@ def season_schedule(season: Season) -> list[dict[str, Any]]:
                     "games": games,
                     "home_won": home_won,
                     "away_won": away_won,
-                    "played": any(g.deal_count for g in games),
+                    "played": any(g.deal_count or g.winner_id for g in games),
                     "live": any(g.status == GameStatus.IN_PROGRESS for g in games),
                 }
             )
@@ -199,13 +203,19 @@ def match_detail(match_id: int) -> dict[str, Any]:
 
 
 def current_week_at(venue_id: int, *, today: Any) -> Week | None:
-    """The week a venue's TV should show: the latest week there on or before today, else the
-    next one (current seasons first)."""
-    weeks = Week.objects.filter(venue_id=venue_id).select_related("season")
-    past = weeks.filter(Q(date__lte=today) | Q(date__isnull=True)).order_by(
-        "-season__is_current", "-date", "-number"
+    """The week a venue's TV should show: one with a game being played, else the latest with a
+    game started, else the next one on the calendar (current seasons first)."""
+    weeks = Week.objects.filter(venue_id=venue_id).order_by("-season__is_current")
+    playing = weeks.filter(matches__games__status=GameStatus.IN_PROGRESS)
+    started = weeks.filter(matches__games__isnull=False)
+    return (
+        playing.order_by("-season__is_current", "-number").first()
+        or started.order_by("-season__is_current", "-number").first()
+        or weeks.filter(Q(date__gte=today) | Q(date__isnull=True))
+        .order_by("-season__is_current", "date", "number")
+        .first()
+        or weeks.order_by("-season__is_current", "-number").first()
     )
-    return past.first() or weeks.order_by("-season__is_current", "date", "number").first()
 
 
 def current_week(season: Season) -> Week | None:

@@ -60,7 +60,9 @@ class Stats:
     @property
     def big_hands(self) -> list[dict[str, Any]]:
         """Every 28 and 29 hand (and crib), best first."""
-        return [h for h in sorted(self.hands, key=lambda h: -h["points"]) if h["points"] in BIG_HANDS]
+        return [
+            h for h in sorted(self.hands, key=lambda h: -h["points"]) if h["points"] in BIG_HANDS
+        ]
 
     @property
     def hands_28(self) -> int:

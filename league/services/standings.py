@@ -20,11 +20,39 @@ from league.selectors.standings import compute_standings
 log = logging.getLogger(__name__)
 
 
+VERSION_TTL = 5  # seconds a cached results version may be trusted without asking the database
+
+
+def version_key(season_id: int) -> str:
+    return f"results-version:{season_id}"
+
+
+def cached_results_version(season_id: int) -> int | None:
+    """The season's results version as last seen, if the cache has it (it is dropped on every
+    result change after commit, and expires after a few seconds in any case)."""
+    value = cache_get(version_key(season_id))
+    return value if isinstance(value, int) else None
+
+
+def remember_results_version(season_id: int, version: int) -> None:
+    try:
+        cache.set(version_key(season_id), version, timeout=VERSION_TTL)
+    except Exception:
+        log.warning("standings cache unavailable", exc_info=True)
+
+
+def forget_results_version(season_id: int) -> None:
+    try:
+        cache.delete(version_key(season_id))
+    except Exception:
+        log.warning("standings cache unavailable", exc_info=True)
+
+
 def cache_key(season_id: int, version: int) -> str:
     return f"standings:{season_id}:{version}"
 
 
-def _cache_get(key: str) -> Any:
+def cache_get(key: str) -> Any:
     try:
         return cache.get(key)
     except Exception:  # Redis down: the database still answers
@@ -32,7 +60,7 @@ def _cache_get(key: str) -> Any:
         return None
 
 
-def _cache_set(key: str, value: Any) -> None:
+def cache_set(key: str, value: Any) -> None:
     try:
         cache.set(key, value, timeout=60 * 60 * 24)
     except Exception:
@@ -42,7 +70,7 @@ def _cache_set(key: str, value: Any) -> None:
 def standings_for_season(season: Season) -> dict[str, Any]:
     """Current standings: from the cache, the stored snapshot, or computed from the games."""
     key = cache_key(season.pk, season.results_version)
-    data = _cache_get(key)
+    data = cache_get(key)
     if data is not None:
         return data
     snapshot = StandingsSnapshot.objects.filter(
@@ -52,7 +80,7 @@ def standings_for_season(season: Season) -> dict[str, Any]:
         data = snapshot.data
     else:
         data = compute_standings(season)
-    _cache_set(key, data)
+    cache_set(key, data)
     return data
 
 
@@ -69,7 +97,7 @@ def standings_recompute(*, season_id: int) -> dict[str, Any] | None:
             season=season, defaults={"results_version": version, "data": data}
         )
         Season.objects.filter(pk=season.pk, results_version=version).update(standings_stale=False)
-    _cache_set(cache_key(season.pk, version), data)
+    cache_set(cache_key(season.pk, version), data)
     if season.playoff_seeding:
         from league.services.playoffs import playoffs_advance
 
@@ -81,6 +109,7 @@ def schedule_recompute(season_id: int) -> None:
     """Queue the recompute; if the broker is unreachable, the next read computes instead."""
     from league.tasks import recompute_standings
 
+    forget_results_version(season_id)
     try:
         recompute_standings.delay(season_id)
     except Exception:

@@ -146,13 +146,13 @@ SUITS = {"S": ("♠", "black"), "H": ("♥", "red"), "D": ("♦", "red"), "C": (
 
 @register.simple_tag
 def card(text: str) -> str:
-    """A card like ``JH`` as ``J♥`` in its suit's colour (the text keeps the letters for readers)."""
+    """A card like ``JH`` shown as ``J♥`` in its colour; screen readers get the letters."""
     text = (text or "").strip().upper()
     if len(text) < 2 or text[-1] not in SUITS:
         return text
     symbol, colour = SUITS[text[-1]]
     return format_html(
-        '<span class="card card--{}"><span aria-hidden="true">{}{}</span>'
+        '<span class="pc pc--{}"><span aria-hidden="true">{}{}</span>'
         '<span class="visually-hidden">{}</span></span>',
         colour,
         text[:-1],

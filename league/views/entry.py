@@ -29,7 +29,10 @@ def entry_data(game: Game) -> dict[str, Any]:
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
     home, away = game.home_side, 1 - game.home_side
     teams = {home: game.match.home, away: game.match.away}
-    deals = Deal.objects.filter(game=game, is_current=True).order_by("number")
+    deals = list(Deal.objects.filter(game=game, is_current=True).order_by("number"))
+    afters = [_by_side(d, home) for d in deals]
+    last = afters[-1] if afters else [0, 0]
+    back = afters[-2] if len(afters) > 1 else [0, 0]
     return {
         "game": game.pk,
         "number": game.number,
@@ -46,9 +49,12 @@ def entry_data(game: Game) -> dict[str, Any]:
             {
                 "number": d.number,
                 "dealer": d.dealer,
-                "after": [d.home_after, d.away_after] if home == 0 else [d.away_after, d.home_after],
+                "after": after,
             }
-            for d in deals
+            for d, after in zip(deals, afters, strict=True)
+        ],
+        "board_sides": [
+            {"name": teams[side].name, "score": last[side], "back": back[side]} for side in range(2)
         ],
         "rules": entry_rules(variant, target=league.target),
         "urls": {
@@ -58,6 +64,11 @@ def entry_data(game: Game) -> dict[str, Any]:
             "login": reverse("login"),
         },
     }
+
+
+def _by_side(deal: Deal, home: int) -> list[int]:
+    """A deal's running totals in side order (side 0 sits in seats 0 and 2)."""
+    return [deal.home_after, deal.away_after] if home == 0 else [deal.away_after, deal.home_after]
 
 
 @login_required

@@ -92,7 +92,9 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("Thank you: the game is confirmed and counts in the standings."))
+        messages.success(
+            request, _("Thank you: the game is confirmed and counts in the standings.")
+        )
     return redirect("league:game", pk=game.pk)
 
 

@@ -32,15 +32,15 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     can_record = can(request.user, Action.RECORD_DEAL, m)
     can_start = can_record and len(data["games"]) < m.week.season.league.games_per_match
     form = StartGameForm(match=m) if can_start else None
-    return render(
-        request, "league/match.html", {**data, "form": form, "can_record": can_record}
-    )
+    return render(request, "league/match.html", {**data, "form": form, "can_record": can_record})
 
 
 @login_required
 @require_POST
 def start_game(request: HttpRequest, pk: int) -> HttpResponse:
-    m = get_object_or_404(Match.objects.select_related("week__season__league", "home", "away"), pk=pk)
+    m = get_object_or_404(
+        Match.objects.select_related("week__season__league", "home", "away"), pk=pk
+    )
     form = StartGameForm(request.POST, match=m)
     if not form.is_valid():
         for errors in form.errors.values():

@@ -126,3 +126,40 @@ def test_playoff_winners_advance_once_their_matches_are_decided(played_season, l
     assert Match.objects.filter(playoff_round=2).count() == 1
     bracket = playoff_bracket(played_season)
     assert bracket["rounds"][0]["slots"][1]["winner"] == semi.home.name
+
+
+def test_the_standings_page_sorts_and_links_every_team(client, played_season):
+    page = client.get(f"/seasons/{played_season.pk}/standings/?sort=-spread").content.decode()
+    rows = compute_standings(played_season)["standings"]
+    by_spread = [r["team"] for r in sorted(rows, key=lambda r: r["spread"], reverse=True)]
+    assert 'aria-sort="descending"' in page
+    positions = [page.index(f">{name}</a>") for name in by_spread]
+    assert positions == sorted(positions)
+    for team in played_season.teams.all():
+        assert f'href="/teams/{team.pk}/"' in page
+
+
+def test_the_standings_page_is_one_query_and_a_cache_read_once_warm(
+    client, played_season, django_assert_max_num_queries
+):
+    client.get(f"/seasons/{played_season.pk}/standings/")
+    with django_assert_max_num_queries(2):  # the season (+ the session, if any)
+        assert client.get(f"/seasons/{played_season.pk}/standings/").status_code == 200
+
+
+def test_visitors_get_the_whole_page_from_the_cache_until_a_result_changes(
+    client, played_season, judge, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    from league.services.games import game_void
+
+    url = f"/seasons/{played_season.pk}/standings/"
+    first = client.get(url).content
+    with django_assert_num_queries(0):
+        assert client.get(url).content == first
+    game = played_season.weeks.get(number=1).matches.first().games.get(number=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        game_void(game=game, user=judge, reason="Played with a short deck")
+    after = client.get(url).content
+    assert after != first
+    # Fifteen Two's voided skunk win is gone: 5 games played, not 6
+    assert b'>Fifteen Two</a></th><td class="num">5</td>' in after

@@ -1,0 +1,106 @@
+"""English and French: the pages, the score-entry script's messages, dates and numbers follow
+the language; the compiled catalogues match their sources."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+LOCALE = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES"
+
+
+def po_entries(path: Path) -> list[tuple[str, str, bool]]:
+    """(msgid, msgstr, fuzzy) of the single-form entries of a .po file."""
+    entries = []
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        if "msgid_plural" in block or 'msgid ""\nmsgstr ""\n"Project' in block:
+            continue
+        mid = re.search(r'^msgid ((?:".*"\n)+)', block + "\n", re.M)
+        mstr = re.search(r'^msgstr ((?:".*"\n?)+)', block + "\n", re.M)
+        if not mid or not mstr:
+            continue
+
+        def text(chunk: str) -> str:
+            raw = "".join(re.findall(r'"(.*)"', chunk))
+            return raw.replace("\\n", "\n").replace('\\"', '"').replace("\\\\", "\\")
+
+        msgid = text(mid.group(1))
+        if msgid:
+            entries.append((msgid, text(mstr.group(1)), "#, fuzzy" in block))
+    return entries
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_every_string_is_translated_into_french(domain):
+    entries = po_entries(LOCALE / f"{domain}.po")
+    assert entries
+    untranslated = [msgid for msgid, msgstr, fuzzy in entries if not msgstr or fuzzy]
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_the_compiled_catalogue_matches_its_source(domain):
+    with open(LOCALE / f"{domain}.mo", "rb") as handle:
+        compiled = gettext.GNUTranslations(handle)
+    for msgid, msgstr, _fuzzy in po_entries(LOCALE / f"{domain}.po"):
+        assert compiled.gettext(msgid) == msgstr, f"recompile the catalogue: {msgid!r}"
+
+
+def test_pages_follow_the_browsers_language(client, played_season):
+    body = client.get("/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<html lang="fr">' in body
+    assert "Ligues de cribbage" in body and "Classement" in body
+
+
+def test_the_language_switcher_changes_the_language(client, played_season):
+    body = client.get("/").content.decode()
+    assert 'action="/language/"' in body and "csrfmiddlewaretoken" not in body
+    response = client.get(reverse("league:language"), {"language": "fr", "next": "/"})
+    assert response.status_code == 302 and response["Location"] == "/"
+    assert "Saisons en cours" in client.get("/").content.decode()
+    elsewhere = client.get(reverse("league:language"), {"language": "en", "next": "https://x.io"})
+    assert elsewhere["Location"] == "/"  # never redirects off the site
+
+
+def test_dates_follow_the_language(client, week, match):
+    url = reverse("league:schedule", args=[week.season_id])
+    assert "Sept. 3, 2026" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "3 septembre 2026" in client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+
+def test_numbers_follow_the_language(client, finished_game, match, home_team):
+    from league.services.games import game_confirm
+
+    game_confirm(game=finished_game, user=match.away.captain.user)
+    url = reverse("league:team", args=[home_team.pk])
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    average = re.search(r"Average show</dt><dd>(\d+)\.(\d)</dd>", english)
+    assert average, "the average show has one decimal"
+    assert f"Main moyenne</dt><dd>{average.group(1)},{average.group(2)}</dd>" in french
+
+
+def test_the_entry_scripts_messages_are_translated(client, db):
+    catalogue = client.get(reverse("league:jsi18n"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Tout est envoy\\u00e9" in catalogue or "Tout est envoyé" in catalogue
+
+
+def test_a_refusal_from_the_server_reads_in_french(client, ann, game):
+    import json
+
+    client.force_login(ann)
+    response = client.post(
+        f"/api/games/{game.pk}/deals/",
+        json.dumps({"number": 5, "dealer": 0, "pegging": [2, 2], "shows": {}}),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert response.status_code == 409
+    assert response.json()["detail"] == "La prochaine donne à saisir est la donne 1."

@@ -1,0 +1,174 @@
+"""The public pages render for a visitor, link to each other, and read in a fixed number of
+queries however much has been played."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.web.conftest import play
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_lists_the_current_season_with_its_pages(client, played_season):
+    response = client.get("/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Thursday Doubles" in body
+    for name in ("standings", "schedule", "seeding"):
+        assert reverse(f"league:{name}", args=[played_season.pk]) in body
+
+
+def test_home_shows_a_captain_their_match_this_week(client, ann, match, game):
+    client.force_login(ann)
+    body = client.get("/").content.decode()
+    assert "Your matches this week" in body
+    assert reverse("league:match", args=[match.pk]) in body
+
+
+def test_schedule_lists_every_week_with_results(client, played_season):
+    response = client.get(reverse("league:schedule", args=[played_season.pk]))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="week-1"' in body and 'id="week-2"' in body
+    assert "2–1" in body  # Fifteen Two beat Nobs 2-1 in week 1
+
+
+def test_schedule_queries_do_not_grow_with_the_season(
+    client, played_season, django_assert_num_queries
+):
+    url = reverse("league:schedule", args=[played_season.pk])
+    with django_assert_num_queries(4):
+        client.get(url)
+
+
+def test_match_page_shows_each_game_with_its_board(client, half_game, match):
+    response = client.get(reverse("league:match", args=[match.pk]))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "<svg" in body and 'role="img"' in body
+    assert f"Fifteen Two {half_game.home_score}, Nobs {half_game.away_score}" in body
+
+
+def test_match_page_offers_a_captain_to_start_the_next_game(client, ann, half_game, match):
+    client.force_login(ann)
+    body = client.get(reverse("league:match", args=[match.pk])).content.decode()
+    assert "Start game 2" in body
+    assert reverse("league:enter", args=[half_game.pk]) in body
+
+
+def test_a_visitor_sees_no_entry_buttons(client, half_game, match):
+    body = client.get(reverse("league:match", args=[match.pk])).content.decode()
+    assert "Start game" not in body
+    assert reverse("league:enter", args=[half_game.pk]) not in body
+
+
+def test_starting_a_game_from_the_match_page_seats_the_players(client, ann, match):
+    client.force_login(ann)
+    ids = {p.name: p.pk for t in (match.home, match.away) for p in t.players.all()}
+    response = client.post(
+        reverse("league:start_game", args=[match.pk]),
+        {
+            "seat_0": ids["Ann"],
+            "seat_1": ids["Cat"],
+            "seat_2": ids["Bob"],
+            "seat_3": ids["Dan"],
+            "first_dealer": 1,
+        },
+    )
+    game = match.games.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("league:enter", args=[game.pk])
+    assert game.first_dealer == 1
+    assert [s.player.name for s in game.seats.order_by("seat")] == ["Ann", "Cat", "Bob", "Dan"]
+
+
+def test_starting_a_game_with_partners_side_by_side_says_why_not(client, ann, match):
+    client.force_login(ann)
+    ids = {p.name: p.pk for t in (match.home, match.away) for p in t.players.all()}
+    response = client.post(
+        reverse("league:start_game", args=[match.pk]),
+        {
+            "seat_0": ids["Ann"],
+            "seat_1": ids["Bob"],
+            "seat_2": ids["Cat"],
+            "seat_3": ids["Dan"],
+            "first_dealer": 0,
+        },
+        follow=True,
+    )
+    assert "Partners sit opposite each other" in response.content.decode()
+    assert not match.games.exists()
+
+
+def test_game_page_shows_every_deal_and_the_breakdowns(client, finished_game):
+    response = client.get(reverse("league:game", args=[finished_game.pk]))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert body.count('<th scope="row">') == finished_game.deal_count
+    assert "fifteen two" in body  # the scorer's breakdown of a hand entered with its cards
+
+
+def test_game_page_queries_are_fixed(client, finished_game, django_assert_num_queries):
+    url = reverse("league:game", args=[finished_game.pk])
+    with django_assert_num_queries(8):
+        client.get(url)
+
+
+def test_game_live_part_is_the_board_alone(client, half_game):
+    response = client.get(reverse("league:game_live", args=[half_game.pk]))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in body and "<svg" in body
+
+
+def test_standings_page_links_every_team(client, played_season, home_team):
+    body = client.get(reverse("league:standings", args=[played_season.pk])).content.decode()
+    assert reverse("league:team", args=[home_team.pk]) in body
+
+
+def test_seeding_page_renders(client, played_season):
+    response = client.get(reverse("league:seeding", args=[played_season.pk]))
+    assert response.status_code == 200
+    assert "Playoff seeding" in response.content.decode()
+
+
+def test_team_and_player_pages_render_for_a_visitor(client, finished_game, home_team):
+    ann_player = home_team.captain
+    assert client.get(reverse("league:team", args=[home_team.pk])).status_code == 200
+    assert client.get(reverse("league:player", args=[ann_player.pk])).status_code == 200
+
+
+def test_team_page_queries_are_fixed(
+    client, game, ann, match, home_team, django_assert_num_queries
+):
+    from league.services.games import game_confirm, game_start
+
+    play(game, ann, cards=True)
+    game_confirm(game=game, user=match.away.captain.user)
+    url = reverse("league:team", args=[home_team.pk])
+    with django_assert_num_queries(5) as one_game:
+        client.get(url)
+    second = game_start(match=match, user=ann, seats=["Bob", "Dan", "Ann", "Cat"])
+    play(second, ann, seed=11)
+    game_confirm(game=second, user=match.away.captain.user)
+    with django_assert_num_queries(len(one_game.captured_queries)):
+        client.get(url)
+
+
+def test_player_page_queries_are_fixed(
+    client, finished_game, match, home_team, django_assert_num_queries
+):
+    from league.services.games import game_confirm
+
+    game_confirm(game=finished_game, user=match.away.captain.user)
+    url = reverse("league:player", args=[home_team.captain.pk])
+    with django_assert_num_queries(5):
+        client.get(url)
+
+
+def test_unknown_pages_answer_404(client, db):
+    assert client.get(reverse("league:game", args=[999])).status_code == 404
+    assert client.get(reverse("league:match", args=[999])).status_code == 404
+    assert client.get(reverse("league:team", args=[999])).status_code == 404

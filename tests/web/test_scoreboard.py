@@ -1,0 +1,125 @@
+"""The venue's TV: every table's current game as a board with front and back pegs, the skunk
+line, finished games with their winner and skunk, polled with a fixed number of queries."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from league.models import Deal
+from league.selectors.scoreboard import week_boards
+from league.services.games import game_confirm
+from league.templatetags.pegboard import layout
+from tests.web.conftest import play
+
+pytestmark = pytest.mark.django_db
+
+
+def boards_url(week):
+    return reverse("league:scoreboard_boards", args=[week.venue_id, week.pk])
+
+
+def test_scoreboard_page_needs_no_login_and_polls_its_boards(client, venue_week, half_game):
+    response = client.get(reverse("league:scoreboard", args=[venue_week.venue_id, venue_week.pk]))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert f'data-live-url="{boards_url(venue_week)}"' in body
+    assert "js/live.js" in body
+
+
+def test_venue_address_opens_the_week_being_played(client, venue_week, half_game):
+    response = client.get(reverse("league:venue_scoreboard", args=[venue_week.venue_id]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse(
+        "league:scoreboard", args=[venue_week.venue_id, venue_week.pk]
+    )
+
+
+def test_a_week_at_another_venue_is_not_found(client, venue_week, db):
+    from league.models import Venue
+
+    other = Venue.objects.create(name="Elsewhere")
+    url = reverse("league:scoreboard", args=[other.pk, venue_week.pk])
+    assert client.get(url).status_code == 404
+
+
+def test_back_peg_is_the_score_before_the_last_deal(venue_week, half_game):
+    previous = Deal.objects.get(game=half_game, number=half_game.deal_count - 1)
+    (table,) = week_boards(venue_week)
+    home, away = table["board"]["sides"]
+    assert (home["score"], away["score"]) == (half_game.home_score, half_game.away_score)
+    assert (home["back"], away["back"]) == (previous.home_after, previous.away_after)
+
+
+def test_back_peg_starts_at_zero_after_the_first_deal(venue_week, game, ann):
+    play(game, ann, deals=1)
+    (table,) = week_boards(venue_week)
+    assert [side["back"] for side in table["board"]["sides"]] == [0, 0]
+
+
+def test_boards_draw_pegs_where_the_scores_are(client, venue_week, half_game):
+    body = client.get(boards_url(venue_week)).content.decode()
+    lay = layout(121)
+    x, y = lay.position(0, half_game.home_score)
+    assert re.search(rf'class="peg peg--front" cx="{x}" cy="{y}"', body)
+    assert body.count('class="hole hole--0"') == 122  # two start holes and 1..120
+
+
+def test_boards_mark_the_skunk_line_and_the_game_hole(client, venue_week, half_game, league):
+    body = client.get(boards_url(venue_week)).content.decode()
+    assert 'class="board-skunk"' in body
+    line = league.target - league.skunk_margin
+    assert f"Skunk line: the loser must pass {line}" in body
+    assert 'class="hole hole--game" data-h="121"' in body
+
+
+def test_board_has_a_text_equivalent(client, venue_week, half_game):
+    body = client.get(boards_url(venue_week)).content.decode()
+    label = f"Fifteen Two {half_game.home_score}, Nobs {half_game.away_score}"
+    assert f'aria-label="{label}"' in body
+    assert f"<title>{label}</title>" in body
+
+
+def test_finished_game_shows_winner_and_skunk(client, venue_week, finished_game):
+    body = client.get(boards_url(venue_week)).content.decode()
+    winner = finished_game.winner.name
+    assert f"{winner} win by {finished_game.margin}" in body
+    if finished_game.skunk_level:
+        assert "SKUNK" in body
+    assert "tv-table--over" in body
+
+
+def test_a_confirmed_game_stays_on_the_board_until_the_next_starts(
+    client, venue_week, finished_game, match
+):
+    game_confirm(game=finished_game, user=match.away.captain.user)
+    body = client.get(boards_url(venue_week)).content.decode()
+    assert "tv-table--over" in body
+
+
+def test_boards_show_a_new_deal_at_the_next_poll(client, venue_week, half_game, ann):
+    before = client.get(boards_url(venue_week))
+    play(half_game, ann, start=4, deals=4)  # the fourth deal of the same legal game
+    after = client.get(boards_url(venue_week))
+    assert before["X-Boards-Signature"] != after["X-Boards-Signature"]
+    half_game.refresh_from_db()
+    assert f"Fifteen Two {half_game.home_score}" in after.content.decode()
+    assert after["Cache-Control"].startswith("max-age=0")
+
+
+def test_boards_poll_queries_do_not_grow_with_the_tables(
+    client, venue_week, half_game, more_tables, django_assert_num_queries
+):
+    # Three tables, each with a game under way: the same six queries as one table.
+    with django_assert_num_queries(6):
+        response = client.get(boards_url(venue_week))
+    assert response.content.decode().count('<article class="tv-table') == 3
+
+
+def test_boards_poll_queries_for_one_table(
+    client, venue_week, half_game, django_assert_num_queries
+):
+    with django_assert_num_queries(6):
+        client.get(boards_url(venue_week))
