@@ -48,7 +48,15 @@ def generate() -> int:
     from django.db import transaction
 
     from league.models import (
-        Deal, Game, GameStatus, League, Match, Player, Season, Team, Week,
+        Deal,
+        Game,
+        GameStatus,
+        League,
+        Match,
+        Player,
+        Season,
+        Team,
+        Week,
     )
     from league.services.seasons import round_robin
 
@@ -68,7 +76,7 @@ def generate() -> int:
         teams = []
         for i in range(TEAMS):
             team = Team.objects.create(season=season, name=f"Team {i:02d}", captain=players[2 * i])
-            team.players.set(players[2 * i: 2 * i + 2])
+            team.players.set(players[2 * i : 2 * i + 2])
             teams.append(team)
         rounds = round_robin(TEAMS)
         games: list[Game] = []
@@ -84,25 +92,37 @@ def generate() -> int:
                     margin = 121 - loser_score
                     level = 2 if margin >= 61 else 1 if margin >= 30 else 0
                     home_won = rng.random() < 0.5
-                    games.append(Game(
-                        match=match, number=n, status=GameStatus.CONFIRMED,
-                        home_score=121 if home_won else loser_score,
-                        away_score=loser_score if home_won else 121,
-                        winner=match.home if home_won else match.away,
-                        margin=margin, skunk_level=level,
-                        home_points=league.league_points(won=home_won, skunk_level=level),
-                        away_points=league.league_points(won=not home_won, skunk_level=level),
-                        deal_count=10, confirmed_at="2026-09-03T21:00:00Z",
-                    ))
+                    games.append(
+                        Game(
+                            match=match,
+                            number=n,
+                            status=GameStatus.CONFIRMED,
+                            home_score=121 if home_won else loser_score,
+                            away_score=loser_score if home_won else 121,
+                            winner=match.home if home_won else match.away,
+                            margin=margin,
+                            skunk_level=level,
+                            home_points=league.league_points(won=home_won, skunk_level=level),
+                            away_points=league.league_points(won=not home_won, skunk_level=level),
+                            deal_count=10,
+                            confirmed_at="2026-09-03T21:00:00Z",
+                        )
+                    )
         Game.objects.bulk_create(games, batch_size=500)
         games = list(Game.objects.filter(match__week__season=season))
         deals = []
         for game in games:
             for d in range(1, 11):
-                deals.append(Deal(
-                    game=game, number=d, dealer=(d - 1) % 4, pegging=[3, 4],
-                    shows={"0": 8, "1": 6, "2": 4, "3": 10}, crib=4,
-                ))
+                deals.append(
+                    Deal(
+                        game=game,
+                        number=d,
+                        dealer=(d - 1) % 4,
+                        pegging=[3, 4],
+                        shows={"0": 8, "1": 6, "2": 4, "3": 10},
+                        crib=4,
+                    )
+                )
         Deal.objects.bulk_create(deals, batch_size=2000)
     return season.pk
 
@@ -124,7 +144,9 @@ def time_compute(season_id: int, repeat: int = 30) -> dict[str, float]:
 def wrk(url: str, seconds: int, connections: int) -> dict[str, float]:
     out = subprocess.run(
         ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
 
@@ -137,15 +159,35 @@ def wrk(url: str, seconds: int, connections: int) -> dict[str, float]:
 
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     # wrk --latency prints the 50th, 75th, 90th and 99th percentiles (no 95th).
-    return {"rps": rps, "p50_ms": pct("50"), "p90_ms": pct("90"), "p99_ms": pct("99"),
-            "errors": int(non2xx.group(1)) if non2xx else 0}
+    return {
+        "rps": rps,
+        "p50_ms": pct("50"),
+        "p90_ms": pct("90"),
+        "p99_ms": pct("99"),
+        "errors": int(non2xx.group(1)) if non2xx else 0,
+    }
 
 
 def serve(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
-         "-w", "2", "--access-logfile", "/dev/null", "--error-logfile", "-"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            "2",
+            "--access-logfile",
+            "/dev/null",
+            "--error-logfile",
+            "-",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     import urllib.request
 
@@ -160,14 +202,19 @@ def serve(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
 
 
 def http_bench(season_id: int, database_url: str, seconds: int, connections: int) -> dict:
-    from league.models import StandingsSnapshot
-    from league.services.standings import standings_recompute
+    from league.models import StandingsPage, StandingsSnapshot
+    from league.tasks import recompute_standings
 
     if not shutil.which("wrk"):
         sys.exit("wrk is needed for --http: apt-get install wrk")
     port = 8790
-    base = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "config.settings",
-            "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR"}
+    base = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "LOG_LEVEL": "ERROR",
+    }
     base.pop("REDIS_URL", None)
     page = f"http://127.0.0.1:{port}/seasons/{season_id}/standings/"
     trivial = f"http://127.0.0.1:{port}/ping"
@@ -179,9 +226,10 @@ def http_bench(season_id: int, database_url: str, seconds: int, connections: int
     ]
     for name, extra, stored in modes:
         if stored:
-            standings_recompute(season_id=season_id)
+            recompute_standings(season_id)  # what the worker does after a result changes
         else:
             StandingsSnapshot.objects.filter(season_id=season_id).delete()
+            StandingsPage.objects.filter(season_id=season_id).delete()
         proc = serve({**base, **extra}, port)
         try:
             wrk(page, 2, connections)  # warm every worker
@@ -194,7 +242,9 @@ def http_bench(season_id: int, database_url: str, seconds: int, connections: int
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--http", action="store_true")
     parser.add_argument("--seconds", type=int, default=8)
     parser.add_argument("--connections", type=int, default=8)
@@ -210,8 +260,10 @@ def main() -> None:
     deals = Deal.objects.filter(game__match__week__season_id=season_id).count()
     print(f"{TEAMS} teams, {WEEKS} weeks, {games} games, {deals} deals")
     compute = time_compute(season_id)
-    print(f"compute_standings: median {compute['median_ms']:.1f} ms "
-          f"(min {compute['min_ms']:.1f}, max {compute['max_ms']:.1f}); target < 50 ms")
+    print(
+        f"compute_standings: median {compute['median_ms']:.1f} ms "
+        f"(min {compute['min_ms']:.1f}, max {compute['max_ms']:.1f}); target < 50 ms"
+    )
     report = {"compute": compute}
     if args.http:
         results = http_bench(season_id, database_url, args.seconds, args.connections)
@@ -219,10 +271,12 @@ def main() -> None:
         for name, target in targets.items():
             page, base = results[name], results[f"{name}-trivial"]
             ratio = page["rps"] / base["rps"]
-            print(f"{name:9s} {page['rps']:8.0f} req/s vs trivial {base['rps']:8.0f} "
-                  f"= {ratio:.2f} (target >= {target}); p50 {page['p50_ms']:.1f} ms, "
-                  f"p90 {page['p90_ms']:.1f} ms, p99 {page['p99_ms']:.1f} ms; "
-                  f"non-2xx {page['errors']}")
+            print(
+                f"{name:9s} {page['rps']:8.0f} req/s vs trivial {base['rps']:8.0f} "
+                f"= {ratio:.2f} (target >= {target}); p50 {page['p50_ms']:.1f} ms, "
+                f"p90 {page['p90_ms']:.1f} ms, p99 {page['p99_ms']:.1f} ms; "
+                f"non-2xx {page['errors']}"
+            )
         report["http"] = results
     print(json.dumps(report, indent=1) if os.environ.get("BENCH_JSON") else "", end="")
 

@@ -108,7 +108,6 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
     # WAL lets readers work while a captain writes; IMMEDIATE transactions take the write lock
     # at BEGIN, so two writers queue (up to the timeout) instead of failing with "locked".
     DATABASES["default"]["OPTIONS"] = {

@@ -59,34 +59,38 @@ def sort_rows(rows: list[dict], sort: str) -> list[dict]:
 
 
 def standings_rows_html(rows: list[dict]) -> str:
-    """The ``<tbody>`` rows of the standings table, escaped."""
+    """The ``<tbody>`` rows of the standings table. Numbers are ints from the standings
+    selector; the two texts (team name, tie-break) are escaped."""
     from django.urls import reverse
-    from django.utils.html import format_html
+    from django.utils.html import escape
     from django.utils.safestring import mark_safe
     from django.utils.translation import gettext
 
     team_url = reverse("league:team", args=[0])[:-2]  # "/teams/" + id + "/"
+    decided = {}
     out = []
     for r in rows:
+        label = decided.get(r["decided_by"])
+        if label is None:
+            label = decided[r["decided_by"]] = escape(gettext(r["decided_by"]))
         out.append(
-            format_html(
-                _ROW,
-                r["rank"],
-                f"{team_url}{r['team_id']}/",
-                r["team"],
-                r["played"],
-                r["won"],
-                r["lost"],
-                r["points"],
-                r["weeks_won"],
-                r["skunks"],
-                r["skunks_against"],
-                r["double_skunks"],
-                r["spread"],
-                gettext(r["decided_by"]),
+            _ROW.format(
+                int(r["rank"]),
+                f"{team_url}{int(r['team_id'])}/",
+                escape(r["team"]),
+                int(r["played"]),
+                int(r["won"]),
+                int(r["lost"]),
+                int(r["points"]),
+                int(r["weeks_won"]),
+                int(r["skunks"]),
+                int(r["skunks_against"]),
+                int(r["double_skunks"]),
+                int(r["spread"]),
+                label,
             )
         )
-    return mark_safe("\n".join(out))  # every value went through format_html
+    return mark_safe("\n".join(out))  # every text went through escape(), the rest are ints
 
 
 def standings_columns(sort: str) -> list[dict[str, object]]:

@@ -9,10 +9,14 @@ from celery import shared_task
 
 @shared_task(acks_late=True)
 def recompute_standings(season_id: int) -> dict[str, Any] | None:
+    from league.rendering import store_standings_pages
     from league.services.standings import standings_recompute
 
     data = standings_recompute(season_id=season_id)
-    return {"season_id": season_id, "version": data["results_version"]} if data else None
+    if data is None:
+        return None
+    store_standings_pages(season_id)
+    return {"season_id": season_id, "version": data["results_version"]}
 
 
 @shared_task(acks_late=True)

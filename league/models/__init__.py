@@ -6,7 +6,7 @@ from league.models.games import Deal, Game, GameSeat, GameStatus, SkunkLevel
 from league.models.leagues import League, Season, Venue
 from league.models.people import Player, Team
 from league.models.schedule import Match, Week
-from league.models.standings import StandingsSnapshot
+from league.models.standings import StandingsPage, StandingsSnapshot
 
 __all__ = [
     "AuditEntry",
@@ -21,6 +21,7 @@ __all__ = [
     "Player",
     "Season",
     "SkunkLevel",
+    "StandingsPage",
     "StandingsSnapshot",
     "Team",
     "Venue",

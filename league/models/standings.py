@@ -15,3 +15,21 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"standings of {self.season} (v{self.results_version})"
+
+
+class StandingsPage(models.Model):
+    """The standings page as a visitor sees it, rendered by the recompute for each language:
+    with the cache cold, a visitor's page is one indexed read. Only a cache, like the above."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="pages")
+    language = models.CharField(max_length=8)
+    results_version = models.PositiveIntegerField()
+    html = models.TextField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "language"], name="one_page_per_language")
+        ]
+
+    def __str__(self) -> str:
+        return f"standings page of {self.season_id} ({self.language}, v{self.results_version})"

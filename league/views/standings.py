@@ -5,13 +5,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from league.models import Season
+from league.rendering import page_key, standings_page_html, stored_standings_page
 from league.services.playoffs import playoff_bracket
 from league.services.standings import (
     cache_get,
@@ -20,13 +19,7 @@ from league.services.standings import (
     remember_results_version,
     standings_for_season,
 )
-from league.tables import (
-    SORTABLE,
-    StandingsTable,
-    sort_rows,
-    standings_columns,
-    standings_rows_html,
-)
+from league.tables import SORTABLE, StandingsTable
 
 
 def _season(pk: int) -> Season:
@@ -34,46 +27,34 @@ def _season(pk: int) -> Season:
 
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings table. Visitors get the whole page from the cache (two cache reads, no
-    query); otherwise the table's HTML is cached per results version, sort and language."""
+    """The standings table. A visitor's page carries nothing personal (no session, no CSRF
+    token), so it is served whole: from the cache (no query), else from the page the recompute
+    stored (one query), else rendered. Signed-in people get it rendered, with cached pieces."""
     sort = request.GET.get("sort", "")
     if sort.lstrip("-") not in SORTABLE:
         sort = ""
-    # A visitor's page carries nothing personal (no session, no CSRF token), so it is cached
-    # whole, tagged with the results version it shows.
+    export = request.GET.get("_export")
+    language = get_language()
     visitor = not request.COOKIES.keys() & {settings.SESSION_COOKIE_NAME, "messages"}
-    page_key = f"standings-page:{pk}:{get_language()}:{sort}"
-    if visitor and "_export" not in request.GET:
+    if visitor and not export:
         version = cached_results_version(pk)
-        page = cache_get(page_key) if version is not None else None
+        page = cache_get(page_key(pk, language, sort)) if version is not None else None
         if page is not None and page[0] == version:
             return HttpResponse(page[1])
+        stored = stored_standings_page(pk, language) if not sort else None
+        if stored is not None:
+            remember_results_version(pk, stored[0])
+            cache_set(page_key(pk, language, sort), stored)
+            return HttpResponse(stored[1])
     season = _season(pk)
     remember_results_version(season.pk, season.results_version)
-    export = request.GET.get("_export")
     if TableExport.is_valid_format(export):
         table = StandingsTable(standings_for_season(season)["standings"])
         RequestConfig(request, paginate=False).configure(table)
         return TableExport(export, table).response(f"standings-{season.pk}.{export}")
-    key = f"standings-html:{season.pk}:{season.results_version}:{get_language()}:{sort}"
-    fragment = cache_get(key)
-    if fragment is None:
-        data = standings_for_season(season)
-        fragment = render_to_string(
-            "league/_standings_table.html",
-            {
-                "season": season,
-                "data": data,
-                "columns": standings_columns(sort),
-                "rows_html": standings_rows_html(sort_rows(data["standings"], sort)),
-            },
-        )
-        cache_set(key, fragment)
-    response = render(
-        request, "league/standings.html", {"season": season, "table_html": mark_safe(fragment)}
-    )
-    if visitor and not response.cookies:
-        cache_set(page_key, (season.results_version, response.content.decode()))
+    response = HttpResponse(standings_page_html(request, season, sort))
+    if visitor:
+        cache_set(page_key(pk, language, sort), (season.results_version, response.content.decode()))
     return response
 
 

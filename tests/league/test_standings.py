@@ -163,3 +163,23 @@ def test_visitors_get_the_whole_page_from_the_cache_until_a_result_changes(
     assert after != first
     # Fifteen Two's voided skunk win is gone: 5 games played, not 6
     assert b'>Fifteen Two</a></th><td class="num">5</td>' in after
+
+
+def test_with_the_cache_cold_visitors_get_the_stored_page_in_one_query(
+    client, played_season, django_assert_num_queries
+):
+    from django.core.cache import cache
+
+    from league.models import StandingsPage
+    from league.tasks import recompute_standings
+
+    recompute_standings(played_season.pk)
+    assert StandingsPage.objects.filter(season=played_season).count() == 2  # English, French
+    cache.clear()
+    with django_assert_num_queries(1):
+        page = client.get(f"/seasons/{played_season.pk}/standings/").content.decode()
+    assert ">Fifteen Two</a>" in page
+    french = client.get(
+        f"/seasons/{played_season.pk}/standings/", HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert 'lang="fr"' in french
