@@ -1,0 +1,251 @@
+/* Pegboard's outbox: score entries kept on the phone until the server has them.
+ *
+ * Every entry is saved in localStorage first (it survives a reload and a closed tab), with an
+ * idempotency key made when it is saved. Sending the same key twice stores the deal once, so a
+ * retry after a lost answer is safe. Entries of one game are sent in deal order; one the server
+ * refuses stays here, with the server's reason, until it is fixed or discarded, and holds back
+ * the later deals of its game.
+ */
+(function () {
+  "use strict";
+
+  var STORAGE_KEY = "pegboard.outbox.v1";
+  var RETRY_MS = 5000;
+  var listeners = [];
+  var syncing = null;
+  var lastProblem = null; // "offline" | "signed-out" | null
+
+  function gettext(text) {
+    return window.gettext ? window.gettext(text) : text;
+  }
+  function ngettext(one, many, n) {
+    return window.ngettext ? window.ngettext(one, many, n) : n === 1 ? one : many;
+  }
+  function fmt(text, values) {
+    return window.interpolate ? window.interpolate(text, values, true) : text;
+  }
+
+  function load() {
+    try {
+      var raw = window.localStorage.getItem(STORAGE_KEY);
+      var entries = raw ? JSON.parse(raw) : [];
+      return Array.isArray(entries) ? entries : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function save(entries, event) {
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(entries));
+    emit(event);
+  }
+
+  function emit(event) {
+    var snapshot = load();
+    listeners.forEach(function (fn) {
+      try {
+        fn(snapshot, event || null);
+      } catch (e) {
+        if (window.console) console.error(e);
+      }
+    });
+    updateBadge(snapshot);
+  }
+
+  function byGameThenNumber(a, b) {
+    return a.game - b.game || a.number - b.number || a.savedAt - b.savedAt;
+  }
+
+  function uuid() {
+    if (window.crypto && typeof window.crypto.randomUUID === "function") {
+      return window.crypto.randomUUID();
+    }
+    // crypto.randomUUID needs a secure context; a bar's plain-http LAN address is not one.
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(bytes, function (b) {
+      return (b + 0x100).toString(16).slice(1);
+    }).join("");
+    return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" +
+      hex.slice(16, 20) + "-" + hex.slice(20);
+  }
+
+  function csrfToken() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (match) return decodeURIComponent(match[1]);
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  /* One POST. Resolves to {kind: "sent"|"refused"|"offline"|"signed-out", status, body}. */
+  function send(entry) {
+    var body = Object.assign({}, entry.payload, { key: entry.key, number: entry.number });
+    return fetch(entry.url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "X-CSRFToken": csrfToken(),
+      },
+      body: JSON.stringify(body),
+    }).then(
+      function (response) {
+        return response.json().catch(function () { return {}; }).then(function (data) {
+          var status = response.status;
+          if (status === 200 || status === 201) return { kind: "sent", status: status, body: data };
+          var detail = (data && data.detail) || "";
+          if (status === 401 || (status === 403 && /CSRF/i.test(detail))) {
+            return { kind: "signed-out", status: status, body: data };
+          }
+          if (status >= 400 && status < 500) return { kind: "refused", status: status, body: data };
+          return { kind: "offline", status: status, body: data }; // 5xx: try again later
+        });
+      },
+      function () {
+        return { kind: "offline", status: 0, body: null };
+      }
+    );
+  }
+
+  function syncOnce() {
+    var entries = load().sort(byGameThenNumber);
+    var blocked = {};
+    var chain = Promise.resolve(false);
+    var stop = false;
+    entries.forEach(function (entry) {
+      chain = chain.then(function () {
+        if (stop || blocked[entry.game]) return;
+        if (entry.status === "refused") {
+          blocked[entry.game] = true;
+          return;
+        }
+        return send(entry).then(function (result) {
+          var current = load();
+          var index = current.findIndex(function (e) { return e.key === entry.key; });
+          if (result.kind === "sent") {
+            lastProblem = null;
+            if (index >= 0) current.splice(index, 1);
+            save(current, { type: "sent", entry: entry, deal: result.body });
+          } else if (result.kind === "refused") {
+            lastProblem = null;
+            if (index >= 0) {
+              current[index].status = "refused";
+              current[index].error = {
+                detail: (result.body && result.body.detail) || gettext("The server refused this entry."),
+                field: (result.body && result.body.field) || null,
+                status: result.status,
+                current: (result.body && result.body.current) || null,
+              };
+            }
+            blocked[entry.game] = true;
+            save(current, { type: "refused", entry: entry, status: result.status, body: result.body });
+          } else {
+            lastProblem = result.kind;
+            stop = true;
+            emit({ type: result.kind });
+          }
+        });
+      });
+    });
+    return chain.then(function () {
+      if (!stop && !entries.length) lastProblem = null;
+      return !stop;
+    });
+  }
+
+  function sync() {
+    if (syncing) return syncing;
+    syncing = syncOnce().finally(function () {
+      syncing = null;
+      emit({ type: "synced" });
+    });
+    return syncing;
+  }
+
+  function add(entry) {
+    var entries = load();
+    entry.key = entry.key || uuid();
+    entry.status = "pending";
+    entry.error = null;
+    entry.savedAt = entry.savedAt || Date.now();
+    entries.push(entry);
+    save(entries);
+    return entry;
+  }
+
+  /* A refused entry, fixed: a new key (the fixed numbers are a different entry), same place. */
+  function replace(oldKey, entry) {
+    var entries = load();
+    var index = entries.findIndex(function (e) { return e.key === oldKey; });
+    entry.key = uuid();
+    entry.status = "pending";
+    entry.error = null;
+    entry.savedAt = index >= 0 ? entries[index].savedAt : Date.now();
+    if (index >= 0) entries[index] = entry;
+    else entries.push(entry);
+    save(entries);
+    return entry;
+  }
+
+  function remove(key) {
+    save(load().filter(function (e) { return e.key !== key; }));
+  }
+
+  function forGame(game) {
+    return load().filter(function (e) { return e.game === game; }).sort(byGameThenNumber);
+  }
+
+  function problem() {
+    if (!navigator.onLine) return "offline";
+    return lastProblem;
+  }
+
+  function updateBadge(entries) {
+    var badge = document.querySelector("[data-outbox-badge]");
+    if (!badge) return;
+    var count = entries.length;
+    badge.hidden = count === 0;
+    var refused = entries.some(function (e) { return e.status === "refused"; });
+    badge.classList.toggle("outbox-badge--refused", refused);
+    var counter = badge.querySelector("[data-outbox-count]");
+    var label = badge.querySelector("[data-outbox-label]");
+    if (counter) counter.textContent = String(count);
+    if (label) label.textContent = ngettext("entry not sent", "entries not sent", count);
+    if (count) {
+      badge.href = "/games/" + entries.slice().sort(byGameThenNumber)[0].game + "/enter/";
+      badge.setAttribute("aria-label", fmt(ngettext(
+        "%(n)s score entry is not sent yet", "%(n)s score entries are not sent yet", count
+      ), { n: count }));
+    }
+  }
+
+  window.PegboardOutbox = {
+    add: add,
+    replace: replace,
+    remove: remove,
+    forGame: forGame,
+    all: load,
+    sync: sync,
+    problem: problem,
+    uuid: uuid,
+    onChange: function (fn) { listeners.push(fn); },
+  };
+
+  window.addEventListener("online", function () { sync(); });
+  window.addEventListener("offline", function () { emit({ type: "offline" }); });
+  window.addEventListener("storage", function (event) {
+    if (event.key === STORAGE_KEY) emit({ type: "storage" });
+  });
+  window.setInterval(function () {
+    if (load().some(function (e) { return e.status === "pending"; })) sync();
+  }, RETRY_MS);
+  function start() {
+    updateBadge(load());
+    sync();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,219 @@
+"""A captain enters a whole game on a phone while the bar's wifi comes and goes: entries are
+kept on the phone, sent when the connection returns, each stored once; a refused entry stays on
+screen with the server's reason until it is dealt with; the other team confirms from its phone."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.models import Deal, GameStatus
+from league.services.games import deal_record
+from tests.browser.conftest import log_in
+from tests.web.conftest import game_deals, play
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DEALS_URL = "**/api/games/*/deals/"
+
+
+def enter_deal(page, deal: dict) -> None:
+    """Type one deal the way a captain does: starter, pegging, the shows in order, the crib."""
+    if deal.get("starter"):
+        page.fill("#starter", deal["starter"])
+    for side, points in enumerate(deal["pegging"]):
+        box = page.locator(f"#f-pegging-{side}")
+        if box.is_enabled():
+            box.fill(str(points))
+    for seat, points in deal["shows"].items():
+        page.fill(f"#f-shows-{seat}", str(points))
+    if deal["crib"] is not None:
+        page.fill("#f-crib", str(deal["crib"]))
+    page.click("[data-save]")
+
+
+def wait_for_next(page, number: int, total: int) -> None:
+    if number < total:
+        page.wait_for_function(
+            "n => document.querySelector('[data-deal-title]').textContent === 'Deal ' + n",
+            arg=number + 1,
+        )
+    else:
+        page.wait_for_selector("[data-game-over]:not([hidden])")
+
+
+def block_posts(route) -> None:
+    """The server can't be reached for sending (pages still load)."""
+    if route.request.method == "POST":
+        route.abort()
+    else:
+        route.continue_()
+
+
+def pending(page) -> int:
+    return int(page.get_attribute("[data-sync-status]", "data-pending"))
+
+
+def wait_until_sent(page, timeout: int = 10_000) -> None:
+    page.wait_for_selector('[data-sync-status][data-pending="0"]', timeout=timeout)
+
+
+def stored(game) -> list[int]:
+    return list(Deal.objects.filter(game=game).order_by("number").values_list("number", flat=True))
+
+
+def test_a_captain_enters_a_whole_game_through_a_dropped_connection(
+    live_server, phone, shot, game, ann
+):
+    deals = game_deals(game, seed=1)  # a legal game of seven deals
+    total = len(deals)
+    assert total == 7
+    url = f"{live_server.url}/games/{game.pk}/enter/"
+    page = phone.new_page()
+    log_in(page, live_server, "ann")
+    page.goto(url)
+    shot(page, "entry-empty")
+
+    # Deals 1-2 with a good connection: each is on the server as soon as it is saved.
+    for number in (1, 2):
+        enter_deal(page, deals[number - 1])
+        wait_for_next(page, number, total)
+        wait_until_sent(page)
+    assert stored(game) == [1, 2]
+
+    # The wifi drops: deals 3-5 are kept on the phone, and the page says how many.
+    phone.set_offline(True)
+    for number in (3, 4, 5):
+        enter_deal(page, deals[number - 1])
+        wait_for_next(page, number, total)
+        assert pending(page) == number - 2
+    status = page.inner_text("[data-sync-status]")
+    assert "3 deals are not sent yet: no connection" in status
+    assert page.inner_text("[data-outbox-count]") == "3"
+    shot(page, "entry-offline")
+    assert stored(game) == [1, 2]
+
+    # The tab is closed; it opens again while the server still can't be reached.
+    page.close()
+    phone.route(DEALS_URL, block_posts)
+    phone.set_offline(False)
+    page = phone.new_page()
+    page.goto(url)
+    page.wait_for_function(
+        "() => document.querySelector('[data-deal-title]').textContent === 'Deal 6'"
+    )
+    assert pending(page) == 3
+    assert stored(game) == [1, 2]
+
+    # The server comes back: the outbox sends the three, once each, in order.
+    phone.unroute(DEALS_URL)
+    wait_until_sent(page, timeout=15_000)
+    assert stored(game) == [1, 2, 3, 4, 5]
+
+    # Deal 6's answer is lost on the way back: the server stored it, the phone retries with the
+    # same key, and the server answers with the stored deal instead of storing a second one.
+    lost = {"answers": 0}
+
+    def lose_first_answer(route):
+        if route.request.method == "POST" and lost["answers"] == 0:
+            lost["answers"] += 1
+            route.fetch()
+            route.abort()
+        else:
+            route.continue_()
+
+    phone.route(DEALS_URL, lose_first_answer)
+    enter_deal(page, deals[5])
+    wait_for_next(page, 6, total)
+    wait_until_sent(page, timeout=15_000)
+    phone.unroute(DEALS_URL)
+    assert lost["answers"] == 1
+    assert stored(game) == [1, 2, 3, 4, 5, 6]
+
+    # The last deal ends the game.
+    enter_deal(page, deals[6])
+    wait_for_next(page, 7, total)
+    wait_until_sent(page)
+    shot(page, "entry-game-over")
+
+    game.refresh_from_db()
+    assert stored(game) == list(range(1, total + 1))  # every deal, each once
+    assert Deal.objects.filter(game=game).values("key").distinct().count() == total
+    assert game.status == GameStatus.FINISHED
+    assert "Game over" in page.inner_text("[data-game-over-title]")
+
+
+def test_an_entry_the_server_refuses_stays_with_its_reason_until_discarded(
+    live_server, phone, shot, game, ann, cat
+):
+    deals = game_deals(game)
+    play(game, ann, deals=2)
+    page = phone.new_page()
+    log_in(page, live_server, "ann")
+    page.goto(f"{live_server.url}/games/{game.pk}/enter/")
+    page.wait_for_function(
+        "() => document.querySelector('[data-deal-title]').textContent === 'Deal 3'"
+    )
+
+    # Offline, Ann saves deal 3; meanwhile Cat enters deal 3 from her own phone.
+    phone.set_offline(True)
+    enter_deal(page, deals[2])
+    wait_for_next(page, 3, len(deals))
+    deal_record(
+        game=game, user=cat, number=3, data={k: v for k, v in deals[2].items() if k != "cards"}
+    )
+    phone.set_offline(False)
+
+    refusal = page.wait_for_selector(".outbox-item--refused .refusal")
+    assert "Deal 3 was already entered; the next deal is 4." in refusal.inner_text()
+    assert page.get_attribute("[data-sync-status]", "data-state") == "refused"
+    assert page.inner_text("[data-outbox-count]") == "1"
+    shot(page, "entry-refused")
+    page.reload()  # it stays, with its reason, across a reload
+    assert "Deal 3 was already entered" in page.inner_text(".outbox-item--refused")
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-discard]")
+    wait_until_sent(page)
+    page.wait_for_function(
+        "() => document.querySelector('[data-deal-title]').textContent === 'Deal 4'"
+    )
+    assert stored(game) == [1, 2, 3]
+
+
+def test_numbers_are_checked_as_they_are_typed(live_server, phone, shot, game, ann):
+    page = phone.new_page()
+    log_in(page, live_server, "ann")
+    page.goto(f"{live_server.url}/games/{game.pk}/enter/")
+    page.fill("#f-shows-1", "19")
+    assert page.inner_text("[data-msg-for='shows.1']") == "A hand can never score 19."
+    assert page.get_attribute("#f-shows-1", "aria-invalid") == "true"
+    page.fill("#f-crib", "30")
+    assert "the most it can make is 29" in page.inner_text("[data-msg-for='crib']")
+    page.fill("#starter", "JH")
+    assert "His heels: 2 to Fifteen Two." in page.inner_text("[data-msg-for='starter']")
+    page.click("[data-save]")
+    assert page.is_visible("[data-form-error]")
+    shot(page, "entry-checks")
+    assert not Deal.objects.exists()
+
+    # The cards, counted by the scorer as they are typed.
+    page.fill("#f-shows-1", "")
+    page.fill("#starter", "5C")
+    page.check("[data-with-cards]")
+    page.fill("#f-cards-1", "5H 5D 5S JC")
+    page.wait_for_selector("[data-breakdown='1'] .total")
+    assert page.input_value("#f-shows-1") == "29"
+    assert "one for his nobs" in page.inner_text("[data-breakdown='1']")
+    shot(page, "entry-cards")
+
+
+def test_the_other_team_confirms_from_their_own_phone(live_server, phone, shot, game, ann, cat):
+    play(game, ann)
+    page = phone.new_page()
+    log_in(page, live_server, "cat")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    shot(page, "game-to-confirm")
+    page.click("form[action$='/confirm/'] button")
+    page.wait_for_selector(".message--success")
+    game.refresh_from_db()
+    assert game.status == GameStatus.CONFIRMED
