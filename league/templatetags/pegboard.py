@@ -13,6 +13,7 @@ from typing import Any
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 register = template.Library()
@@ -103,6 +104,53 @@ def _skunk_mark(lay: Layout, line: int) -> dict[str, float] | None:
     return {"x": x - direction * SPACING / 2, "y1": y - 6, "y2": y + LANE + 6, "ty": y - 7}
 
 
+def _fmt(value: float) -> str:
+    return f"{value:g}"
+
+
+@functools.cache
+def background_svg(target: int) -> str:
+    """The board's wood, streets, holes and game hole as SVG elements, made once per target.
+
+    Built as a string, not in the template: 242 holes through the template engine cost
+    milliseconds per board, which a TV showing 64 tables every few seconds cannot afford."""
+    lay = layout(target)
+    parts = [
+        f'<rect class="board-wood" x="0" y="0" width="{_fmt(lay.width)}" '
+        f'height="{_fmt(lay.height)}" rx="8"/>'
+    ]
+    for x, y, w, h in lay.street_boxes:
+        parts.append(
+            f'<rect class="board-street" x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" '
+            f'height="{_fmt(h)}" rx="5"/>'
+        )
+    parts.append('<g class="board-holes">')
+    for hole in lay.holes:
+        parts.append(
+            f'<circle class="hole hole--{hole.side}" data-s="{hole.side}" data-h="{hole.number}"'
+            f' cx="{_fmt(hole.x)}" cy="{_fmt(hole.y)}" r="2.1"/>'
+        )
+    gx, gy = lay.game_hole
+    parts.append("</g>")
+    parts.append(
+        f'<circle class="hole hole--game" data-h="{target}" cx="{_fmt(gx)}" cy="{_fmt(gy)}" '
+        f'r="4"/><text class="board-mark" x="{_fmt(gx)}" y="{_fmt(gy + 11)}" '
+        f'text-anchor="middle">{target}</text>'
+    )
+    return "".join(parts)
+
+
+@register.simple_tag
+def board_defs(target: int = 121) -> str:
+    """The board background once, as a symbol that compact boards on the page ``<use>``."""
+    lay = layout(target)
+    return mark_safe(  # built from numbers only
+        f'<svg class="board-defs" aria-hidden="true" focusable="false" width="0" height="0">'
+        f'<defs><symbol id="board-bg-{int(target)}" viewBox="0 0 {_fmt(lay.width)} '
+        f'{_fmt(lay.height)}">{background_svg(target)}</symbol></defs></svg>'
+    )
+
+
 def board_label(sides: list[dict[str, Any]]) -> str:
     """The board in words: 'Fifteen Two 87, Nobs 64'."""
     return ", ".join(f"{s['name']} {s['score']}" for s in sides)
@@ -116,6 +164,7 @@ def board(
     skunk_line: int | None = None,
     size: str = "",
     board_id: str = "",
+    compact: bool = False,
 ) -> dict[str, Any]:
     """Draw a board. ``sides``: two dicts with ``name``, ``score`` and ``back`` (the back peg,
     the score before the last deal), first the top lane. ``skunk_line``: the highest score that
@@ -129,8 +178,16 @@ def board(
         bx, by = lay.position(index, back, back=True)
         pegs.append({"side": index, "front": (fx, fy), "back": (bx, by), "name": side["name"]})
     label = board_label(sides)
+    if compact:  # the page carries the background once ({% board_defs %})
+        background = (
+            f'<use href="#board-bg-{int(target)}" x="0" y="0" width="{_fmt(lay.width)}" '
+            f'height="{_fmt(lay.height)}"/>'
+        )
+    else:
+        background = background_svg(target)
     return {
         "lay": lay,
+        "background": mark_safe(background),  # numbers only
         "pegs": pegs,
         "label": label,
         "skunk": _skunk_mark(lay, skunk_line) if skunk_line else None,

@@ -3,9 +3,13 @@ partial every few seconds (no login, no reload)."""
 
 from __future__ import annotations
 
+import hashlib
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
 from league.models import Venue, Week
@@ -15,6 +19,7 @@ from league.selectors.scoreboard import (
     skunk_line,
     week_boards,
 )
+from league.services.standings import cache_get, cache_set
 
 POLL_SECONDS = 2.5
 
@@ -53,8 +58,16 @@ def scoreboard(request: HttpRequest, venue: int, week: int) -> HttpResponse:
 
 @never_cache
 def boards(request: HttpRequest, venue: int, week: int) -> HttpResponse:
-    """The boards alone, polled by the scoreboard page."""
+    """The boards alone, polled by the scoreboard page. Every TV and phone watching the venue
+    polls the same thing, so the drawing is cached under the boards' signature (it changes
+    with every saved deal): a poll costs the signature's queries, not a redraw."""
     context = _context(_week(venue, week))
-    response = render(request, "league/partials/boards.html", context)
+    digest = hashlib.sha1(str(context["signature"]).encode()).hexdigest()
+    key = f"boards:{venue}:{week}:{get_language()}:{digest}"
+    html = cache_get(key)
+    if html is None:
+        html = render_to_string("league/partials/boards.html", context, request=request)
+        cache_set(key, html)
+    response = HttpResponse(html)
     response["X-Boards-Signature"] = context["signature"]
     return response

@@ -64,7 +64,11 @@ def test_boards_draw_pegs_where_the_scores_are(client, venue_week, half_game):
     lay = layout(121)
     x, y = lay.position(0, half_game.home_score)
     assert re.search(rf'class="peg peg--front" cx="{x}" cy="{y}"', body)
-    assert body.count('class="hole hole--0"') == 122  # two start holes and 1..120
+    # each polled board draws its pegs over the holes the page carries once
+    assert '<use href="#board-bg-121"' in body and 'class="hole' not in body
+    page = client.get(boards_url(venue_week).replace("boards/", "")).content.decode()
+    assert page.count('class="hole hole--0"') == 122  # two start holes and 1..120
+    assert 'id="board-bg-121"' in page
 
 
 def test_boards_mark_the_skunk_line_and_the_game_hole(client, venue_week, half_game, league):
@@ -72,7 +76,8 @@ def test_boards_mark_the_skunk_line_and_the_game_hole(client, venue_week, half_g
     assert 'class="board-skunk"' in body
     line = league.target - league.skunk_margin
     assert f"Skunk line: the loser must pass {line}" in body
-    assert 'class="hole hole--game" data-h="121"' in body
+    page = client.get(boards_url(venue_week).replace("boards/", "")).content.decode()
+    assert 'class="hole hole--game" data-h="121"' in page
 
 
 def test_board_has_a_text_equivalent(client, venue_week, half_game):
