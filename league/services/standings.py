@@ -60,9 +60,9 @@ def cache_get(key: str) -> Any:
         return None
 
 
-def cache_set(key: str, value: Any) -> None:
+def cache_set(key: str, value: Any, timeout: int = 60 * 60 * 24) -> None:
     try:
-        cache.set(key, value, timeout=60 * 60 * 24)
+        cache.set(key, value, timeout=timeout)
     except Exception:
         log.warning("standings cache unavailable", exc_info=True)
 

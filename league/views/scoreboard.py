@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -61,6 +62,12 @@ def boards(request: HttpRequest, venue: int, week: int) -> HttpResponse:
     """The boards alone, polled by the scoreboard page. Every TV and phone watching the venue
     polls the same thing, so the drawing is cached under the boards' signature (it changes
     with every saved deal): a poll costs the signature's queries, not a redraw."""
+    recent_key = f"boards-recent:{venue}:{week}:{get_language()}"
+    recent = cache_get(recent_key)
+    if recent is not None:  # every TV and phone at the venue polls: one answer a second
+        response = HttpResponse(recent[1])
+        response["X-Boards-Signature"] = recent[0]
+        return response
     context = _context(_week(venue, week))
     digest = hashlib.sha1(str(context["signature"]).encode()).hexdigest()
     key = f"boards:{venue}:{week}:{get_language()}:{digest}"
@@ -68,6 +75,9 @@ def boards(request: HttpRequest, venue: int, week: int) -> HttpResponse:
     if html is None:
         html = render_to_string("league/partials/boards.html", context, request=request)
         cache_set(key, html)
+    recent_seconds = getattr(settings, "BOARDS_RECENT_SECONDS", 1)
+    if recent_seconds:  # the boards may be this old: well inside the five seconds a TV may lag
+        cache_set(recent_key, (context["signature"], html), recent_seconds)
     response = HttpResponse(html)
     response["X-Boards-Signature"] = context["signature"]
     return response

@@ -36,15 +36,21 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     export = request.GET.get("_export")
     language = get_language()
     visitor = not request.COOKIES.keys() & {settings.SESSION_COOKIE_NAME, "messages"}
+    if visitor and not export and MICRO_CACHE_SECONDS:
+        recent = cache_get(f"standings-recent:{pk}:{language}:{sort}")
+        if recent is not None:
+            return HttpResponse(recent)
     if visitor and not export:
         version = cached_results_version(pk)
         page = cache_get(page_key(pk, language, sort)) if version is not None else None
         if page is not None and page[0] == version:
+            _remember_recent(pk, language, sort, page[1])
             return HttpResponse(page[1])
         stored = stored_standings_page(pk, language) if not sort else None
         if stored is not None:
             remember_results_version(pk, stored[0])
             cache_set(page_key(pk, language, sort), stored)
+            _remember_recent(pk, language, sort, stored[1])
             return HttpResponse(stored[1])
     season = _season(pk)
     remember_results_version(season.pk, season.results_version)
@@ -54,8 +60,22 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         return TableExport(export, table).response(f"standings-{season.pk}.{export}")
     response = HttpResponse(standings_page_html(request, season, sort))
     if visitor:
-        cache_set(page_key(pk, language, sort), (season.results_version, response.content.decode()))
+        html = response.content.decode()
+        cache_set(page_key(pk, language, sort), (season.results_version, html))
+        _remember_recent(pk, language, sort, html)
     return response
+
+
+# With a worker keeping the standings fresh, spectators may see a page up to this many seconds
+# old: on a league night with a deal saved every few hundred milliseconds, every save would
+# otherwise send all spectators to recompute at once. Without a worker (tasks in-process) the
+# page follows each result immediately.
+MICRO_CACHE_SECONDS = 0 if settings.CELERY_TASK_ALWAYS_EAGER else 2
+
+
+def _remember_recent(pk: int, language: str, sort: str, html: str) -> None:
+    if MICRO_CACHE_SECONDS:
+        cache_set(f"standings-recent:{pk}:{language}:{sort}", html, MICRO_CACHE_SECONDS)
 
 
 def seeding(request: HttpRequest, pk: int) -> HttpResponse:

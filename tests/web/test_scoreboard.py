@@ -104,7 +104,8 @@ def test_a_confirmed_game_stays_on_the_board_until_the_next_starts(
     assert "tv-table--over" in body
 
 
-def test_boards_show_a_new_deal_at_the_next_poll(client, venue_week, half_game, ann):
+def test_boards_show_a_new_deal_at_the_next_poll(settings, client, venue_week, half_game, ann):
+    settings.BOARDS_RECENT_SECONDS = 0  # no one-second sharing between pollers
     before = client.get(boards_url(venue_week))
     play(half_game, ann, start=4, deals=4)  # the fourth deal of the same legal game
     after = client.get(boards_url(venue_week))
@@ -128,3 +129,12 @@ def test_boards_poll_queries_for_one_table(
 ):
     with django_assert_num_queries(6):
         client.get(boards_url(venue_week))
+
+
+def test_pollers_share_one_answer_a_second(
+    client, venue_week, half_game, ann, django_assert_num_queries
+):
+    first = client.get(boards_url(venue_week))
+    with django_assert_num_queries(0):  # every TV at the venue polls: within a second, no query
+        again = client.get(boards_url(venue_week))
+    assert again.content == first.content
