@@ -137,7 +137,7 @@ if REDIS_URL:
     CELERY_TASK_ALWAYS_EAGER = False
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    CELERY_BROKER_URL = "memory://"
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_TASK_ALWAYS_EAGER = True
 if os.environ.get("PEGBOARD_CACHE") == "dummy":  # benchmarks: every read misses the cache
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
