@@ -97,20 +97,7 @@ def standings_columns(sort: str) -> list[dict[str, object]]:
     """Header cells: label, whether numeric, and the link that sorts by the column (toggling)."""
     table = StandingsTable([])
     columns = []
-    for name in (
-        "rank",
-        "team",
-        "played",
-        "won",
-        "lost",
-        "points",
-        "weeks_won",
-        "skunks",
-        "skunks_against",
-        "double_skunks",
-        "spread",
-        "decided_by",
-    ):
+    for name in (*SORTABLE, "decided_by"):
         column = table.columns[name]
         entry: dict[str, object] = {
             "label": column.verbose_name,
