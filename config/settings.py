@@ -150,7 +150,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 0, "socket_connect_timeout": 1}
 CELERY_TASK_PUBLISH_RETRY = False
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # Standings marked stale whose recompute never ran (broker down at the time) catch up.
+    "recompute-stale-standings": {
+        "task": "league.tasks.recompute_stale_standings",
+        "schedule": float(os.environ.get("STALE_STANDINGS_EVERY", "60")),
+    },
+}
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 

@@ -25,3 +25,15 @@ def notify_dispute(dispute_id: int, event: str) -> int:
     from league.services.notifications import dispute_notify
 
     return dispute_notify(dispute_id=dispute_id, event=event)
+
+
+@shared_task
+def recompute_stale_standings() -> int:
+    """Beat's safety net: recompute every season whose standings are stale (a write whose
+    recompute could not be queued, say with the broker down). Returns how many it did."""
+    from league.models import Season
+
+    stale = list(Season.objects.filter(standings_stale=True).values_list("pk", flat=True))
+    for season_id in stale:
+        recompute_standings(season_id)
+    return len(stale)

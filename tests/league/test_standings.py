@@ -183,3 +183,15 @@ def test_with_the_cache_cold_visitors_get_the_stored_page_in_one_query(
         f"/seasons/{played_season.pk}/standings/", HTTP_ACCEPT_LANGUAGE="fr"
     ).content.decode()
     assert 'lang="fr"' in french
+
+
+def test_beats_safety_net_recomputes_seasons_left_stale(played_season):
+    from league.models import Season, StandingsSnapshot
+    from league.tasks import recompute_stale_standings
+
+    Season.objects.filter(pk=played_season.pk).update(standings_stale=True)
+    assert recompute_stale_standings() == 1
+    played_season.refresh_from_db()
+    assert not played_season.standings_stale
+    assert StandingsSnapshot.objects.get(season=played_season).data["seeding"][0] == "Fifteen Two"
+    assert recompute_stale_standings() == 0

@@ -1,0 +1,98 @@
+"""End to end through the production processes: gunicorn, a Celery worker and beat, started
+natively by .ci/run against PostgreSQL and Redis with the demo league seeded. Skipped unless
+PEGBOARD_E2E_URL names the running server (plain HTTP here: the test sees what a phone sees)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+import pytest
+
+BASE = os.environ.get("PEGBOARD_E2E_URL", "")
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not BASE, reason="needs PEGBOARD_E2E_URL (run by .ci/run)"),
+]
+
+
+def call(method: str, path: str, body: dict | None = None, token: str | None = None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(BASE + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"null")
+
+
+def token_for(username: str, password: str = "cribbage") -> str:
+    status, body = call("POST", "/api/auth/token/", {"username": username, "password": password})
+    assert status == 200, body
+    return body["token"]
+
+
+def test_the_health_check_answers_from_the_database():
+    status, body = call("GET", "/healthz")
+    assert status == 200 and body["database"] == "ok"
+
+
+def test_a_captain_enters_a_whole_game_and_the_standings_follow():
+    from league.services.demo import random_game_deals
+
+    ann, cat = token_for("ann"), token_for("cat")
+    status, matches = call("GET", "/api/matches/?mine=1&limit=200", token=ann)
+    assert status == 200
+    match = next(
+        m
+        for m in matches["results"]
+        if {m["home"]["name"], m["away"]["name"]} == {"Fifteen Two", "His Nobs"}
+        and len(m["games"]) < 3
+    )
+    season = match["season"]
+    before = call("GET", f"/api/seasons/{season}/standings/")[1]
+    played = {r["team"]: r["played"] for r in before["standings"]}
+
+    status, game = call(
+        "POST",
+        f"/api/matches/{match['id']}/games/",
+        {"seats": ["Ann", "Cat", "Bob", "Dan"], "first_dealer": 0},
+        token=ann,
+    )
+    assert status == 201, game
+    deals = random_game_deals(random.Random(7))
+    for number, deal in enumerate(deals, start=1):
+        body = {"key": str(uuid.uuid4()), "number": number, **deal}
+        status, stored = call("POST", f"/api/games/{game['id']}/deals/", body, token=ann)
+        assert status == 201, stored
+        again = call("POST", f"/api/games/{game['id']}/deals/", body, token=ann)
+        assert again[0] == 200  # a retry stores nothing twice
+    status, confirmed = call("POST", f"/api/games/{game['id']}/confirm/", token=cat)
+    assert status == 200 and confirmed["status"] == "confirmed", confirmed
+
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        after = call("GET", f"/api/seasons/{season}/standings/")[1]
+        rows = {r["team"]: r["played"] for r in after["standings"]}
+        if rows["Fifteen Two"] == played["Fifteen Two"] + 1:
+            break
+        time.sleep(0.5)
+    assert rows["Fifteen Two"] == played["Fifteen Two"] + 1
+    assert rows["His Nobs"] == played["His Nobs"] + 1
+    status, game_now = call("GET", f"/api/games/{game['id']}/")
+    assert len(game_now["deals"]) == len(deals)
+
+
+def test_the_public_pages_and_the_tv_answer():
+    for path in ("/", "/rules/", "/api/docs/"):
+        request = urllib.request.Request(BASE + path)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 200
