@@ -31,6 +31,7 @@ urlpatterns = [
     path("games/<int:pk>/enter/", entry.enter, name="enter"),
     path("games/<int:pk>/confirm/", games.confirm, name="confirm"),
     path("games/<int:pk>/reject/", games.reject, name="reject"),
+    path("games/<int:pk>/dispute/", games.dispute, name="dispute"),
     path("teams/<int:pk>/", people.team, name="team"),
     path("players/<int:pk>/", people.player, name="player"),
     path("venues/<int:pk>/scoreboard/", scoreboard.venue, name="venue_scoreboard"),

@@ -14,11 +14,11 @@ from django.views.decorators.http import require_POST
 
 from league.errors import DomainError
 from league.forms import RejectForm
-from league.models import Game, GameStatus
-from league.permissions import Action, can, is_league_admin, teams_of
+from league.models import AuditEntry, Game, GameStatus
+from league.permissions import Action, can, is_judge, is_league_admin, teams_of
 from league.selectors.games import game_detail
 from league.selectors.scoreboard import back_pegs, game_board, skunk_line
-from league.services.disputes import game_reject
+from league.services.disputes import dispute_raise, game_reject
 from league.services.games import game_confirm
 
 
@@ -51,8 +51,21 @@ def _context(request: HttpRequest, game: Game) -> dict[str, Any]:
         or (waiting_for is None and bool(mine))
         or is_league_admin(user)
     )
+    # Both teams, judges and league admins see the game's disputes and its history of changes.
+    insider = bool(mine) or is_judge(user) or is_league_admin(user)
     return {
         **detail,
+        "insider": insider,
+        "disputes": list(game.disputes.select_related("judge").order_by("created_at"))
+        if insider
+        else [],
+        "history": list(
+            AuditEntry.objects.filter(game=game).select_related("actor").order_by("at", "id")
+        )
+        if insider
+        else [],
+        "can_dispute": bool(mine) and can(user, Action.RAISE_DISPUTE, match),
+        "dispute_form": RejectForm(prefix="dispute") if mine else None,
         "match": match,
         "board": board,
         "skunk_line": skunk_line(match.week.season),
@@ -120,4 +133,28 @@ def reject(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request, _("Your dispute was sent to the judges. The game waits for their ruling.")
         )
+    return redirect("league:game", pk=game.pk)
+
+
+@login_required
+@require_POST
+def dispute(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player of either team raises a dispute on any game (the service checks the role)."""
+    game = _game(pk)
+    form = RejectForm(request.POST, prefix="dispute")
+    if not form.is_valid():
+        context = _context(request, game)
+        context["dispute_form"] = form
+        return render(request, "league/game.html", context, status=400)
+    try:
+        dispute_raise(
+            game=game,
+            user=request.user,
+            claim=form.cleaned_data["claim"],
+            deal_number=form.cleaned_data["deal_number"],
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Your dispute was sent to the judges."))
     return redirect("league:game", pk=game.pk)
