@@ -17,8 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.errors import Conflict, Locked, NotAllowed, ValidationFailed
-from league.models import Deal, Game, GameSeat, GameStatus, Match, Player, Season
-from league.permissions import Action, can
+from league.models import Deal, Game, GameSeat, GameStatus, Match, Player, Season, Team
+from league.permissions import Action, can, is_league_admin, teams_of
 from league.services.audit import audit_log
 from league.services.entries import fingerprint, normalise, to_entry
 from scoring.errors import InvalidDealError
@@ -466,8 +466,6 @@ def game_confirm(*, game: Game, user: Any) -> Game:
 
     Two confirmations at once give one: the status change is a conditional UPDATE.
     """
-    from league.permissions import is_league_admin, teams_of
-
     game = Game.objects.select_related("match__week__season__league").get(pk=game.pk)
     if not can(user, Action.CONFIRM_GAME, game.match):
         raise NotAllowed(_("Only a player of the other team can confirm this game."))
@@ -476,18 +474,10 @@ def game_confirm(*, game: Game, user: Any) -> Game:
     if game.status != GameStatus.FINISHED:
         raise ValidationFailed(_("Only a finished game can be confirmed."))
     if not is_league_admin(user):
-        if (
-            game.entered_by_id == user.pk
-            or Deal.objects.filter(game=game, entered_by=user).exists()
-        ):
+        enterers, entering_teams = _who_entered(game)
+        if user.pk in enterers:
             raise NotAllowed(_("You entered this game, so the other team must confirm it."))
-        mine = teams_of(user, game.match)
-        enterers = set(
-            Deal.objects.filter(game=game, entered_by__isnull=False).values_list(
-                "entered_by__player__teams", flat=True
-            )
-        ) | ({_team_of_user(game.entered_by, game.match)} if game.entered_by else set())
-        if mine & enterers:
+        if teams_of(user, game.match) & entering_teams:
             raise NotAllowed(_("Your team entered this game, so the other team must confirm it."))
     with transaction.atomic():
         now = timezone.now()
@@ -513,11 +503,21 @@ def game_confirm(*, game: Game, user: Any) -> Game:
     return game
 
 
-def _team_of_user(user: Any, match: Match) -> int | None:
-    from league.permissions import teams_of
-
-    ids = teams_of(user, match)
-    return next(iter(ids), None)
+def _who_entered(game: Game) -> tuple[set[int], set[int]]:
+    """The users who started the game or entered any of its deals, and their teams in it."""
+    users = set(
+        Deal.objects.filter(game=game, entered_by__isnull=False).values_list(
+            "entered_by", flat=True
+        )
+    )
+    if game.entered_by_id:
+        users.add(game.entered_by_id)
+    teams = set(
+        Team.objects.filter(
+            pk__in=(game.match.home_id, game.match.away_id), players__user__in=users
+        ).values_list("pk", flat=True)
+    )
+    return users, teams
 
 
 def game_void(*, game: Game, user: Any, reason: str) -> Game:
