@@ -226,7 +226,10 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
-WHITENOISE_AUTOREFRESH = DEBUG or not PRODUCTION  # development serves from STATICFILES_DIRS
+# Development (make demo, runserver or gunicorn without collectstatic) serves static files
+# straight from the apps and static/; production serves the collected, hashed copies.
+WHITENOISE_AUTOREFRESH = DEBUG or not PRODUCTION
+WHITENOISE_USE_FINDERS = not PRODUCTION
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

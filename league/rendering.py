@@ -4,6 +4,8 @@ served without rendering. Only presentation lives here; the numbers come from se
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
@@ -11,19 +13,46 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from league.models import Season, StandingsPage
+from league.ranking import TIEBREAKS
 from league.services.standings import cache_get, cache_set, standings_for_season
 from league.tables import sort_rows, standings_columns, standings_rows_html
 
 
+def _render_tag() -> str:
+    """A fingerprint of what draws the page: a deploy that changes it never serves old pages."""
+    from pathlib import Path
+
+    root = Path(settings.BASE_DIR)
+    digest = hashlib.sha1()
+    for name in (
+        "templates/base.html",
+        "templates/league/standings.html",
+        "templates/league/_standings_table.html",
+        "templates/league/_season_nav.html",
+        "league/tables.py",
+        "league/rendering.py",
+    ):
+        path = root / name
+        digest.update(path.read_bytes() if path.exists() else name.encode())
+    return digest.hexdigest()[:12]
+
+
+RENDER_TAG = _render_tag()
+
+
 def page_key(season_id: int, language: str, sort: str) -> str:
-    return f"standings-page:{season_id}:{language}:{sort}"
+    return f"standings-page:{RENDER_TAG}:{season_id}:{language}:{sort}"
 
 
 def standings_table_html(season: Season, sort: str) -> str:
     """The table and its notes, cached per results version, sort and language."""
-    key = f"standings-html:{season.pk}:{season.results_version}:{translation.get_language()}:{sort}"
+    key = (
+        f"standings-html:{RENDER_TAG}:{season.pk}:{season.results_version}:"
+        f"{translation.get_language()}:{sort}"
+    )
     fragment = cache_get(key)
     if fragment is None:
         data = standings_for_season(season)
@@ -32,6 +61,9 @@ def standings_table_html(season: Season, sort: str) -> str:
             {
                 "season": season,
                 "data": data,
+                "tiebreak_names": [
+                    gettext(TIEBREAKS[key].name) for key in data["tiebreaks"] if key in TIEBREAKS
+                ],
                 "columns": standings_columns(sort),
                 "rows_html": standings_rows_html(sort_rows(data["standings"], sort)),
             },
@@ -72,7 +104,11 @@ def store_standings_pages(season_id: int) -> int:
         StandingsPage.objects.update_or_create(
             season=season,
             language=language,
-            defaults={"results_version": season.results_version, "html": html},
+            defaults={
+                "results_version": season.results_version,
+                "render_tag": RENDER_TAG,
+                "html": html,
+            },
         )
         cache_set(page_key(season.pk, language, ""), (season.results_version, html))
     return len(settings.LANGUAGES)
@@ -84,7 +120,10 @@ def stored_standings_page(season_id: int, language: str) -> tuple[int, str] | No
 
     row = (
         StandingsPage.objects.filter(
-            season_id=season_id, language=language, results_version=F("season__results_version")
+            season_id=season_id,
+            language=language,
+            render_tag=RENDER_TAG,
+            results_version=F("season__results_version"),
         )
         .values_list("results_version", "html")
         .first()

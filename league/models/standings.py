@@ -24,6 +24,7 @@ class StandingsPage(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="pages")
     language = models.CharField(max_length=8)
     results_version = models.PositiveIntegerField()
+    render_tag = models.CharField(max_length=16, default="")  # which templates drew it
     html = models.TextField()
 
     class Meta:
