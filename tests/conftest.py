@@ -28,6 +28,18 @@ def _fresh_cache():
 
 
 @pytest.fixture
+def eager_tasks():
+    """Run Celery tasks in this process even when a worker is configured (REDIS_URL set): for
+    tests whose data a worker could not see (it is never committed)."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+@pytest.fixture
 def league(db):
     return factories.LeagueFactory(name="Thursday Doubles")
 

@@ -36,7 +36,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     export = request.GET.get("_export")
     language = get_language()
     visitor = not request.COOKIES.keys() & {settings.SESSION_COOKIE_NAME, "messages"}
-    if visitor and not export and MICRO_CACHE_SECONDS:
+    if visitor and not export and _recent_seconds():
         recent = cache_get(f"standings-recent:{pk}:{language}:{sort}")
         if recent is not None:
             return HttpResponse(recent)
@@ -66,16 +66,19 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-# With a worker keeping the standings fresh, spectators may see a page up to this many seconds
-# old: on a league night with a deal saved every few hundred milliseconds, every save would
-# otherwise send all spectators to recompute at once. Without a worker (tasks in-process) the
-# page follows each result immediately.
-MICRO_CACHE_SECONDS = 0 if settings.CELERY_TASK_ALWAYS_EAGER else 2
+def _recent_seconds() -> int:
+    """How old a visitor's standings page may be. With a worker keeping the standings fresh,
+    2 s: on a league night with a deal saved every few hundred milliseconds, every save would
+    otherwise send all spectators to recompute at once. Without a worker (tasks in-process) the
+    page follows each result immediately. STANDINGS_RECENT_SECONDS overrides it."""
+    default = 0 if settings.CELERY_TASK_ALWAYS_EAGER else 2
+    return int(getattr(settings, "STANDINGS_RECENT_SECONDS", default))
 
 
 def _remember_recent(pk: int, language: str, sort: str, html: str) -> None:
-    if MICRO_CACHE_SECONDS:
-        cache_set(f"standings-recent:{pk}:{language}:{sort}", html, MICRO_CACHE_SECONDS)
+    seconds = _recent_seconds()
+    if seconds:
+        cache_set(f"standings-recent:{pk}:{language}:{sort}", html, seconds)
 
 
 def seeding(request: HttpRequest, pk: int) -> HttpResponse:

@@ -35,8 +35,8 @@ def test_the_worker_recomputes_standings_after_a_confirmed_game(game, ann, cat):
             break
         time.sleep(0.2)
     assert snapshot is not None, "the worker did not recompute the standings within 30 s"
-    winner = game.match.home if game.home_score > game.away_score else game.match.away
-    assert snapshot.data["standings"][0]["team"] == winner.name
+    game.refresh_from_db()
+    assert snapshot.data["standings"][0]["team"] == game.winner.name
     season.refresh_from_db()
     assert not season.standings_stale
 

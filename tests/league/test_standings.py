@@ -148,8 +148,14 @@ def test_the_standings_page_is_one_query_and_a_cache_read_once_warm(
 
 
 def test_visitors_get_the_whole_page_from_the_cache_until_a_result_changes(
-    client, played_season, judge, django_assert_num_queries, django_capture_on_commit_callbacks
+    client,
+    played_season,
+    judge,
+    django_assert_num_queries,
+    django_capture_on_commit_callbacks,
+    settings,
 ):
+    settings.STANDINGS_RECENT_SECONDS = 0  # no two-second sharing: follow each result at once
     from league.services.games import game_void
 
     url = f"/seasons/{played_season.pk}/standings/"
