@@ -10,23 +10,21 @@ from __future__ import annotations
 
 import hypothesis
 import pytest
+import schemathesis  # a dev dependency: a missing install fails here, it is not skipped
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from rest_framework.authtoken.models import Token
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+)
 
 from league.models import Deal
 from league.services.disputes import dispute_raise
 from league.services.games import deal_record, game_start
 from tests.api.dealing import deal_game
-
-schemathesis = pytest.importorskip("schemathesis")
-
-from schemathesis.checks import not_a_server_error  # noqa: E402
-from schemathesis.specs.openapi.checks import (  # noqa: E402
-    content_type_conformance,
-    response_schema_conformance,
-)
 
 pytestmark = pytest.mark.schemathesis
 
