@@ -19,7 +19,7 @@ from league.errors import DomainError
 from league.permissions import Action, can, is_judge, is_league_admin
 from league.rules_reference import RULES, RULES_BY_ID
 from league.selectors.games import game_detail
-from league.services.disputes import dispute_assign, dispute_rule
+from league.services.disputes import dispute_assign, dispute_deal_as_entered, dispute_rule
 from league.services.games import game_void
 from league.services.playoffs import playoffs_create
 from league.services.seasons import schedule_create
@@ -207,6 +207,17 @@ class DisputeRulingForm(forms.ModelForm):
 
     request_user: Any = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        dispute = self.instance
+        if dispute.pk and dispute.deal_number and not self.is_bound:
+            # The disputed deal as it stands, ready to edit: change the numbers in dispute.
+            current = dispute_deal_as_entered(dispute)
+            if current is not None:
+                self.initial["corrections"] = json.dumps(
+                    {str(dispute.deal_number): current}, indent=1, ensure_ascii=False
+                )
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         decision = data.get("decision")
@@ -214,7 +225,7 @@ class DisputeRulingForm(forms.ModelForm):
             return data
         corrections: list[tuple[int, dict[str, Any]]] = []
         raw = (data.get("corrections") or "").strip()
-        if raw:
+        if raw and decision != "dismiss":
             try:
                 parsed = json.loads(raw)
                 corrections = [(int(k), v) for k, v in parsed.items()]

@@ -137,6 +137,8 @@ def dispute_rule(
             raise Conflict(_("This dispute is already settled."))
         reason = f"Ruling on dispute #{dispute.pk} ({rule_reference}): {ruling}"
         for number, data in corrections:
+            if _unchanged(dispute.game, number, data):
+                continue  # the deal as it stands: nothing to correct
             deal_correct(
                 game=dispute.game,
                 number=number,
@@ -168,3 +170,44 @@ def dispute_rule(
         )
         _notify(dispute.pk, "ruled")
     return dispute
+
+
+def dispute_deal_as_entered(dispute: Dispute) -> dict[str, Any] | None:
+    """The disputed deal's current numbers, in the shape a correction is written in."""
+    deal = dispute.game.deals.filter(number=dispute.deal_number, is_current=True).first()
+    if deal is None:
+        return None
+    entered: dict[str, Any] = {
+        "dealer": deal.dealer,
+        "starter": deal.starter or None,
+        "pegging": deal.pegging,
+        "shows": deal.shows,
+        "crib": deal.crib,
+    }
+    if deal.cards:
+        entered["cards"] = deal.cards
+    return entered
+
+
+def _unchanged(game: Game, number: int, data: Mapping[str, Any]) -> bool:
+    """Whether ``data`` is deal ``number`` exactly as it stands (a ruling that keeps it)."""
+    from league.services.entries import normalise
+    from league.services.games import variant_of
+
+    deal = game.deals.filter(number=number, is_current=True).first()
+    if deal is None:
+        return False
+    try:
+        proposed = normalise(data, variant=variant_of(game))
+    except ValidationFailed:
+        return False  # deal_correct will say what is wrong
+    heels = bool(proposed["heels"]) or (proposed["starter"] or "").startswith("J")
+    return (
+        proposed["dealer"] == deal.dealer
+        and (proposed["starter"] or "") == deal.starter
+        and heels == deal.heels
+        and proposed["pegging"] == deal.pegging
+        and proposed["shows"] == deal.shows
+        and proposed["crib"] == deal.crib
+        and (proposed["cards"] or None) == (deal.cards or None)
+    )

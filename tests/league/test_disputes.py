@@ -108,3 +108,44 @@ def test_a_refused_correction_changes_nothing(finished_game, cat, judge):
     dispute.refresh_from_db()
     assert dispute.status == DisputeStatus.OPEN
     assert Deal.objects.filter(game=finished_game, number=1).count() == 1
+
+
+def test_the_judges_form_starts_from_the_disputed_deal_and_edits_only_its_numbers(
+    finished_game, cat, judge
+):
+    import json
+
+    from league.admin import DisputeRulingForm
+
+    number, corrected = losers_pegging_struck_out(finished_game)
+    dispute = dispute_raise(game=finished_game, user=cat, claim="We pegged 0", deal_number=number)
+    form_class = type("Form", (DisputeRulingForm,), {"request_user": judge})
+    prefilled = json.loads(form_class(instance=dispute).initial["corrections"])
+    assert list(prefilled) == [str(number)] and prefilled[str(number)]["shows"]
+    prefilled[str(number)]["pegging"] = corrected["pegging"]
+    form = form_class(
+        data={
+            "decision": "resolve",
+            "ruling_text": "They pegged nothing.",
+            "rule": "P-5",
+            "corrections": json.dumps(prefilled),
+        },
+        instance=dispute,
+    )
+    assert form.is_valid(), form.errors
+    assert Deal.objects.get(game=finished_game, number=number, is_current=True).version == 2
+
+
+def test_resolving_with_the_deal_unchanged_adds_no_version(finished_game, cat, judge):
+    from league.services.disputes import dispute_deal_as_entered
+
+    dispute = dispute_raise(game=finished_game, user=cat, claim="Check deal 1", deal_number=1)
+    same = dispute_deal_as_entered(dispute)
+    dispute_rule(
+        dispute=dispute,
+        judge=judge,
+        ruling="The count stands.",
+        rule_reference="S-9",
+        corrections=[(1, same)],
+    )
+    assert Deal.objects.filter(game=finished_game, number=1).count() == 1

@@ -1,0 +1,61 @@
+"""The judges' panel: the queue, the dispute page with the game deal by deal, the actions."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.models import DisputeStatus
+from league.services.disputes import dispute_raise
+from tests.league.test_deals import play_until_over
+
+
+@pytest.fixture
+def staff_judge(judge):
+    judge.is_staff = True
+    judge.save()
+    return judge
+
+
+@pytest.fixture
+def dispute(game, ann, cat):
+    play_until_over(game, ann)
+    return dispute_raise(game=game, user=cat, claim="Deal 1: the crib was 2", deal_number=1)
+
+
+def test_a_judge_finds_the_dispute_in_the_queue_and_reads_the_game(client, staff_judge, dispute):
+    client.force_login(staff_judge)
+    queue = client.get("/admin/league/dispute/?status__exact=open")
+    assert queue.status_code == 200 and "Dispute #" in queue.content.decode()
+    page = client.get(f"/admin/league/dispute/{dispute.pk}/change/").content.decode()
+    assert "Deal 1: the crib was 2" in page
+    assert "Fifteen Two" in page and "Nobs" in page  # the deals table with running totals
+    assert "deal_record" in page  # the game's audit trail
+    assert "&quot;pegging&quot;" in page or '"pegging"' in page  # deal 1, ready to correct
+
+
+def test_assign_to_me_moves_the_dispute_to_review(client, staff_judge, dispute):
+    client.force_login(staff_judge)
+    client.post(
+        "/admin/league/dispute/",
+        {"action": "assign_to_me", "_selected_action": [dispute.pk]},
+    )
+    dispute.refresh_from_db()
+    assert dispute.status == DisputeStatus.IN_REVIEW and dispute.judge == staff_judge
+
+
+def test_a_ruling_through_the_admin_form_is_applied_by_the_service(client, staff_judge, dispute):
+    client.force_login(staff_judge)
+    answer = client.post(
+        f"/admin/league/dispute/{dispute.pk}/change/",
+        {"decision": "dismiss", "ruling_text": "The crib was 4.", "rule": "S-9", "corrections": ""},
+    )
+    assert answer.status_code == 302
+    dispute.refresh_from_db()
+    assert dispute.status == DisputeStatus.DISMISSED and dispute.rule_reference == "S-9"
+
+
+def test_a_captain_cannot_open_the_judges_panel(client, ann, dispute):
+    ann.is_staff = True
+    ann.save()
+    client.force_login(ann)
+    assert client.get(f"/admin/league/dispute/{dispute.pk}/change/").status_code == 403
