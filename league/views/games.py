@@ -111,17 +111,18 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("league:game", pk=game.pk)
 
 
-@login_required
-@require_POST
-def reject(request: HttpRequest, pk: int) -> HttpResponse:
+def _send_dispute(
+    request: HttpRequest, pk: int, *, service: Any, form_key: str, prefix: str | None, sent: str
+) -> HttpResponse:
+    """Read the claim form, call the dispute service, and come back to the game page."""
     game = _game(pk)
-    form = RejectForm(request.POST)
+    form = RejectForm(request.POST, prefix=prefix)
     if not form.is_valid():
         context = _context(request, game)
-        context["reject_form"] = form
+        context[form_key] = form
         return render(request, "league/game.html", context, status=400)
     try:
-        game_reject(
+        service(
             game=game,
             user=request.user,
             claim=form.cleaned_data["claim"],
@@ -130,31 +131,33 @@ def reject(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(
-            request, _("Your dispute was sent to the judges. The game waits for their ruling.")
-        )
+        messages.success(request, sent)
     return redirect("league:game", pk=game.pk)
+
+
+@login_required
+@require_POST
+def reject(request: HttpRequest, pk: int) -> HttpResponse:
+    """The other team refuses a finished game: that raises a dispute."""
+    return _send_dispute(
+        request,
+        pk,
+        service=game_reject,
+        form_key="reject_form",
+        prefix=None,
+        sent=_("Your dispute was sent to the judges. The game waits for their ruling."),
+    )
 
 
 @login_required
 @require_POST
 def dispute(request: HttpRequest, pk: int) -> HttpResponse:
     """A player of either team raises a dispute on any game (the service checks the role)."""
-    game = _game(pk)
-    form = RejectForm(request.POST, prefix="dispute")
-    if not form.is_valid():
-        context = _context(request, game)
-        context["dispute_form"] = form
-        return render(request, "league/game.html", context, status=400)
-    try:
-        dispute_raise(
-            game=game,
-            user=request.user,
-            claim=form.cleaned_data["claim"],
-            deal_number=form.cleaned_data["deal_number"],
-        )
-    except DomainError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Your dispute was sent to the judges."))
-    return redirect("league:game", pk=game.pk)
+    return _send_dispute(
+        request,
+        pk,
+        service=dispute_raise,
+        form_key="dispute_form",
+        prefix="dispute",
+        sent=_("Your dispute was sent to the judges."),
+    )
