@@ -21,6 +21,22 @@ SIDES = 2
 TARGET = 121
 
 
+def first_deal(**changes: Any) -> dict[str, Any]:
+    """A legal first deal, as the API takes it, of a game where seat 0 deals first (a fresh
+    idempotency key each call); ``changes`` replace fields."""
+    body = {
+        "key": str(uuid.uuid4()),
+        "number": 1,
+        "dealer": 0,
+        "starter": "5H",
+        "pegging": [2, 3],
+        "shows": {"1": 6, "2": 8, "3": 4, "0": 12},
+        "crib": 5,
+    }
+    body.update(changes)
+    return body
+
+
 @dataclass
 class DealtGame:
     """The request bodies of a whole game, and the scores they should give after each deal."""

@@ -17,26 +17,11 @@ from league.models import AuditEntry, Deal, Game, GameStatus, Match
 from league.permissions import Action, can
 from league.services.games import deal_record, game_start
 from tests import factories
-from tests.api.dealing import deal_game
+from tests.api.dealing import deal_game, first_deal
 
 
 def deals_url(game: Game) -> str:
     return f"/api/games/{game.pk}/deals/"
-
-
-def first_deal(**changes: Any) -> dict[str, Any]:
-    """A legal first deal of the ``game`` fixture: Ann (seat 0) deals."""
-    body = {
-        "key": str(uuid.uuid4()),
-        "number": 1,
-        "dealer": 0,
-        "starter": "5H",
-        "pegging": [2, 3],
-        "shows": {"1": 6, "2": 8, "3": 4, "0": 12},
-        "crib": 5,
-    }
-    body.update(changes)
-    return body
 
 
 def stored(game: Game) -> tuple[Any, ...]:

@@ -14,26 +14,13 @@ from rest_framework.test import APIClient
 
 from league.models import AuditEntry, Deal, Game, GameStatus, Season
 from league.services.games import game_start
+from tests.api.dealing import first_deal as body
 from tests.faults.threads import all_at_once
 from tests.league.test_deals import play_until_over
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONES = 20
-
-
-def body(**changes):
-    deal = {
-        "key": str(uuid.uuid4()),
-        "number": 1,
-        "dealer": 0,
-        "starter": "5H",
-        "pegging": [2, 3],
-        "shows": {"1": 6, "2": 8, "3": 4, "0": 12},
-        "crib": 5,
-    }
-    deal.update(changes)
-    return deal
 
 
 def phone(user) -> APIClient:

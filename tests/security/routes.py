@@ -4,7 +4,6 @@ what the right person would send."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +14,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from league.models import Deal, Dispute, Game, GameStatus, Match, Season
 from league.services.games import deal_record
 from tests.api.dealing import deal_game
+from tests.api.dealing import first_deal as deal_body
 
 UNSAFE = ("post", "put", "patch", "delete")
 # The one write open to visitors: asking for a token with a name and a password.
@@ -109,21 +109,6 @@ def finish(game, user, *, seed: int = 1) -> None:
         deal_record(game=game, user=user, number=number, data=body, key=key)
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
-
-
-def deal_body(**changes: Any) -> dict[str, Any]:
-    """A legal first deal of a game where seat 0 deals first."""
-    body = {
-        "key": str(uuid.uuid4()),
-        "number": 1,
-        "dealer": 0,
-        "starter": "5H",
-        "pegging": [2, 3],
-        "shows": {"1": 6, "2": 8, "3": 4, "0": 12},
-        "crib": 5,
-    }
-    body.update(changes)
-    return body
 
 
 def good_body(route: Route, match: Match | None = None) -> dict[str, Any]:
