@@ -3,40 +3,26 @@
 from django.contrib.auth.management import create_permissions
 from django.db import migrations
 
+# What judges and league admins may read in the admin panel.
+READ = [
+    "league",
+    "season",
+    "team",
+    "player",
+    "week",
+    "match",
+    "game",
+    "gameseat",
+    "deal",
+    "auditentry",
+    "venue",
+]
+# What league admins set up; results and disputes change only through the services.
+SET_UP = ["league", "season", "team", "player", "week", "match", "venue"]
+
 ROLES = {
-    "Judges": {
-        "view": [
-            "league",
-            "season",
-            "team",
-            "player",
-            "week",
-            "match",
-            "game",
-            "gameseat",
-            "deal",
-            "auditentry",
-            "venue",
-        ],
-        "change": [],
-    },
-    "League admins": {
-        "view": [
-            "league",
-            "season",
-            "team",
-            "player",
-            "week",
-            "match",
-            "game",
-            "gameseat",
-            "deal",
-            "auditentry",
-            "venue",
-        ],
-        "change": ["league", "season", "team", "player", "week", "match", "venue"],
-        "add": ["league", "season", "team", "player", "week", "match", "venue"],
-    },
+    "Judges": {"view": READ, "change": []},
+    "League admins": {"view": READ, "change": SET_UP, "add": SET_UP},
     "Captains": {"view": []},
     "Players": {"view": []},
 }
