@@ -50,13 +50,29 @@ def player_of(user: Any) -> Any:
         return None
 
 
+def _team_ids(user: Any) -> frozenset[int]:
+    """Every team ``user`` plays for, fetched once per user object (like its groups), so
+    checking a page of matches costs no query per row."""
+    cache = getattr(user, "_pegboard_teams", None)
+    if cache is None:
+        player = player_of(user)
+        cache = frozenset(player.teams.values_list("pk", flat=True)) if player else frozenset()
+        user._pegboard_teams = cache
+    return cache
+
+
+def warm_permissions(user: Any) -> None:
+    """Fetch now what ``can()`` needs of ``user`` (groups, teams), for a page of many checks."""
+    if user is not None and user.is_authenticated and user.is_active:
+        is_league_admin(user)
+        _team_ids(user)
+
+
 def teams_of(user: Any, match: Any) -> set[int]:
     """Ids of the teams of ``match`` that ``user`` plays for."""
-    player = player_of(user)
-    if player is None:
+    if not user.is_authenticated:
         return set()
-    team_ids = {match.home_id, match.away_id}
-    return set(player.teams.filter(pk__in=team_ids).values_list("pk", flat=True))
+    return {match.home_id, match.away_id} & _team_ids(user)
 
 
 def can(user: Any, action: str, obj: Any = None) -> bool:

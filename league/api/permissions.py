@@ -1,7 +1,7 @@
 """What the requesting user may write, worked out once per request so API lists don't query per row.
 
-The rule itself is ``league.permissions.can`` and the services enforce it on every write; this is
-only the read side's hint (``can_record``, ``?mine=1``), and a test keeps the two in step.
+The rule is ``league.permissions.can``, which the services enforce on every write; this is the
+read side's hint (``can_record``, ``?mine=1``), asking the same function.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 
 from league.models import Match, Team
-from league.permissions import is_league_admin, player_of
+from league.permissions import Action, can, warm_permissions
 
 
 class ReadOrSignedIn(IsAuthenticatedOrReadOnly):
@@ -21,19 +21,16 @@ class ReadOrSignedIn(IsAuthenticatedOrReadOnly):
 
 
 class WriteAccess:
-    """The requesting user's standing, fetched in two queries, answering per match for free."""
+    """The requesting user's standing: ``can()`` fetches the user's groups and teams once, so
+    a list answers per row without a query."""
 
     def __init__(self, user: Any) -> None:
-        active = bool(user is not None and user.is_authenticated and user.is_active)
-        self.is_admin = active and is_league_admin(user)
-        player = player_of(user) if active else None
-        self.team_ids: frozenset[int] = (
-            frozenset(player.teams.values_list("pk", flat=True)) if player else frozenset()
-        )
+        self.user = user
+        warm_permissions(user)  # a list then costs the same queries whichever rows it holds
 
     def can_record(self, match: Match) -> bool:
-        """Same answer as ``can(user, Action.RECORD_DEAL, match)`` (and START_GAME)."""
-        return self.is_admin or match.home_id in self.team_ids or match.away_id in self.team_ids
+        """Whether the user may start games and enter scores in ``match``."""
+        return can(self.user, Action.RECORD_DEAL, match)
 
 
 def write_access(request: Request) -> WriteAccess:
