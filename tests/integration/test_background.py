@@ -35,6 +35,19 @@ def test_the_worker_recomputes_standings_after_a_confirmed_game(game, ann, cat):
             break
         time.sleep(0.2)
     assert snapshot is not None, "the worker did not recompute the standings within 30 s"
+    # The task stores the rendered pages last: wait for it to finish before the test's tables
+    # are emptied under it.
+    from league.models import StandingsPage
+
+    while time.monotonic() < deadline:
+        if (
+            StandingsPage.objects.filter(
+                season=season, results_version=season.results_version
+            ).count()
+            == 2
+        ):
+            break
+        time.sleep(0.2)
     game.refresh_from_db()
     assert snapshot.data["standings"][0]["team"] == game.winner.name
     season.refresh_from_db()

@@ -23,7 +23,7 @@ def finished_game(game, ann, cat):
 
 
 def test_a_captain_raises_a_dispute_and_both_captains_are_emailed(
-    finished_game, cat, django_capture_on_commit_callbacks, eager_tasks
+    finished_game, cat, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         dispute = dispute_raise(
