@@ -5,6 +5,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The suite runs on every core (pytest-xdist); XDIST= runs it in one process.
+XDIST ?= -n auto
 
 .PHONY: install demo test lint typecheck bench clean
 
@@ -24,7 +26,7 @@ demo: install
 	$(BIN)/python manage.py runserver $(HOST):$(PORT) --noreload
 
 test: install lint typecheck
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest $(XDIST) $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -123,7 +123,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache and Celery -----------------------------------------------------------------------
-REDIS_URL = os.environ.get("REDIS_URL", "")
+
+
+def _redis_url_of_this_process(url: str) -> str:
+    """Parallel test processes (pytest-xdist sets PYTEST_XDIST_WORKER=gw0, gw1...) each get
+    their own Redis database below the one named, since clearing a cache empties the database."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not url or not worker.startswith("gw"):
+        return url
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    db = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(db - 1 - int(worker[2:])) % 16}"))
+
+
+REDIS_URL = _redis_url_of_this_process(os.environ.get("REDIS_URL", ""))
 if REDIS_URL:
     CACHES = {
         "default": {

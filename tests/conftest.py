@@ -144,3 +144,15 @@ def played_season(season, home_team, away_team, other_team):
     factories.confirmed_game(m2, 2, other_team, 3)
     factories.confirmed_game(m2, 3, home_team, 12)
     return season
+
+
+@pytest.fixture
+def venue(db):
+    return models.Venue.objects.create(name="The Crooked Peg")
+
+
+@pytest.fixture
+def venue_week(week, venue):
+    week.venue = venue
+    week.save()
+    return week

@@ -17,7 +17,7 @@ from league.models import AuditEntry, Deal, Game, GameStatus, Match
 from league.permissions import Action, can
 from league.services.games import deal_record, game_start
 from tests import factories
-from tests.api.dealing import deal_game, first_deal
+from tests.factories import deal_game, first_deal
 
 
 def deals_url(game: Game) -> str:

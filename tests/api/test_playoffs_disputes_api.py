@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from league.models import Dispute
-from tests.league.test_deals import play_until_over
+from tests.factories import play_until_over
 
 
 def test_seeding_endpoint_orders_every_team_and_says_what_placed_them(api, played_season):

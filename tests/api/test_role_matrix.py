@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from league.models import Deal, Dispute, Game
 from tests import factories
-from tests.league.test_deals import plain_deal, play_until_over
+from tests.factories import plain_deal, play_until_over
 
 ROLES = ["visitor", "player", "captain", "other_player", "judge", "league_admin", "superuser"]
 MAY_WRITE = {"player", "captain", "league_admin", "superuser"}  # start, record, dispute

@@ -24,7 +24,7 @@ from schemathesis.specs.openapi.checks import (
 from league.models import Deal
 from league.services.disputes import dispute_raise
 from league.services.games import deal_record, game_start
-from tests.api.dealing import deal_game
+from tests.factories import deal_game
 
 pytestmark = pytest.mark.schemathesis
 

@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import venue, venue_week  # noqa: F401  (shared fixtures)
-
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
     "--no-sandbox",

@@ -9,7 +9,7 @@ import pytest
 from league.models import Deal, GameStatus
 from league.services.games import deal_record
 from tests.browser.conftest import log_in
-from tests.web.conftest import game_deals, play
+from tests.factories import game_deals, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

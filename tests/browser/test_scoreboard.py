@@ -8,7 +8,7 @@ import pytest
 
 from league.services.games import deal_record
 from tests.browser.conftest import TV
-from tests.web.conftest import game_deals, play
+from tests.factories import game_deals, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

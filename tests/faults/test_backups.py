@@ -13,7 +13,7 @@ from league.models import Season, StandingsSnapshot
 from league.selectors.standings import compute_standings
 from league.services.archive import export_season, import_season, standings_rows
 from league.services.demo import build_demo
-from tests.league.test_archive import game_summary, make_archive
+from tests.factories import game_summary, make_archive
 
 
 def empty_the_database() -> None:

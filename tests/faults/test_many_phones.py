@@ -14,9 +14,8 @@ from rest_framework.test import APIClient
 
 from league.models import AuditEntry, Deal, Game, GameStatus, Season
 from league.services.games import game_start
-from tests.api.dealing import first_deal as body
-from tests.faults.threads import all_at_once
-from tests.league.test_deals import play_until_over
+from tests.factories import all_at_once, play_until_over
+from tests.factories import first_deal as body
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,7 +10,7 @@ from django.conf import settings
 from league.models import Season, StandingsSnapshot
 from league.services.games import game_confirm
 from league.services.standings import standings_for_season
-from tests.league.test_deals import play_until_over
+from tests.factories import play_until_over
 
 needs_worker = pytest.mark.skipif(
     not settings.REDIS_URL or settings.CELERY_TASK_ALWAYS_EAGER,

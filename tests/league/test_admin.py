@@ -6,7 +6,7 @@ import pytest
 
 from league.models import DisputeStatus
 from league.services.disputes import dispute_raise
-from tests.league.test_deals import play_until_over
+from tests.factories import play_until_over
 
 
 @pytest.fixture

@@ -21,9 +21,7 @@ from league.models import (
     Match,
     Player,
     Season,
-    StandingsSnapshot,
     Team,
-    Venue,
     Week,
 )
 from league.selectors.standings import compute_standings
@@ -34,79 +32,17 @@ from league.services.archive import (
     standings_rows,
 )
 from league.services.demo import random_game_deals
-from league.services.games import deal_record, game_confirm, game_start
+from league.services.games import game_confirm
 from scoring.cards import parse_cards
 from scoring.show import score_show
-
-RULES = {
-    "variant": "partnership-121",
-    "target": 121,
-    "games_per_match": 3,
-    "points_per_win": 1,
-    "skunk_margin": 31,
-    "skunk_bonus": 1,
-    "double_skunk_margin": 61,
-    "double_skunk_bonus": 1,
-    "tiebreaks": ["weeks_won", "head_to_head", "spread", "draw"],
-}
-TEAMS = [
-    ("Fifteen Two", ["Ann", "Bob"]),
-    ("Nobs", ["Cat", "Dan"]),
-    ("His Heels", ["Eve", "Fay"]),
-]
-# Three teams, one match a week (one team has the bye), two games a match.
-SCHEDULE = [("Fifteen Two", "Nobs"), ("His Heels", "Fifteen Two"), ("Nobs", "His Heels")]
-
-
-# --- helpers ------------------------------------------------------------------------------------
-
-
-def archive_deal(data: dict[str, Any], seats: list[str], teams: tuple[str, str]) -> dict:
-    """A seat-shaped deal (services) written the archive's way: names instead of seats."""
-    out: dict[str, Any] = {"dealer": seats[data["dealer"]], "starter": data["starter"]}
-    out["pegging"] = {teams[side]: pts for side, pts in enumerate(data["pegging"])}
-    out["shows"] = {seats[int(seat)]: pts for seat, pts in data["shows"].items()}
-    if data["crib"] is not None:
-        out["crib"] = data["crib"]
-    out["cards"] = {
-        ("crib" if who == "crib" else seats[int(who)]): hand for who, hand in data["cards"].items()
-    }
-    return out
-
-
-def make_archive(seed: int = 7, *, league: str = "Sunday Pairs", games: int = 2) -> dict:
-    """A small, valid archive of legal random games (no final, standings or seeding)."""
-    rng = random.Random(seed)
-    players = dict(TEAMS)
-    weeks = []
-    for number, (home, away) in enumerate(SCHEDULE, start=1):
-        game_rows = []
-        for g in range(games):
-            h, a = players[home], players[away]
-            if g % 2:
-                h = list(reversed(h))
-            seats = [h[0], a[0], h[1], a[1]]
-            first = rng.randrange(4)
-            deals = random_game_deals(rng, "partnership-121", first)
-            game_rows.append(
-                {"seats": seats, "deals": [archive_deal(d, seats, (home, away)) for d in deals]}
-            )
-        weeks.append(
-            {
-                "number": number,
-                "date": f"2026-09-{3 + 7 * (number - 1):02d}",
-                "matches": [{"teams": [home, away], "games": game_rows}],
-            }
-        )
-    return {
-        "format": "pegboard-season",
-        "version": 1,
-        "league": {"name": league, "rules": dict(RULES)},
-        "season": {"name": "Fall 2026", "playoff_teams": 2, "draw_seed": 2026},
-        "teams": [{"name": name, "players": list(p)} for name, p in TEAMS],
-        "weeks": weeks,
-    }
-
+from tests.factories import (
+    RULES,
+    archive_deal,
+    game_summary,
+    make_archive,
+    play_game,
+    wipe_league_data,
+)
 
 MODELS = (League, Season, Team, Player, Week, Match, Game, GameSeat, Deal, AuditEntry)
 
@@ -124,67 +60,6 @@ def refused(data: Any, *, match: str | None = None) -> str:
     if match is not None:
         assert match in info.value.message, info.value.message
     return info.value.message
-
-
-def wipe_league_data() -> None:
-    """Empty the league's tables (children first), as a fresh database would be."""
-    AuditEntry.objects.all().delete()
-    Deal.objects.all().delete()
-    GameSeat.objects.all().delete()
-    Game.objects.all().delete()
-    Match.objects.all().delete()
-    Week.objects.all().delete()
-    StandingsSnapshot.objects.all().delete()
-    Team.objects.all().delete()
-    Season.objects.all().delete()
-    League.objects.all().delete()
-    Player.objects.all().delete()
-    Venue.objects.all().delete()
-
-
-def game_summary(season: Season) -> list[tuple]:
-    """Every game with its seats, deals and outcome, by names: what a round trip must keep."""
-    out = []
-    games = Game.objects.filter(match__week__season=season).order_by(
-        "match__week__number", "match__table", "number"
-    )
-    for game in games.select_related("match__week", "match__home", "match__away", "winner"):
-        seats = [s.player.name for s in game.seats.order_by("seat")]
-        deals = [
-            (
-                d.number,
-                seats[d.dealer],
-                d.starter,
-                d.heels,
-                tuple(d.pegging),
-                tuple(sorted((seats[int(k)], v) for k, v in d.shows.items())),
-                d.crib,
-                json.dumps(d.cards, sort_keys=True),
-                d.home_after,
-                d.away_after,
-            )
-            for d in game.deals.filter(is_current=True).order_by("number")
-        ]
-        out.append(
-            (
-                game.match.week.number,
-                game.match.home.name,
-                game.match.away.name,
-                game.number,
-                tuple(seats),
-                game.first_dealer,
-                game.status,
-                game.home_score,
-                game.away_score,
-                game.winner.name if game.winner else None,
-                game.margin,
-                game.skunk_level,
-                game.home_points,
-                game.away_points,
-                tuple(deals),
-            )
-        )
-    return out
 
 
 @pytest.fixture
@@ -481,22 +356,6 @@ def test_refuses_a_misspelt_field(archive):
 # --- export and the round trip -----------------------------------------------------------------
 
 
-def play(match, number, rng, *, entering, confirming, stop_after=None) -> Game:
-    """Game ``number`` of ``match`` played with the scorer, entered and confirmed by users."""
-    home = list(match.home.players.order_by("name"))
-    away = list(match.away.players.order_by("name"))
-    seats = [home[0], away[0], home[1], away[1]]
-    first = rng.randrange(4)
-    game = game_start(match=match, user=entering, seats=seats, first_dealer=first)
-    deals = random_game_deals(rng, "partnership-121", first)
-    for n, data in enumerate(deals[:stop_after], start=1):
-        deal_record(game=game, user=entering, number=n, data=data)
-    game.refresh_from_db()
-    if game.status == GameStatus.FINISHED and confirming is not None:
-        game = game_confirm(game=game, user=confirming)
-    return game
-
-
 @pytest.fixture
 def played_season(season, match, home_team, away_team, other_team, ann, cat, eve):
     """Week 1 (Fifteen Two v Nobs) played and confirmed, a pending game in week 2, and a game
@@ -505,14 +364,14 @@ def played_season(season, match, home_team, away_team, other_team, ann, cat, eve
 
     rng = random.Random(11)
     for number in (1, 2, 3):
-        play(match, number, rng, entering=ann, confirming=cat)
+        play_game(match, number, rng, entering=ann, confirming=cat)
     week2 = factories.WeekFactory(season=season, number=2)
     m2 = factories.MatchFactory(week=week2, home=other_team, away=home_team)
-    play(m2, 1, rng, entering=eve, confirming=ann)
-    play(m2, 2, rng, entering=eve, confirming=None)  # finished, not yet confirmed
+    play_game(m2, 1, rng, entering=eve, confirming=ann)
+    play_game(m2, 2, rng, entering=eve, confirming=None)  # finished, not yet confirmed
     week3 = factories.WeekFactory(season=season, number=3)
     m3 = factories.MatchFactory(week=week3, home=away_team, away=other_team)
-    play(m3, 1, rng, entering=cat, confirming=None, stop_after=2)
+    play_game(m3, 1, rng, entering=cat, confirming=None, stop_after=2)
     factories.MatchFactory(
         week=factories.WeekFactory(season=season, number=4), home=home_team, away=other_team
     )  # scheduled, not played

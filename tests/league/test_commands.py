@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 
 from league.selectors.standings import compute_standings
 from tests import factories
-from tests.league.test_archive import play
+from tests.factories import play_game as play
 
 ROW_KEYS = ["rank", "team", "played", "won", "lost", "points", "weeks_won", "skunks", "spread"]
 

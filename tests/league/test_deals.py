@@ -17,57 +17,7 @@ from league.services.games import (
     game_start,
     game_void,
 )
-
-
-def plain_deal(dealer: int, *, pegging=(3, 2), show=8, crib=4) -> dict:
-    return {
-        "dealer": dealer,
-        "starter": None,
-        "pegging": list(pegging),
-        "shows": {str(s): show for s in range(4)},
-        "crib": crib,
-    }
-
-
-def play_until_over(game, user, *, show=8) -> int:
-    """Enter plain deals until the game ends; the last deal stops where the game did."""
-    from scoring.game import DealEntry
-    from scoring.game import Game as Scored
-    from scoring.variants import get_variant
-
-    scored = Scored(get_variant("partnership-121"), first_dealer=game.first_dealer, target=121)
-    number = 0
-    while True:
-        number += 1
-        dealer = (game.first_dealer + number - 1) % 4
-        data = plain_deal(dealer, show=show)
-        # trim to what was counted before a side reached 121
-        order = [(dealer + i) % 4 for i in range(1, 5)]
-        scores = list(scored.scores)
-        for side, pts in enumerate(data["pegging"]):
-            scores[side] += pts
-        shows = {}
-        over = max(scores) >= 121
-        for seat in order:
-            if over:
-                break
-            shows[str(seat)] = show
-            scores[seat % 2] += show
-            over = max(scores) >= 121
-        data["shows"] = shows
-        if over:
-            data["crib"] = None
-        deal_record(game=game, user=user, number=number, data=data, key=str(uuid.uuid4()))
-        scored.record(
-            DealEntry(
-                dealer,
-                pegging=tuple(data["pegging"]),
-                shows={int(k): v for k, v in shows.items()},
-                crib=data["crib"],
-            )
-        )
-        if over:
-            return number
+from tests.factories import losers_pegging_struck_out, plain_deal, play_until_over
 
 
 def test_a_deal_moves_both_sides_scores(game, ann):
@@ -158,22 +108,6 @@ def test_the_enterer_cannot_confirm_but_the_other_team_can(game, ann, cat):
     assert game.status == GameStatus.CONFIRMED and game.confirmed_by == cat
     with pytest.raises(Locked):
         deal_record(game=game, user=ann, number=99, data=plain_deal(0), key="late")
-
-
-def losers_pegging_struck_out(game) -> tuple[int, dict]:
-    """The last deal of a finished game with the losing side's pegging corrected to 0."""
-    game.refresh_from_db()
-    last = Deal.objects.get(game=game, number=game.deal_count, is_current=True)
-    data = {
-        "dealer": last.dealer,
-        "starter": last.starter or None,
-        "pegging": list(last.pegging),
-        "shows": dict(last.shows),
-        "crib": last.crib,
-    }
-    loser_side = 1 - game.side_for_team(game.winner)
-    data["pegging"][loser_side] = 0
-    return last.number, data
 
 
 def test_a_judges_correction_is_a_new_version_and_moves_the_result(game, ann, cat, judge):

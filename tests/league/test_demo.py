@@ -19,7 +19,7 @@ from scoring.cards import parse_cards
 from scoring.game import Game as ScoredGame
 from scoring.show import score_show
 from scoring.variants import get_variant
-from tests.league.test_archive import game_summary, wipe_league_data
+from tests.factories import game_summary, wipe_league_data
 
 
 def replay(variant: str, deals: list[dict], first_dealer: int) -> ScoredGame:

@@ -9,7 +9,7 @@ from league.errors import NotAllowed, ValidationFailed
 from league.models import AuditEntry, Deal, DisputeStatus, GameStatus
 from league.services.disputes import dispute_assign, dispute_raise, dispute_rule, game_reject
 from league.services.standings import standings_for_season
-from tests.league.test_deals import losers_pegging_struck_out, plain_deal, play_until_over
+from tests.factories import losers_pegging_struck_out, plain_deal, play_until_over
 
 
 @pytest.fixture

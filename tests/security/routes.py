@@ -13,8 +13,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from league.models import Deal, Dispute, Game, GameStatus, Match, Season
 from league.services.games import deal_record
-from tests.api.dealing import deal_game
-from tests.api.dealing import first_deal as deal_body
+from tests.factories import deal_game
+from tests.factories import first_deal as deal_body
 
 UNSAFE = ("post", "put", "patch", "delete")
 # The one write open to visitors: asking for a token with a name and a password.

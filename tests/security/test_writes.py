@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 from league.services.disputes import dispute_raise
 from league.services.games import game_start
 from tests import factories
-from tests.api.dealing import deal_game
+from tests.factories import deal_game
 from tests.security.routes import (
     LOGIN_ROUTES,
     UNSAFE,

@@ -2,50 +2,17 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from league import models
-from league.services.demo import random_game_deals
-from league.services.games import deal_record, game_start
+from league.services.games import game_start
 from tests import factories
+from tests.factories import play
 
 
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def venue(db):
-    return models.Venue.objects.create(name="The Crooked Peg")
-
-
-@pytest.fixture
-def venue_week(week, venue):
-    week.venue = venue
-    week.save()
-    return week
-
-
-def game_deals(game, *, seed: int = 7) -> list[dict]:
-    """A whole legal game for ``game``'s seats and first dealer (the same for the same seed)."""
-    league = game.match.week.season.league
-    return random_game_deals(random.Random(seed), league.variant, game.first_dealer, league.target)
-
-
-def play(
-    game, user, *, seed: int = 7, deals: int | None = None, start: int = 1, cards: bool = False
-):
-    """Enter deals ``start``..``deals`` (to the end, by default) of a legal game (the service)."""
-    data = game_deals(game, seed=seed)
-    for number, deal in enumerate(data[start - 1 : deals], start=start):
-        if not cards:
-            deal = {k: v for k, v in deal.items() if k != "cards"}
-        deal_record(game=game, user=user, number=number, data=deal)
-    game.refresh_from_db()
-    return game
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from league.models import Dispute
 from league.services.disputes import dispute_raise
-from tests.league.test_deals import plain_deal, play_until_over
+from tests.factories import plain_deal, play_until_over
 
 
 def test_a_player_raises_a_dispute_from_the_game_page(client, game, ann, cat):

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from league.models import Deal
 from scoring.game import entry_rules
-from tests.web.conftest import game_deals
+from tests.factories import game_deals
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.web.conftest import play
+from tests.factories import play
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from league.models import Deal
 from league.selectors.scoreboard import week_boards
 from league.services.games import game_confirm
 from league.templatetags.pegboard import layout
-from tests.web.conftest import play
+from tests.factories import play
 
 pytestmark = pytest.mark.django_db
 
