@@ -4,11 +4,13 @@ the services (actions below), so the admin is just another door to the same rule
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import QuerySet
+from django.contrib.admin.helpers import ActionForm
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -21,8 +23,47 @@ from league.rules_reference import RULES, RULES_BY_ID
 from league.selectors.games import game_detail
 from league.services.disputes import dispute_assign, dispute_deal_as_entered, dispute_rule
 from league.services.games import game_void
-from league.services.playoffs import playoffs_create
-from league.services.seasons import schedule_create
+from league.services.playoffs import playoffs_create, playoffs_undo
+from league.services.seasons import (
+    delete_unplayed,
+    match_create,
+    match_update,
+    schedule_create,
+    team_create,
+    team_update,
+)
+
+admin.site.site_header = _("Pegboard administration")
+admin.site.site_title = _("Pegboard")
+admin.site.index_title = _("Leagues, seasons, teams and disputes")
+
+
+class ReasonActionForm(ActionForm):
+    """The action bar with a reason beside it (drawing the playoffs before the season is over
+    needs one, and it goes on record)."""
+
+    reason = forms.CharField(
+        required=False, label=_("Reason"), widget=forms.TextInput(attrs={"size": 40})
+    )
+
+
+def run_action(
+    model_admin: admin.ModelAdmin,
+    request: HttpRequest,
+    queryset: QuerySet[Any],
+    service: Callable[[Any], Any],
+    *,
+    done: str,
+) -> None:
+    """An admin action: the service for each selected row; each refusal is shown with the
+    row's name, and the others go ahead."""
+    for obj in queryset:
+        try:
+            service(obj)
+        except DomainError as exc:
+            model_admin.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
+        else:
+            model_admin.message_user(request, f"{obj}: {done}.", messages.SUCCESS)
 
 
 @admin.register(models.League)
@@ -41,32 +82,50 @@ class LeagueAdmin(admin.ModelAdmin):
 class SeasonAdmin(admin.ModelAdmin):
     list_display = ["name", "league", "playoff_teams", "is_current", "results_version"]
     list_filter = ["league", "is_current"]
-    actions = ["make_schedule", "draw_playoffs"]
+    actions = ["make_schedule", "draw_playoffs", "undo_playoffs"]
+    action_form = ReasonActionForm
 
     def has_manage_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.MANAGE_LEAGUE)
 
     @admin.action(description=_("Make a round-robin schedule"), permissions=["manage"])
     def make_schedule(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
-        for season in queryset:
-            try:
-                weeks = schedule_create(season=season, user=request.user)
-            except DomainError as exc:
-                self.message_user(request, f"{season}: {exc.message}", messages.ERROR)
-            else:
-                self.message_user(request, f"{season}: {len(weeks)} weeks scheduled.")
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda season: schedule_create(season=season, user=request.user),
+            done=_("scheduled"),
+        )
 
     @admin.action(
         description=_("Draw the playoffs from the current seeding"), permissions=["manage"]
     )
     def draw_playoffs(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
-        for season in queryset:
-            try:
-                matches = playoffs_create(season=season, user=request.user)
-            except DomainError as exc:
-                self.message_user(request, f"{season}: {exc.message}", messages.ERROR)
-            else:
-                self.message_user(request, f"{season}: {len(matches)} first-round matches.")
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda season: playoffs_create(
+                season=season, user=request.user, reason=request.POST.get("reason", "")
+            ),
+            done=_("playoffs drawn"),
+        )
+
+    @admin.action(
+        description=_("Undo the playoff draw (before a playoff game starts)"),
+        permissions=["manage"],
+    )
+    def undo_playoffs(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda season: playoffs_undo(
+                season=season, user=request.user, reason=request.POST.get("reason", "")
+            ),
+            done=_("playoff draw undone"),
+        )
 
 
 @admin.register(models.Venue)
@@ -80,8 +139,99 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name"]
 
 
+class ServiceForm(forms.ModelForm):
+    """An admin form whose save goes through a service: the service runs in ``clean()`` (so a
+    refusal shows on the form and changes nothing) and ``save_model`` stores nothing more."""
+
+    request_user: Any = None
+
+    def apply(self, data: dict[str, Any]) -> Any:  # pragma: no cover - each form says
+        raise NotImplementedError
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.instance = self.apply(data)
+        except DomainError as exc:
+            raise forms.ValidationError(exc.message) from None
+        return data
+
+
+class TeamForm(ServiceForm):
+    class Meta:
+        model = models.Team
+        fields = ["season", "name", "players", "captain"]
+
+    def apply(self, data: dict[str, Any]) -> Any:
+        players = list(data.get("players") or [])
+        if self.instance.pk is None:
+            return team_create(
+                season=data["season"],
+                user=self.request_user,
+                name=data.get("name", ""),
+                players=players,
+                captain=data.get("captain"),
+            )
+        return team_update(
+            team=self.instance,
+            user=self.request_user,
+            name=data.get("name"),
+            players=players,
+            captain=data.get("captain"),
+        )
+
+
+class ServiceAdmin(admin.ModelAdmin):
+    """Changes go through the form's service; deleting is allowed only for what never had a
+    game (``delete_unplayed``), and goes through it too."""
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        form = super().get_form(request, obj, change=change, **kwargs)
+        form.request_user = request.user
+        return form
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        """The form's service saved it."""
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """The form's service saved the related rows too."""
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        delete_unplayed(obj=obj, user=request.user)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        for obj in queryset:
+            try:
+                delete_unplayed(obj=obj, user=request.user)
+            except DomainError as exc:
+                self.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if not can(request.user, Action.MANAGE_LEAGUE):
+            return False
+        return obj is None or not _has_games(obj)
+
+
+def _has_games(obj: Any) -> bool:
+    games = models.Game.objects.all()
+    if isinstance(obj, models.Season):
+        return games.filter(match__week__season=obj).exists()
+    if isinstance(obj, models.Team):
+        return games.filter(Q(match__home=obj) | Q(match__away=obj)).exists()
+    if isinstance(obj, models.Week):
+        return games.filter(match__week=obj).exists()
+    if isinstance(obj, models.Match):
+        return games.filter(match=obj).exists()
+    return False
+
+
 @admin.register(models.Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(ServiceAdmin):
+    form = TeamForm
     list_display = ["name", "season", "captain"]
     list_filter = ["season"]
     filter_horizontal = ["players"]
@@ -93,8 +243,40 @@ class WeekAdmin(admin.ModelAdmin):
     list_filter = ["season"]
 
 
+class MatchForm(ServiceForm):
+    reason = forms.CharField(
+        required=False,
+        label=_("Why (when a match with games moves)"),
+        widget=forms.TextInput(attrs={"size": 60}),
+    )
+
+    class Meta:
+        model = models.Match
+        fields = ["week", "home", "away", "table"]
+
+    def apply(self, data: dict[str, Any]) -> Any:
+        if self.instance.pk is None:
+            return match_create(
+                week=data["week"],
+                user=self.request_user,
+                home=data["home"],
+                away=data["away"],
+                table=data.get("table") or 1,
+            )
+        return match_update(
+            match=self.instance,
+            user=self.request_user,
+            week=data.get("week"),
+            home=data.get("home"),
+            away=data.get("away"),
+            table=data.get("table"),
+            reason=data.get("reason") or "",
+        )
+
+
 @admin.register(models.Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ServiceAdmin):
+    form = MatchForm
     list_display = ["__str__", "week", "table"]
     list_filter = ["week__season"]
     list_select_related = ["week__season", "home", "away"]
@@ -145,13 +327,15 @@ class GameAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
     @admin.action(description=_("Void the selected games"))
     def void_games(self, request: HttpRequest, queryset: QuerySet[models.Game]) -> None:
-        for game in queryset:
-            try:
-                game_void(game=game, user=request.user, reason="Voided in the admin panel")
-            except DomainError as exc:
-                self.message_user(request, f"{game}: {exc.message}", messages.ERROR)
-            else:
-                self.message_user(request, f"{game}: voided.", messages.SUCCESS)
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda game: game_void(
+                game=game, user=request.user, reason=_("Voided in the admin panel")
+            ),
+            done=_("voided"),
+        )
 
     def has_void_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.VOID_GAME)
@@ -167,6 +351,37 @@ class AuditEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 
 # --- The judges' panel --------------------------------------------------------------------------
+
+
+CORRECTIONS_LIMIT = 200_000  # characters: a whole game of deals with cards is a few thousand
+
+
+def parse_corrections(raw: str) -> dict[int, Any]:
+    """The judge's corrections as the ruling service takes them: deal number -> the whole deal
+    (or null to strike out a last deal). Sent by the correction form's script, never typed."""
+    raw = raw.strip()
+    if not raw:
+        return {}
+    if len(raw) > CORRECTIONS_LIMIT:
+        raise forms.ValidationError(_("These corrections are far too long for one game."))
+    try:
+        parsed = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise forms.ValidationError(
+            _("The corrections could not be read: correct the deals with the form again.")
+        ) from None
+    if not isinstance(parsed, dict):
+        raise forms.ValidationError(_("The corrections could not be read."))
+    corrections: dict[int, Any] = {}
+    for key, deal in parsed.items():
+        if not str(key).isdigit() or not 1 <= int(key) <= 999:
+            raise forms.ValidationError(_("A corrected deal needs its number."))
+        if deal is not None and not isinstance(deal, dict):
+            raise forms.ValidationError(
+                _("Deal %(n)s could not be read: correct it with the form again.") % {"n": key}
+            )
+        corrections[int(key)] = deal
+    return corrections
 
 
 class DisputeRulingForm(forms.ModelForm):
@@ -223,16 +438,9 @@ class DisputeRulingForm(forms.ModelForm):
         decision = data.get("decision")
         if not decision:
             return data
-        corrections: list[tuple[int, dict[str, Any]]] = []
-        raw = (data.get("corrections") or "").strip()
-        if raw and decision != "dismiss":
-            try:
-                parsed = json.loads(raw)
-                corrections = [(int(k), v) for k, v in parsed.items()]
-            except (ValueError, AttributeError):
-                raise forms.ValidationError(
-                    _("Corrections must be JSON: deal number to the corrected deal.")
-                ) from None
+        corrections = (
+            parse_corrections(data.get("corrections") or "") if decision != "dismiss" else {}
+        )
         try:
             dispute_rule(
                 dispute=self.instance,
@@ -332,25 +540,27 @@ class DisputeAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        if not is_judge(request.user):
-            return False
-        return obj is None or not obj.is_closed
+        if obj is None:
+            return can(request.user, Action.RULE_DISPUTE)
+        return not obj.is_closed and can(request.user, Action.RULE_DISPUTE, obj)
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return is_judge(request.user) or is_league_admin(request.user)
+        if not (is_judge(request.user) or is_league_admin(request.user)):
+            return False  # the panel is for staff; players read disputes on the game page
+        return can(request.user, Action.VIEW_DISPUTES, obj)
 
     def has_assign_permission(self, request: HttpRequest) -> bool:
         return is_judge(request.user)
 
     @admin.action(description=_("Assign to me"), permissions=["assign"])
     def assign_to_me(self, request: HttpRequest, queryset: QuerySet[models.Dispute]) -> None:
-        for dispute in queryset:
-            try:
-                dispute_assign(dispute=dispute, judge=request.user)
-            except DomainError as exc:
-                self.message_user(request, f"{dispute}: {exc.message}", messages.ERROR)
-            else:
-                self.message_user(request, f"{dispute}: assigned to you.", messages.SUCCESS)
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda dispute: dispute_assign(dispute=dispute, judge=request.user),
+            done=_("assigned to you"),
+        )
 
     @admin.display(description=_("Game"))
     def game_link(self, obj: models.Dispute) -> str:

@@ -36,8 +36,9 @@ class NotAllowed(DomainError):
     code = "not_allowed"
 
 
-class Locked(DomainError):
-    """The result is confirmed (or void): only a judge or league admin can change it."""
+class Locked(Conflict):
+    """The game's state does not allow this now (confirmed, void, over, disputed): a conflict
+    with how the game stands, so ``extra['current']`` says how."""
 
     status = 409
     code = "locked"

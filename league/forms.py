@@ -8,7 +8,6 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Match, Player
-from scoring.variants import get_variant
 
 
 def seat_label(seat: int) -> str:
@@ -19,10 +18,12 @@ class StartGameForm(forms.Form):
     """Who sits where, clockwise (partners opposite), and who deals first."""
 
     first_dealer = forms.TypedChoiceField(label=_("First dealer"), coerce=int, initial=0)
+    # Made when the form is drawn: pressing "Start" twice (or a resent request) starts one game.
+    key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        players = get_variant(match.week.season.league.variant).players
+        players = match.week.season.game_variant.players
         home = list(match.home.players.all())
         away = list(match.away.players.all())
         choices: list[tuple[Any, Any]] = [

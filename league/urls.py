@@ -32,6 +32,12 @@ urlpatterns = [
     path("games/<int:pk>/confirm/", games.confirm, name="confirm"),
     path("games/<int:pk>/reject/", games.reject, name="reject"),
     path("games/<int:pk>/dispute/", games.dispute, name="dispute"),
+    path("games/<int:pk>/rivals/<int:deal>/withdraw/", games.withdraw_rival, name="withdraw_rival"),
+    path(
+        "games/<int:pk>/disputes/<int:dispute>/withdraw/",
+        games.withdraw_dispute,
+        name="withdraw_dispute",
+    ),
     path("teams/<int:pk>/", people.team, name="team"),
     path("players/<int:pk>/", people.player, name="player"),
     path("venues/<int:pk>/scoreboard/", scoreboard.venue, name="venue_scoreboard"),

@@ -68,6 +68,16 @@ class SeasonFactory(factory.django.DjangoModelFactory):
     playoff_teams = 4
     draw_seed = 2026
 
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        """A season starts from its league's rules (``rules`` names the ones that differ)."""
+        from league.models.rules import RULE_FIELDS
+
+        league = kwargs["league"]
+        for name in RULE_FIELDS:
+            kwargs.setdefault(name, getattr(league, name))
+        return super()._create(model_class, *args, **kwargs)
+
 
 class PlayerFactory(factory.django.DjangoModelFactory):
     class Meta:
@@ -124,7 +134,7 @@ class MatchFactory(factory.django.DjangoModelFactory):
 
 def confirmed_game(match, number, winner, margin, skunk=0):
     """A confirmed game with its outcome stored, for standings tests that need no deals."""
-    league = match.week.season.league
+    season = match.week.season
     home_won = winner == match.home
     return models.Game.objects.create(
         match=match,
@@ -135,8 +145,8 @@ def confirmed_game(match, number, winner, margin, skunk=0):
         skunk_level=skunk,
         home_score=121 if home_won else 121 - margin,
         away_score=121 - margin if home_won else 121,
-        home_points=league.league_points(won=home_won, skunk_level=skunk),
-        away_points=league.league_points(won=not home_won, skunk_level=skunk),
+        home_points=season.league_points(won=home_won, skunk_level=skunk),
+        away_points=season.league_points(won=not home_won, skunk_level=skunk),
         confirmed_at="2026-09-03T20:00:00Z",
     )
 
@@ -215,8 +225,8 @@ def losers_pegging_struck_out(game) -> tuple[int, dict]:
 
 def game_deals(game, *, seed: int = 7) -> list[dict]:
     """A whole legal game for ``game``'s seats and first dealer (the same for the same seed)."""
-    league = game.match.week.season.league
-    return random_game_deals(random.Random(seed), league.variant, game.first_dealer, league.target)
+    season = game.match.week.season
+    return random_game_deals(random.Random(seed), season.variant, game.first_dealer, season.target)
 
 
 def play(

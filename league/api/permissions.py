@@ -28,9 +28,9 @@ class WriteAccess:
         self.user = user
         warm_permissions(user)  # a list then costs the same queries whichever rows it holds
 
-    def can_record(self, match: Match) -> bool:
-        """Whether the user may start games and enter scores in ``match``."""
-        return can(self.user, Action.RECORD_DEAL, match)
+    def can(self, action: Action, obj: Any) -> bool:
+        """``can()`` for this request's user (its groups and teams fetched once)."""
+        return can(self.user, action, obj)
 
 
 def write_access(request: Request) -> WriteAccess:

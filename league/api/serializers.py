@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from league.api.permissions import write_access
 from league.errors import ValidationFailed
 from league.models import Deal, Dispute, Game, League, Match, Season, Team, Week
-from scoring.variants import get_variant
+from league.permissions import Action, awaiting_teams
 
 # --- Small references ----------------------------------------------------------------------------
 
@@ -75,9 +76,14 @@ class TeamSerializer(serializers.ModelSerializer):
 
 
 class DealSerializer(serializers.ModelSerializer):
-    """One deal as stored. Immutable once written, so a replayed request gets the same body."""
+    """One deal as stored. Immutable once written, so a replayed request gets the same body.
+    ``is_rival``: another entry of a deal already stored, with other numbers (kept, shown to
+    both teams until settled: a dispute, a correction, or its team accepting the stored one)."""
 
     starter = serializers.SerializerMethodField()
+    entered_by = serializers.CharField(
+        source="entered_by.get_username", default=None, allow_null=True, read_only=True
+    )
     pegging = serializers.ListField(child=serializers.IntegerField())
     shows = serializers.DictField(child=serializers.IntegerField())
     cards = serializers.DictField(
@@ -103,6 +109,9 @@ class DealSerializer(serializers.ModelSerializer):
             "away_after",
             "key",
             "reason",
+            "is_rival",
+            "settled_at",
+            "entered_by",
             "created_at",
         ]
 
@@ -152,7 +161,9 @@ class GameSerializer(GameSummarySerializer):
     away = TeamRefSerializer(source="match.away")
     seats = serializers.SerializerMethodField()
     deals = serializers.SerializerMethodField()
+    awaiting = serializers.SerializerMethodField()
     can_record = serializers.SerializerMethodField()
+    can_confirm = serializers.SerializerMethodField()
 
     class Meta(GameSummarySerializer.Meta):
         fields = [
@@ -176,13 +187,15 @@ class GameSerializer(GameSummarySerializer):
             "version",
             "finished_at",
             "confirmed_at",
+            "awaiting",
             "can_record",
+            "can_confirm",
             "deals",
         ]
 
     @extend_schema_field(SeatSerializer(many=True))
     def get_seats(self, game: Game) -> list[dict[str, Any]]:
-        variant = get_variant(game.match.week.season.league.variant)
+        variant = game.match.week.season.game_variant
         rows = []
         for seat in game.seats.all():
             side = variant.side_of(seat.seat)
@@ -203,9 +216,18 @@ class GameSerializer(GameSummarySerializer):
     def get_deals(self, game: Game) -> list[dict[str, Any]]:
         return DealSerializer(game.current_deals, many=True).data
 
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_awaiting(self, game: Game) -> list[int]:
+        """Ids of the teams that still have to vouch for this finished game."""
+        return sorted(awaiting_teams(game))
+
     def get_can_record(self, game: Game) -> bool:
-        """Whether the requesting user's role lets them enter this game's deals."""
-        return write_access(self.context["request"]).can_record(game.match)
+        """Whether you may enter this game's deals now."""
+        return write_access(self.context["request"]).can(Action.RECORD_DEAL, game)
+
+    def get_can_confirm(self, game: Game) -> bool:
+        """Whether you may confirm (or reject) this game now: your team is the one asked."""
+        return write_access(self.context["request"]).can(Action.CONFIRM_GAME, game)
 
 
 # --- Schedule ------------------------------------------------------------------------------------
@@ -240,8 +262,8 @@ class MatchSerializer(serializers.ModelSerializer):
         ]
 
     def get_can_record(self, match: Match) -> bool:
-        """Whether the requesting user's role lets them start games and enter scores here."""
-        return write_access(self.context["request"]).can_record(match)
+        """Whether you may start games and enter scores in this match."""
+        return write_access(self.context["request"]).can(Action.START_GAME, match)
 
 
 class WeekMatchSerializer(serializers.ModelSerializer):
@@ -306,25 +328,119 @@ class ErrorSerializer(serializers.Serializer):
 
 
 # --- Request bodies ------------------------------------------------------------------------------
+# Strict: JSON integers only (not true, not 1.0, not "1"), texts only where a text is asked, and
+# no unknown fields. The deal itself is read by the one deal reader (league.services.entries).
 
 
-class GameStartRequestSerializer(serializers.Serializer):
+class StrictIntegerField(serializers.IntegerField):
+    """A whole number as JSON writes it; ``true``, ``1.0`` and ``"1"`` are refused."""
+
+    default_error_messages = {"invalid": gettext_lazy("This must be a whole number, like 12.")}
+
+    def to_internal_value(self, data: Any) -> int:
+        if type(data) is not int:
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """Text only: a number or a list is refused rather than turned into text."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+_KEY = gettext_lazy("The entry key is a short text made by your device, like a UUID.")
+KEY_MESSAGES = {"invalid": _KEY, "max_length": _KEY, "min_length": _KEY, "blank": _KEY}
+
+
+class StrictSerializer(serializers.Serializer):
+    """Refuses fields it does not know (a misspelt field must not be silently ignored)."""
+
+    allow_extra: tuple[str, ...] = ()
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, Mapping):
+            raise serializers.ValidationError({"non_field_errors": [_("Send a JSON object.")]})
+        unknown = sorted(set(data) - set(self.fields) - set(self.allow_extra))
+        if unknown:
+            raise serializers.ValidationError(
+                {unknown[0]: [_("Unknown field %(name)s.") % {"name": unknown[0]}]}
+            )
+        return super().to_internal_value(data)
+
+
+def parse(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """A request body read by ``serializer_class``; the first problem is a refusal naming its
+    field, shaped like every other refusal (``{"detail", "field"}``)."""
+    serializer = serializer_class(data=data)
+    if serializer.is_valid():
+        return dict(serializer.validated_data)
+    field, problems = next(iter(serializer.errors.items()))
+    while isinstance(problems, dict):  # nested: report the innermost field
+        inner, problems = next(iter(problems.items()))
+        field = f"{field}.{inner}"
+    message = problems[0] if isinstance(problems, list) and problems else str(problems)
+    if isinstance(message, dict):
+        message = next(iter(message.values()))[0]
+    raise ValidationFailed(str(message), field=None if field == "non_field_errors" else field)
+
+
+class SeatField(serializers.JSONField):
+    """A player by name (text) or by id (a whole number)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if type(data) is int or (isinstance(data, str) and data.strip()):
+            return data
+        raise serializers.ValidationError(_("Name each player, or give their id."))
+
+
+class GameStartRequestSerializer(StrictSerializer):
     """``POST /api/matches/{id}/games/``: the players clockwise, by name or id."""
 
     seats = serializers.ListField(
-        child=serializers.JSONField(), help_text="Players clockwise from seat 0: names or ids."
+        child=SeatField(), max_length=8, help_text="Players clockwise from seat 0: names or ids."
     )
-    first_dealer = serializers.IntegerField(required=False, default=0)
-    number = serializers.IntegerField(required=False, help_text="Defaults to the next game.")
-
-
-class DealRequestSerializer(serializers.Serializer):
-    """``POST /api/games/{id}/deals/``: one deal; the scorer checks every number."""
-
-    key = serializers.CharField(
-        required=False, max_length=64, help_text="A client-made id (a UUID); makes retries safe."
+    first_dealer = StrictIntegerField(required=False, default=0, min_value=0, max_value=7)
+    number = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=99,
+        help_text="Which game of the match (default: the first one free).",
     )
-    number = serializers.IntegerField(required=False, help_text="Which deal of the game this is.")
+    key = StrictCharField(
+        required=False,
+        allow_null=True,
+        min_length=1,
+        max_length=64,
+        help_text="A client-made id (a UUID): the same key starts the game once.",
+        error_messages=KEY_MESSAGES,
+    )
+
+
+class DealRequestSerializer(StrictSerializer):
+    """``POST /api/games/{id}/deals/``: one deal in the one deal shape; the scorer checks every
+    number. Sending a deal already entered compares it: the same numbers vouch for it, other
+    numbers are kept as a rival entry (``is_rival``) for both teams to see."""
+
+    key = StrictCharField(
+        required=False,
+        allow_null=True,
+        min_length=1,
+        max_length=64,
+        help_text="A client-made id (a UUID); makes retries safe.",
+        error_messages=KEY_MESSAGES,
+    )
+    number = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=999,
+        help_text="Which deal of the game this is.",
+    )
     dealer = serializers.IntegerField(help_text="The dealer's seat.")
     starter = serializers.CharField(required=False, allow_null=True, help_text="Like JH or 10D.")
     heels = serializers.BooleanField(required=False, allow_null=True)
@@ -339,43 +455,24 @@ class DealRequestSerializer(serializers.Serializer):
     )
 
 
-def _whole_number(value: Any) -> bool:
-    return type(value) is int  # JSON integers only: not True, not 1.0, not "1"
+class DealEnvelopeSerializer(StrictSerializer):
+    """What is read of a deal request here: the key and the number. The deal's own fields go,
+    untouched, to the one deal reader, which refuses a wrong one naming it."""
+
+    allow_extra = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards")
+    key = StrictCharField(
+        required=False, allow_null=True, min_length=1, max_length=64, error_messages=KEY_MESSAGES
+    )
+    number = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=999)
 
 
-def parse_game_start(data: Any) -> dict[str, Any]:
-    """The arguments of ``game_start`` from a request body, with JSON's types checked."""
-    if not isinstance(data, Mapping):
-        raise ValidationFailed(_("Send the game as a JSON object."))
-    seats = data.get("seats")
-    if not isinstance(seats, list):
-        raise ValidationFailed(_("List the players clockwise, by name or id."), field="seats")
-    for index, seat in enumerate(seats):
-        if not (_whole_number(seat) or (isinstance(seat, str) and seat.strip())):
-            raise ValidationFailed(_("Name each player, or give their id."), field=f"seats.{index}")
-    first_dealer = data.get("first_dealer", 0)
-    if not _whole_number(first_dealer):
-        raise ValidationFailed(
-            _("The first dealer is a seat number, like 0."), field="first_dealer"
-        )
-    parsed: dict[str, Any] = {"seats": seats, "first_dealer": first_dealer}
-    if data.get("number") is not None:
-        if not _whole_number(data["number"]):
-            raise ValidationFailed(_("The game number must be a whole number."), field="number")
-        parsed["number"] = data["number"]
-    return parsed
+class CorrectionRequestSerializer(StrictSerializer):
+    """``POST /api/games/{id}/corrections/``: the team that entered a deal corrects it (before
+    the game is confirmed); the whole game is replayed."""
 
-
-def parse_deal_request(data: Any) -> tuple[str | None, Any, Mapping[str, Any]]:
-    """``(key, number, deal)`` from a request body; the deal service checks the deal itself."""
-    if not isinstance(data, Mapping):
-        raise ValidationFailed(_("A deal must be a JSON object."))
-    key = data.get("key")
-    if key is not None and not (isinstance(key, str) and 0 < len(key) <= 64):
-        raise ValidationFailed(
-            _("The entry key is a short text made by your device, like a UUID."), field="key"
-        )
-    return key, data.get("number"), data
+    number = StrictIntegerField(min_value=1, max_value=999)
+    deal = serializers.DictField(help_text="The whole corrected deal, in the deal shape.")
+    reason = StrictCharField(max_length=2000, help_text="Why: a judge may read it.")
 
 
 class SeedingSerializer(serializers.Serializer):
@@ -421,6 +518,8 @@ class DisputeSerializer(serializers.ModelSerializer):
             "game",
             "deal_number",
             "raised_by",
+            "raised_by_team",
+            "rival",
             "claim",
             "status",
             "judge",
@@ -432,19 +531,10 @@ class DisputeSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class DisputeRequestSerializer(serializers.Serializer):
-    claim = serializers.CharField()
-    deal_number = serializers.IntegerField(required=False, allow_null=True)
+class DisputeRequestSerializer(StrictSerializer):
+    """A dispute: what is wrong (up to 2,000 characters, as at every door), optionally on which
+    deal, or on a rival entry (the id of the other team's entry of a deal)."""
 
-
-def parse_dispute_request(data: Any) -> tuple[str, int | None]:
-    """The claim and optional deal number, strictly typed (the service checks the rest)."""
-    if not isinstance(data, Mapping):
-        raise ValidationFailed(_("Send a JSON object."))
-    claim = data.get("claim")
-    if not isinstance(claim, str):
-        raise ValidationFailed(_("Say what you think is wrong."), field="claim")
-    deal_number = data.get("deal_number")
-    if deal_number is not None and not _whole_number(deal_number):
-        raise ValidationFailed(_("The deal number must be a whole number."), field="deal_number")
-    return claim, deal_number
+    claim = StrictCharField(max_length=2000, trim_whitespace=True)
+    deal_number = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=999)
+    rival = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)

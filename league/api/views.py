@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
@@ -21,10 +22,17 @@ from rest_framework.response import Response
 from league.api import serializers as s
 from league.api.permissions import ReadOrSignedIn, my_matches
 from league.api.throttles import DealEntryThrottle
+from league.errors import ValidationFailed
 from league.models import Deal, Dispute, Game, GameSeat, League, Match, Season, Team, Week
-from league.permissions import is_judge, is_league_admin, player_of
-from league.services.disputes import dispute_raise, game_reject
-from league.services.games import deal_record, game_confirm, game_start
+from league.selectors.disputes import disputes_visible_to
+from league.services.disputes import dispute_raise, dispute_withdraw, game_reject
+from league.services.games import (
+    deal_correct,
+    deal_record,
+    game_confirm,
+    game_start,
+    rival_withdraw,
+)
 from league.services.playoffs import playoff_bracket
 from league.services.standings import standings_for_season
 
@@ -43,7 +51,9 @@ REFUSALS = {
 def current_deals() -> Prefetch:
     return Prefetch(
         "deals",
-        queryset=Deal.objects.filter(is_current=True).order_by("number"),
+        queryset=Deal.objects.filter(is_current=True)
+        .select_related("entered_by")
+        .order_by("number"),
         to_attr="current_deals",
     )
 
@@ -229,9 +239,11 @@ class MatchViewSet(ReadOnlyViewSet):
         if request.method == "GET":
             rows = game_rows().filter(match=match).order_by("number")
             return Response(s.GameSerializer(rows, many=True, context={"request": request}).data)
-        game = game_start(match=match, user=request.user, **s.parse_game_start(request.data))
-        body = s.GameSerializer(game_rows().get(pk=game.pk), context={"request": request}).data
-        return Response(body, status=status.HTTP_201_CREATED)
+        game = game_start(
+            match=match, user=request.user, **s.parse(s.GameStartRequestSerializer, request.data)
+        )
+        answer = s.GameSerializer(game_rows().get(pk=game.pk), context={"request": request}).data
+        return Response(answer, status=status.HTTP_201_CREATED)
 
 
 @extend_schema_view(
@@ -275,12 +287,35 @@ class GameViewSet(ReadOnlyViewSet):
         game = self.get_object()
         if request.method == "GET":
             return Response(s.DealSerializer(game.current_deals, many=True).data)
-        key, number, data = s.parse_deal_request(request.data)
-        deal, created = deal_record(game=game, user=request.user, number=number, data=data, key=key)
+        envelope = s.parse(s.DealEnvelopeSerializer, request.data)
+        deal, created = deal_record(
+            game=game,
+            user=request.user,
+            number=envelope.get("number"),
+            data={k: v for k, v in request.data.items() if k not in ("key", "number")},
+            key=envelope.get("key"),
+        )
         return Response(
             s.DealSerializer(deal).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
+
+    @extend_schema(
+        request=s.CorrectionRequestSerializer, responses={201: s.DealSerializer, **REFUSALS}
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def corrections(self, request: Request, pk: str | None = None) -> Response:
+        """The team that entered a deal corrects it before the game is confirmed (a new
+        version; the whole game is replayed; the other team is asked to look again)."""
+        body = s.parse(s.CorrectionRequestSerializer, request.data)
+        deal = deal_correct(
+            game=self.get_object(),
+            number=body["number"],
+            user=request.user,
+            data=body["deal"],
+            reason=body["reason"],
+        )
+        return Response(s.DealSerializer(deal).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         methods=["POST"],
@@ -293,10 +328,21 @@ class GameViewSet(ReadOnlyViewSet):
         """Disputes on this game (for its teams, judges and admins); POST raises one."""
         game = self.get_object()
         if request.method == "GET":
-            rows = visible_disputes(request.user).filter(game=game)
+            rows = visible_disputes(request.user, game=game)
             return Response(s.DisputeSerializer(rows, many=True).data)
-        claim, deal_number = s.parse_dispute_request(request.data)
-        dispute = dispute_raise(game=game, user=request.user, claim=claim, deal_number=deal_number)
+        body = s.parse(s.DisputeRequestSerializer, request.data)
+        rival = None
+        if body.get("rival") is not None:
+            rival = Deal.objects.filter(pk=body["rival"], game=game, is_rival=True).first()
+            if rival is None:
+                raise ValidationFailed(_("That entry is not part of this game."), field="rival")
+        dispute = dispute_raise(
+            game=game,
+            user=request.user,
+            claim=body["claim"],
+            deal_number=body.get("deal_number"),
+            rival=rival,
+        )
         return Response(s.DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -305,9 +351,12 @@ class GameViewSet(ReadOnlyViewSet):
     @action(detail=True, methods=["post"], filter_backends=[])
     def reject(self, request: Request, pk: str | None = None) -> Response:
         """The other team refuses to confirm: this raises a dispute for a judge."""
-        claim, deal_number = s.parse_dispute_request(request.data)
+        body = s.parse(s.DisputeRequestSerializer, request.data)
         dispute = game_reject(
-            game=self.get_object(), user=request.user, claim=claim, deal_number=deal_number
+            game=self.get_object(),
+            user=request.user,
+            claim=body["claim"],
+            deal_number=body.get("deal_number"),
         )
         return Response(s.DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
@@ -321,16 +370,9 @@ class GameViewSet(ReadOnlyViewSet):
         )
 
 
-def visible_disputes(user: Any) -> QuerySet[Dispute]:
-    """Disputes a user may read: judges and league admins all; players their teams' games."""
-    queryset = Dispute.objects.select_related("raised_by", "judge").order_by("-created_at")
-    if is_judge(user) or is_league_admin(user):
-        return queryset
-    player = player_of(user)
-    if player is None:
-        return queryset.none()
-    teams = player.teams.values_list("pk", flat=True)
-    return queryset.filter(Q(game__match__home__in=teams) | Q(game__match__away__in=teams))
+def visible_disputes(user: Any, *, game: Game | None = None) -> QuerySet[Dispute]:
+    """The disputes ``user`` may read (``can(VIEW_DISPUTES)``), of one game or of all."""
+    return disputes_visible_to(user, game=game).select_related("raised_by", "judge")
 
 
 class DisputeViewSet(ReadOnlyViewSet):
@@ -340,12 +382,31 @@ class DisputeViewSet(ReadOnlyViewSet):
     serializer_class = s.DisputeSerializer
 
     def get_queryset(self) -> QuerySet[Dispute]:
+        if self.action == "withdraw":  # the service says who may: 403, not a hidden 404
+            return Dispute.objects.select_related("game__match")
         return visible_disputes(self.request.user)
+
+    @extend_schema(request=None, responses={200: s.DisputeSerializer, **REFUSALS})
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """The team that raised a dispute takes it back."""
+        dispute = dispute_withdraw(dispute=self.get_object(), user=request.user)
+        return Response(s.DisputeSerializer(dispute).data)
 
 
 class DealViewSet(ReadOnlyViewSet):
-    """Deals; corrected versions are listed with ``?history=1``."""
+    """Deals; corrected versions and rival entries are listed with ``?history=1``."""
 
-    queryset = Deal.objects.order_by("game", "number", "version")
+    queryset = Deal.objects.select_related("entered_by").order_by("game", "number", "version")
     serializer_class = s.DealSerializer
     filterset_class = DealFilter
+
+    @extend_schema(request=None, responses={200: s.GameSerializer, **REFUSALS})
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Your team accepts the stored numbers of a deal it entered differently: its rival
+        entry is settled (kept on record), and your team can confirm again."""
+        game = rival_withdraw(rival=self.get_object(), user=request.user)
+        return Response(
+            s.GameSerializer(game_rows().get(pk=game.pk), context={"request": request}).data
+        )

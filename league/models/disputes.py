@@ -26,7 +26,17 @@ class Dispute(models.Model):
     raised_by_team = models.ForeignKey(
         Team, on_delete=models.PROTECT, null=True, blank=True, related_name="disputes_raised"
     )
-    claim = models.TextField(_("what is claimed"))
+    claim = models.TextField(_("what is claimed"), max_length=2000)
+    rival = models.ForeignKey(
+        "league.Deal",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="disputes",
+        help_text=_(
+            "The other entry of the disputed deal, when the two teams entered it differently."
+        ),
+    )
     status = models.CharField(
         _("status"), max_length=16, choices=DisputeStatus.choices, default=DisputeStatus.OPEN
     )

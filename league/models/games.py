@@ -8,19 +8,26 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models.people import Player, Team
 from league.models.schedule import Match
+from scoring.outcome import SkunkLevel
 
 
 class GameStatus(models.TextChoices):
+    """A game's states; ``league.lifecycle`` says which follows from what."""
+
     IN_PROGRESS = "in_progress", _("in progress")
     FINISHED = "finished", _("finished, waiting for confirmation")
+    DISPUTED = "disputed", _("disputed, waiting for a judge")
     CONFIRMED = "confirmed", _("confirmed")
     VOID = "void", _("void")
 
 
-class SkunkLevel(models.IntegerChoices):
-    NONE = 0, _("no skunk")
-    SKUNK = 1, _("skunk")
-    DOUBLE = 2, _("double skunk")
+# The scorer declares the skunk levels; the league only names them for people.
+SKUNK_NAMES = {
+    SkunkLevel.NONE: _("no skunk"),
+    SkunkLevel.SKUNK: _("skunk"),
+    SkunkLevel.DOUBLE: _("double skunk"),
+}
+SKUNK_CHOICES = [(level.value, name) for level, name in SKUNK_NAMES.items()]
 
 
 class Game(models.Model):
@@ -41,13 +48,18 @@ class Game(models.Model):
         Team, on_delete=models.PROTECT, null=True, blank=True, related_name="games_won"
     )
     margin = models.PositiveSmallIntegerField(null=True, blank=True)
-    skunk_level = models.PositiveSmallIntegerField(
-        choices=SkunkLevel.choices, default=SkunkLevel.NONE
-    )
+    skunk_level = models.PositiveSmallIntegerField(choices=SKUNK_CHOICES, default=SkunkLevel.NONE)
     home_points = models.PositiveSmallIntegerField(_("home league points"), default=0)
     away_points = models.PositiveSmallIntegerField(_("away league points"), default=0)
     deal_count = models.PositiveSmallIntegerField(default=0)
     version = models.PositiveIntegerField(default=0)
+    # Vouching (league.lifecycle): how far each team vouched, and its first unsettled rival entry.
+    home_vouched = models.PositiveSmallIntegerField(default=0)
+    away_vouched = models.PositiveSmallIntegerField(default=0)
+    home_rival = models.PositiveSmallIntegerField(default=0)
+    away_rival = models.PositiveSmallIntegerField(default=0)
+    # The phone's key for "start this game": a second identical request gets the same game.
+    start_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -70,7 +82,13 @@ class Game(models.Model):
     class Meta:
         ordering = ["match", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["match", "number"], name="game_number_unique"),
+            # A voided game frees its number for the replay.
+            models.UniqueConstraint(
+                fields=["match", "number"],
+                condition=~models.Q(status="void"),
+                name="game_number_unique",
+            ),
+            models.UniqueConstraint(fields=["start_key"], name="game_start_key_unique"),
             # One confirmation: a confirmed game always names who confirmed it.
             models.CheckConstraint(
                 condition=~models.Q(status="confirmed") | models.Q(confirmed_at__isnull=False),
@@ -85,7 +103,34 @@ class Game(models.Model):
 
     @property
     def is_over(self) -> bool:
-        return self.status in (GameStatus.FINISHED, GameStatus.CONFIRMED)
+        return self.status in (GameStatus.FINISHED, GameStatus.DISPUTED, GameStatus.CONFIRMED)
+
+    @property
+    def skunk(self) -> SkunkLevel:
+        return SkunkLevel(self.skunk_level)
+
+    @property
+    def is_skunk(self) -> bool:
+        """A skunk or a double skunk."""
+        return self.skunk >= SkunkLevel.SKUNK
+
+    @property
+    def is_double_skunk(self) -> bool:
+        return self.skunk == SkunkLevel.DOUBLE
+
+    @property
+    def home_at_hole(self) -> int:
+        """The home score as shown: a winner is shown at the game hole (the target), whatever
+        was pegged past it; the margin is measured from there."""
+        if self.winner_id is not None and self.winner_id == self.match.home_id:
+            return self.away_score + (self.margin or 0)
+        return self.home_score
+
+    @property
+    def away_at_hole(self) -> int:
+        if self.winner_id is not None and self.winner_id == self.match.away_id:
+            return self.home_score + (self.margin or 0)
+        return self.away_score
 
     def team_for_side(self, side: int) -> Team:
         return self.match.home if side == self.home_side else self.match.away
@@ -139,6 +184,11 @@ class Deal(models.Model):
         related_name="+",
     )
     reason = models.TextField(_("reason for the correction"), blank=True)
+    # A second entry of a deal number with other numbers is kept as a rival, never dropped,
+    # until it is settled (a ruling, a correction that agrees with it, or its team accepting
+    # the stored numbers).
+    is_rival = models.BooleanField(default=False)
+    settled_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

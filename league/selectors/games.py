@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from league.models import Deal, Game
 from scoring.cards import Card
 from scoring.show import score_show
-from scoring.variants import get_variant
 
 
 def game_detail(game: Game) -> dict[str, Any]:
@@ -24,7 +25,7 @@ def game_detail(game: Game) -> dict[str, Any]:
         .prefetch_related("seats__player")
         .get(pk=game.pk)
     )
-    variant = get_variant(game.match.week.season.league.variant)
+    variant = game.match.week.season.game_variant
     seats = {s.seat: s.player.name for s in game.seats.all()}
     side_team = {game.home_side: game.match.home.name, 1 - game.home_side: game.match.away.name}
     deals = list(
@@ -33,58 +34,109 @@ def game_detail(game: Game) -> dict[str, Any]:
     current = [d for d in deals if d.is_current]
     history: dict[int, list[Deal]] = {}
     for d in deals:
-        if not d.is_current:
+        if not d.is_current and not d.is_rival:
             history.setdefault(d.number, []).append(d)
-    rows = []
-    for d in current:
-        order = variant.show_order(d.dealer)
-        shows = [
-            {
-                "seat": s,
-                "player": seats.get(s, f"seat {s}"),
-                "points": d.shows[str(s)],
-                "breakdown": _breakdown(d, s),
-            }
-            for s in order
-            if str(s) in d.shows
-        ]
-        rows.append(
-            {
-                "number": d.number,
-                "version": d.version,
-                "dealer": seats.get(d.dealer, f"seat {d.dealer}"),
-                "starter": d.starter,
-                "heels": d.heels,
-                "pegging": {side_team[i]: p for i, p in enumerate(d.pegging)},
-                "shows": shows,
-                "crib": d.crib,
-                "crib_breakdown": _breakdown(d, "crib"),
-                "home_after": d.home_after,
-                "away_after": d.away_after,
-                "entered_by": d.entered_by.get_username() if d.entered_by else None,
-                "entered_at": d.created_at,
-                "reason": d.reason,
-                "earlier_versions": [
-                    {
-                        "version": h.version,
-                        "shows": h.shows,
-                        "pegging": h.pegging,
-                        "crib": h.crib,
-                        "entered_by": h.entered_by.get_username() if h.entered_by else None,
-                    }
-                    for h in history.get(d.number, [])
-                ],
-            }
-        )
+    rows = [_row(d, variant, seats, side_team, history.get(d.number, [])) for d in current]
     return {
         "game": game,
         "seats": [seats[s] for s in sorted(seats)],
         "home": game.match.home.name,
         "away": game.match.away.name,
         "deals": rows,
+        "deal_rows": current,
         "entered_by": game.entered_by.get_username() if game.entered_by else None,
         "confirmed_by": game.confirmed_by.get_username() if game.confirmed_by else None,
     }
+
+
+def _row(
+    d: Deal,
+    variant: Any,
+    seats: dict[int, str],
+    side_team: dict[int, str],
+    earlier: list[Deal],
+) -> dict[str, Any]:
+    """One deal as the pages show it: names for seats and teams, the scorer's counts."""
+    order = variant.show_order(d.dealer)
+    shows = [
+        {
+            "seat": s,
+            "player": seats.get(s, f"seat {s}"),
+            "points": d.shows[str(s)],
+            "breakdown": _breakdown(d, s),
+        }
+        for s in order
+        if str(s) in d.shows
+    ]
+    return {
+        "number": d.number,
+        "version": d.version,
+        "dealer": seats.get(d.dealer, f"seat {d.dealer}"),
+        "starter": d.starter,
+        "heels": d.heels,
+        "pegging": {side_team[i]: p for i, p in enumerate(d.pegging)},
+        "shows": shows,
+        "crib": d.crib,
+        "crib_breakdown": _breakdown(d, "crib"),
+        "home_after": d.home_after,
+        "away_after": d.away_after,
+        "entered_by": d.entered_by.get_username() if d.entered_by else None,
+        "entered_at": d.created_at,
+        "reason": d.reason,
+        "earlier_versions": [
+            {
+                "version": h.version,
+                "shows": h.shows,
+                "pegging": h.pegging,
+                "crib": h.crib,
+                "entered_by": h.entered_by.get_username() if h.entered_by else None,
+            }
+            for h in earlier
+        ],
+    }
+
+
+def pending_rivals(game: Game) -> list[dict[str, Any]]:
+    """Each unsettled rival entry beside the stored version of its deal, with a claim written
+    for the dispute a tap raises ("Deal 5 was entered twice: ...")."""
+    rivals = list(
+        Deal.objects.filter(game=game, is_rival=True, settled_at__isnull=True)
+        .select_related("entered_by")
+        .order_by("number", "version")
+    )
+    if not rivals:
+        return []
+    variant = game.match.week.season.game_variant
+    seats = {s.seat: s.player.name for s in game.seats.select_related("player")}
+    side_team = {game.home_side: game.match.home.name, 1 - game.home_side: game.match.away.name}
+    current = {
+        d.number: d
+        for d in Deal.objects.filter(
+            game=game, is_current=True, number__in=[r.number for r in rivals]
+        ).select_related("entered_by")
+    }
+    out = []
+    for rival in rivals:
+        stored = current[rival.number]
+        stored_row = _row(stored, variant, seats, side_team, [])
+        rival_row = _row(rival, variant, seats, side_team, [])
+        claim = _("Deal %(n)s was entered twice: %(a)s entered %(x)s, %(b)s entered %(y)s.") % {
+            "n": rival.number,
+            "a": stored_row["entered_by"] or "?",
+            "x": _summary(stored_row),
+            "b": rival_row["entered_by"] or "?",
+            "y": _summary(rival_row),
+        }
+        out.append({"rival": rival, "stored": stored_row, "other": rival_row, "claim": claim})
+    return out
+
+
+def _summary(row: dict[str, Any]) -> str:
+    parts = [f"{team} {p}" for team, p in row["pegging"].items()]
+    parts += [f"{s['player']} {s['points']}" for s in row["shows"]]
+    if row["crib"] is not None:
+        parts.append(_("crib %(n)s") % {"n": row["crib"]})
+    return ", ".join(parts)
 
 
 def _breakdown(deal: Deal, who: int | str) -> list[str] | None:

@@ -12,8 +12,7 @@ from league.models import Deal, Game, GameStatus, Match, Season, Week
 
 def skunk_line(season: Season) -> int:
     """The highest losing score that is still a skunk: the loser must pass it to avoid one."""
-    league = season.league
-    return league.target - league.skunk_margin
+    return season.skunk_line()
 
 
 def week_matches(week: Week) -> QuerySet[Match]:
@@ -202,37 +201,53 @@ def match_detail(match_id: int) -> dict[str, Any]:
     }
 
 
-def current_week_at(venue_id: int, *, today: Any) -> Week | None:
-    """The week a venue's TV should show: one with a game being played, else the latest with a
-    game started, else the next one on the calendar (current seasons first)."""
-    weeks = Week.objects.filter(venue_id=venue_id).order_by("-season__is_current")
-    playing = weeks.filter(matches__games__status=GameStatus.IN_PROGRESS)
-    started = weeks.filter(matches__games__isnull=False)
-    return (
-        playing.order_by("-season__is_current", "-number").first()
-        or started.order_by("-season__is_current", "-number").first()
-        or weeks.filter(Q(date__gte=today) | Q(date__isnull=True))
-        .order_by("-season__is_current", "date", "number")
-        .first()
-        or weeks.order_by("-season__is_current", "-number").first()
-    )
-
-
-def current_week(season: Season) -> Week | None:
-    """The week being played: the latest with a game started, else the first (one query)."""
-    weeks = Week.objects.filter(season=season).select_related("venue")
+def _by_date(weeks: QuerySet[Week], today: Any) -> Week | None:
+    """The week whose date is ``today`` or the latest before it; else the next one to come.
+    Weeks without a date are placed by play: the latest with a game started, else the first."""
+    dated = weeks.filter(date__isnull=False)
+    if dated.exists():
+        return (
+            dated.filter(date__lte=today).order_by("-date", "-number").first()
+            or dated.order_by("date", "number").first()
+        )
     started = weeks.filter(matches__games__isnull=False).order_by("-number").first()
     return started or weeks.order_by("number").first()
 
 
-def my_matches_this_week(user: Any, weeks: list[Week]) -> list[Match]:
-    """The signed-in player's matches in these weeks (one query; none for a visitor)."""
-    if not getattr(user, "is_authenticated", False) or not weeks:
+def current_week_at(venue_id: int, *, today: Any) -> Week | None:
+    """The week a venue's TV shows: the venue's week by date (today's, or the latest before
+    it), current seasons first."""
+    weeks = Week.objects.filter(venue_id=venue_id)
+    current = weeks.filter(season__is_current=True)
+    return _by_date(current, today) if current.exists() else _by_date(weeks, today)
+
+
+def current_week(season: Season, *, today: Any) -> Week | None:
+    """The week being played by date: today's, or the latest before today (the first week
+    before the season starts). An early game of next week does not move it."""
+    return _by_date(Week.objects.filter(season=season).select_related("venue"), today)
+
+
+def my_open_matches(user: Any, seasons: list[Season], *, today: Any) -> list[Match]:
+    """Every match of the signed-in player's teams in these seasons that is not over (a game
+    left to play or a result not yet confirmed), up to this week, whatever the week; none for
+    a visitor. One query."""
+    if not getattr(user, "is_authenticated", False) or not seasons:
         return []
-    return list(
-        Match.objects.filter(week__in=weeks)
+    matches = (
+        Match.objects.filter(week__season__in=seasons)
         .filter(Q(home__players__user=user) | Q(away__players__user=user))
+        .filter(Q(week__date__lte=today) | Q(week__date__isnull=True) | Q(games__isnull=False))
         .select_related("home", "away", "week__season")
+        .prefetch_related(Prefetch("games", queryset=Game.objects.exclude(status=GameStatus.VOID)))
         .distinct()
-        .order_by("week__season_id", "table")
+        .order_by("week__season_id", "week__number", "table")
     )
+    out = []
+    for match in matches:
+        games = list(match.games.all())
+        season = match.week.season
+        wanted = season.playoff_games_per_match if match.playoff_round else season.games_per_match
+        if len(games) < wanted or any(g.status != GameStatus.CONFIRMED for g in games):
+            out.append(match)
+    return out

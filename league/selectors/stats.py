@@ -12,7 +12,6 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from league.models import Deal, Game, GameSeat, GameStatus, Player, Team
-from scoring.variants import get_variant
 
 BEST_HANDS = 5
 BIG_HANDS = (28, 29)
@@ -129,7 +128,7 @@ def _tally(
     stats: Stats, game: Game, side: int, seats: set[int], players: dict[int, Player]
 ) -> None:
     """Add ``game``'s deals for ``seats`` (all on ``side``) to ``stats``."""
-    variant = get_variant(game.match.week.season.league.variant)
+    variant = game.match.week.season.game_variant
     for deal in game.stat_deals:  # type: ignore[attr-defined]
         stats.deals += 1
         stats.pegging += deal.pegging[side] if side < len(deal.pegging) else 0
@@ -153,7 +152,7 @@ def team_stats(team: Team) -> dict[str, Any]:
     seats = _seat_names(ids)
     stats = Stats()
     for game in games:
-        variant = get_variant(game.match.week.season.league.variant)
+        variant = game.match.week.season.game_variant
         side = game.side_for_team(team)
         game.stat_deals = deals.get(game.pk, [])  # type: ignore[attr-defined]
         mine = {s for s in seats.get(game.pk, {}) if variant.side_of(s) == side}
@@ -170,7 +169,7 @@ def player_stats(player: Player) -> dict[str, Any]:
     seats = _seat_names(ids)
     stats = Stats()
     for game in games:
-        variant = get_variant(game.match.week.season.league.variant)
+        variant = game.match.week.season.game_variant
         table = seats.get(game.pk, {})
         seat = next(s for s, p in table.items() if p.pk == player.pk)
         side = variant.side_of(seat)

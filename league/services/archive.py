@@ -11,20 +11,21 @@ never score 19."), and nothing of the file is stored.
 
 Semantics chosen where the format is silent:
 
-- **Confirmation.** An archive records results, not the confirmation workflow. The league's
-  ``requires_confirmation`` is kept as stored (a new league gets the model default, True), so
-  ``deal_record`` finishes a game exactly as for a captain; every imported game that finished is
-  then confirmed by :func:`game_confirm_imported`, with the same conditional UPDATE as
-  ``game_confirm`` (``status=finished -> confirmed``), ``confirmed_by`` the importing user (None
-  from the command line) and an audit entry ``game_confirm_import``. Unfinished games stay in
-  progress. So standings after an import count every finished game of the file.
+- **Confirmation.** An archive records results, not the confirmation workflow. The import acts
+  as a trusted caller (``Trusted(user, "season import")``): ``deal_record`` finishes a game
+  exactly as for a captain, and every game that finished is then confirmed through
+  ``game_confirm``, where a trusted caller vouches for both teams (the archive is the record);
+  ``confirmed_by`` is the importing user (None from the command line) and the audit trail says
+  "season import". Unfinished games stay in progress. So standings after an import count every
+  finished game of the file.
 - **Export of games awaiting confirmation.** They are written like any finished game (an archive
   restores them as confirmed), and the exported ``standings``/``seeding`` are what the archive
   restores to: they count those games too. :func:`export_season` lists them in
   ``ExportResult.unconfirmed`` so the command can say so. Void games are left out (they never
   count), and so are playoff weeks (the format has no playoff rounds; standings never count them).
-- **League.** Found by name. A new one is created with the file's rules; an existing one must
-  have the same rules, or the file is refused (its standings would not mean the same thing).
+- **League and rules.** The league is found by name, or created with the file's rules as its
+  defaults. The rules in the file are the imported season's own rules: a season keeps the rules
+  it was played by, so a league whose rules changed between seasons restores every season.
 - **Teams and players.** A player is found by name or created (names are unique). The first
   player of a team is its captain (export writes the captain first). Weeks get the file's number
   and date; a match's first team is at home; tables are numbered in file order; a game's first
@@ -42,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Prefetch
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from league.errors import DomainError, ValidationFailed
@@ -58,11 +59,12 @@ from league.models import (
     Team,
     Week,
 )
-from league.models.leagues import LEAGUE_VARIANTS
+from league.models.rules import LEAGUE_VARIANTS
+from league.permissions import Trusted
 from league.ranking import chain_of
 from league.selectors.standings import compute_standings
 from league.services.audit import audit_log
-from league.services.games import _results_changed, deal_record, game_start
+from league.services.games import deal_record, game_confirm, game_start
 from league.services.seasons import team_create
 from scoring.variants import Variant, get_variant
 
@@ -114,8 +116,9 @@ class ExportResult:
     unconfirmed: list[str] = field(default_factory=list)  # games exported before confirmation
 
 
-def _rules(league: League) -> dict[str, Any]:
-    return {name: getattr(league, name) for name in RULE_FIELDS}
+def _rules(rules: League | Season) -> dict[str, Any]:
+    """The settings the archive format carries (a season's own rules, when exporting)."""
+    return {name: getattr(rules, name) for name in RULE_FIELDS}
 
 
 def _match_label(week_number: int, home: str, away: str) -> str:
@@ -126,7 +129,7 @@ def export_season(season: Season) -> ExportResult:
     """The season as an archive (a JSON-ready dict), with per-game ``final`` and the season's
     ``standings`` and ``seeding``."""
     league = season.league
-    variant = get_variant(league.variant)
+    variant = season.game_variant
     teams = list(season.teams.prefetch_related("players").select_related("captain"))
     team_rows = []
     for team in sorted(teams, key=lambda t: t.name):
@@ -177,7 +180,7 @@ def export_season(season: Season) -> ExportResult:
     archive = {
         "format": FORMAT,
         "version": VERSION,
-        "league": {"name": league.name, "rules": _rules(league)},
+        "league": {"name": league.name, "rules": _rules(season)},
         "season": {
             "name": season.name,
             "playoff_teams": season.playoff_teams,
@@ -237,37 +240,6 @@ def _export_game(game: Game, match: Match, variant: Variant) -> dict[str, Any]:
         "deals": deals,
         "final": {match.home.name: game.home_score, match.away.name: game.away_score},
     }
-
-
-# --------------------------------------------------------------------------------------------
-# Confirmation of imported games
-# --------------------------------------------------------------------------------------------
-
-
-def game_confirm_imported(*, game: Game, user: Any = None) -> bool:
-    """Confirm a finished game that came from an archive: the archive is the record, so nobody
-    of the other team is asked. Same conditional UPDATE as ``game_confirm``; returns whether
-    this call confirmed it (a game already confirmed is left alone)."""
-    actor = user if getattr(user, "is_authenticated", False) else None
-    changed = Game.objects.filter(pk=game.pk, status=GameStatus.FINISHED).update(
-        status=GameStatus.CONFIRMED,
-        confirmed_by=actor,
-        confirmed_at=timezone.now(),
-        version=F("version") + 1,
-    )
-    if changed:
-        game.refresh_from_db()
-        audit_log(
-            actor=user,
-            action="game_confirm_import",
-            obj=game,
-            game=game,
-            season=game.match.week.season,
-            after={"status": game.status},
-            reason="Imported from a season archive",
-        )
-        _results_changed(game.match.week.season_id)
-    return bool(changed)
 
 
 # --------------------------------------------------------------------------------------------
@@ -351,10 +323,11 @@ def import_season(data: Any, *, user: Any = None) -> Season:
         raise r.refuse(
             f"This archive is version {doc['version']!r}; this Pegboard reads version {VERSION}."
         )
+    user = Trusted(user, "season import")
     with transaction.atomic():
-        league = _import_league(r, doc["league"])
-        variant = get_variant(league.variant)
-        season = _import_season_row(r, doc["season"], league)
+        league, rules = _import_league(r, doc["league"])
+        variant = get_variant(rules["variant"])
+        season = _import_season_row(r, doc["season"], league, rules)
         teams = _import_teams(r, doc["teams"], season, user)
         counts = _import_weeks(r, doc["weeks"], season, teams, variant, user)
         _check_standings(r, doc, season)
@@ -362,14 +335,16 @@ def import_season(data: Any, *, user: Any = None) -> Season:
             actor=user,
             action="season_import",
             obj=season,
-            season=season,
             after={"teams": len(teams), **counts},
             reason="Imported from a season archive",
         )
     return season
 
 
-def _import_league(r: _Reader, raw: Any) -> League:
+def _import_league(r: _Reader, raw: Any) -> tuple[League, dict[str, Any]]:
+    """The league (made, with the archive's rules as its defaults, if it is new here) and the
+    rules the archived season was played by: a season keeps its own rules, so an archive whose
+    rules differ from the league's current defaults (or from its other seasons) is welcome."""
     with r.at("League"):
         doc = r.obj(raw, "The league", required=("name", "rules"))
         name = r.text(doc["name"], "The league's name")
@@ -377,15 +352,8 @@ def _import_league(r: _Reader, raw: Any) -> League:
         rules = _rules_from(r, rules_doc)
         league = League.objects.filter(name=name).first()
         if league is None:
-            return League.objects.create(name=name, **rules)
-        ours = _rules(league)
-        for key, value in rules.items():
-            if ours[key] != value:
-                raise r.refuse(
-                    f"{name} already exists here with {key} {ours[key]!r}, "
-                    f"but the archive says {value!r}."
-                )
-        return league
+            league = League.objects.create(name=name, **rules)
+        return league, rules
 
 
 def _rules_from(r: _Reader, doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -415,7 +383,7 @@ def _rules_from(r: _Reader, doc: Mapping[str, Any]) -> dict[str, Any]:
     return rules
 
 
-def _import_season_row(r: _Reader, raw: Any, league: League) -> Season:
+def _import_season_row(r: _Reader, raw: Any, league: League, rules: Mapping[str, Any]) -> Season:
     with r.at("Season"):
         doc = r.obj(raw, "The season", required=("name",), optional=("playoff_teams", "draw_seed"))
         name = r.text(doc["name"], "The season's name")
@@ -431,6 +399,7 @@ def _import_season_row(r: _Reader, raw: Any, league: League) -> Season:
             playoff_teams=playoff_teams,
             draw_seed=draw_seed,
             is_current=not league.seasons.filter(is_current=True).exists(),
+            **rules,
         )
 
 
@@ -451,7 +420,6 @@ def _import_teams(r: _Reader, raw: Any, season: Season, user: Any) -> dict[str, 
                 name=name,
                 players=players,
                 captain=captain,
-                check_permission=False,
             )
     return teams
 
@@ -559,7 +527,6 @@ def _import_game(
         seats=seats,
         first_dealer=first_dealer,
         number=number,
-        check_permission=False,
     )
     side_of_team = {
         home_name: game.home_side,
@@ -577,7 +544,6 @@ def _import_game(
                 user=user,
                 number=deal_number,
                 data=data,
-                check_permission=False,
             )
             game.refresh_from_db()
     if "final" in doc:
@@ -589,7 +555,7 @@ def _import_game(
                     f"The final score says {team} {final[team]!r}, but the deals give {score}."
                 )
     if game.status == GameStatus.FINISHED:
-        game_confirm_imported(game=game, user=user)
+        game_confirm(game=game, user=user)
     return len(deals)
 
 

@@ -1,10 +1,29 @@
-"""Writing the audit trail."""
+"""Writing the audit trail: who changed what, from what to what, and why."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from league.models import AuditEntry
+from league.models import AuditEntry, Game, Season
+from league.permissions import Trusted, actor_of
+
+
+def _where(obj: Any) -> tuple[Game | None, int | None]:
+    """The game and the season an object belongs to, found from the object itself."""
+    if isinstance(obj, Season):
+        return None, obj.pk
+    if isinstance(obj, Game):
+        return obj, obj.match.week.season_id
+    game = getattr(obj, "game", None)
+    if isinstance(game, Game):
+        return game, game.match.week.season_id
+    for path in ("season_id", "week.season_id", "match.week.season_id"):
+        value: Any = obj
+        for part in path.split("."):
+            value = getattr(value, part, None)
+        if isinstance(value, int):
+            return None, value
+    return None, None
 
 
 def audit_log(
@@ -12,20 +31,22 @@ def audit_log(
     actor: Any,
     action: str,
     obj: Any,
-    game: Any = None,
-    season: Any = None,
     before: Any = None,
     after: Any = None,
     reason: str = "",
 ) -> AuditEntry:
-    """Record one change; call it inside the transaction that makes the change."""
+    """Record one change; call it inside the transaction that makes the change. The game and
+    season it concerns are worked out from ``obj``; a trusted caller's reason is kept."""
+    game, season_id = _where(obj)
+    if isinstance(actor, Trusted) and actor.why not in reason:
+        reason = f"{reason} ({actor.why})" if reason else actor.why
     return AuditEntry.objects.create(
-        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        actor=actor_of(actor),
         action=action,
         object_type=type(obj).__name__,
         object_id=str(obj.pk),
         game=game,
-        season=season,
+        season_id=season_id,
         before=before,
         after=after,
         reason=reason,

@@ -32,6 +32,7 @@ from league.models import Game, GameStatus, League, Player, Season, Team, Venue
 from league.permissions import CAPTAINS, JUDGES, LEAGUE_ADMINS, PLAYERS
 from league.services.entries import normalise, to_entry
 from league.services.games import deal_record, game_confirm, game_start
+from league.services.rules import season_create
 from league.services.seasons import schedule_create, team_create
 from scoring.cards import DECK, Card
 from scoring.game import Game as ScoredGame
@@ -257,8 +258,8 @@ def build_demo(*, seed: int = SEED, weeks_played: int = WEEKS_PLAYED) -> DemoSum
     venue, _ = Venue.objects.get_or_create(
         name="The Crooked Peg", defaults={"address": "12 Market Street"}
     )
-    season = Season.objects.create(
-        league=league, name=SEASON_NAME, playoff_teams=4, draw_seed=seed, is_current=True
+    season = season_create(
+        league=league, user=boss, name=SEASON_NAME, playoff_teams=4, draw_seed=seed
     )
     for team_name, names in TEAMS:
         players = []
@@ -278,12 +279,12 @@ def build_demo(*, seed: int = SEED, weeks_played: int = WEEKS_PLAYED) -> DemoSum
     summary = DemoSummary(league=league, season=season, accounts=accounts)
     for week in weeks[:weeks_played]:
         for match in week.matches.select_related("home", "away").order_by("table"):
-            for number in range(1, league.games_per_match + 1):
+            for number in range(1, season.games_per_match + 1):
                 _play(rng, match, number, summary)
     if weeks_played < len(weeks):
         # The current week: table 1 done, table 2 part way through game 2, the rest to play.
         matches = list(weeks[weeks_played].matches.select_related("home", "away").order_by("table"))
-        for number in range(1, league.games_per_match + 1):
+        for number in range(1, season.games_per_match + 1):
             _play(rng, matches[0], number, summary)
         if len(matches) > 1:
             _play(rng, matches[1], 1, summary)
@@ -315,8 +316,8 @@ def _play(
     first_dealer = rng.randrange(len(seats))  # the cut for the first deal
     captain = _team_users(entering)[0]
     game = game_start(match=match, user=captain, seats=seats, first_dealer=first_dealer)
-    variant = get_variant(match.week.season.league.variant)
-    deals = random_game_deals(rng, variant, first_dealer, match.week.season.league.target)
+    variant = match.week.season.game_variant
+    deals = random_game_deals(rng, variant, first_dealer, match.week.season.target)
     if stop_after is not None:
         deals = deals[:stop_after]
     for n, data in enumerate(deals, start=1):

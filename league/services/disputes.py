@@ -1,21 +1,37 @@
-"""Disputes: raised by a player, worked by a judge, ruled with a cited rule; corrections go
-through the same deal service as score entry."""
+"""Disputes: raised by a player (or a judge opening a review), worked by a judge, ruled with a
+cited rule. A ruling may correct any set of deals at once through the same correction service as
+the teams use; on a finished game it settles the game (the judge vouches for both teams).
+An open dispute holds a finished game: it does not count until it is ruled on."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import logging
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league import lifecycle
 from league.errors import Conflict, NotAllowed, ValidationFailed
-from league.models import Dispute, DisputeStatus, Game, GameStatus
-from league.permissions import Action, can, is_judge, teams_of
+from league.lifecycle import Event
+from league.models import Deal, Dispute, DisputeStatus, Game
+from league.permissions import Action, actor_of, can, is_judge, team_of
 from league.rules_reference import RULES_BY_ID
 from league.services.audit import audit_log
-from league.services.games import deal_correct
+from league.services.games import (
+    OPEN_DISPUTES,
+    _lock,
+    deals_correct,
+    game_resettle,
+    game_state,
+    settle_after_ruling,
+)
+
+log = logging.getLogger(__name__)
+
+CLAIM_LIMIT = 2000  # characters, at every door (the form, the API, the admin)
 
 
 def _notify(dispute_id: int, event: str) -> None:
@@ -25,20 +41,43 @@ def _notify(dispute_id: int, event: str) -> None:
         try:
             notify_dispute.delay(dispute_id, event)
         except Exception:  # a broker outage must not undo the dispute
-            import logging
-
-            logging.getLogger(__name__).warning("could not queue dispute mail", exc_info=True)
+            log.warning("could not queue dispute mail", exc_info=True)
 
     transaction.on_commit(send)
 
 
-def dispute_raise(*, game: Game, user: Any, claim: str, deal_number: int | None = None) -> Dispute:
-    """A player of either team raises a dispute on a game (optionally on one deal)."""
-    if not can(user, Action.RAISE_DISPUTE, game.match):
-        raise NotAllowed(_("Only the players of these two teams can dispute this game."))
-    claim = (claim or "").strip()
-    if not claim:
+def _clean_claim(claim: Any) -> str:
+    if not isinstance(claim, str) or not claim.strip():
         raise ValidationFailed(_("Say what you think is wrong."), field="claim")
+    claim = claim.strip()
+    if len(claim) > CLAIM_LIMIT:
+        raise ValidationFailed(
+            _("Keep it under %(n)s characters: a judge reads every word.") % {"n": CLAIM_LIMIT},
+            field="claim",
+        )
+    return claim
+
+
+def dispute_raise(
+    *,
+    game: Game,
+    user: Any,
+    claim: str,
+    deal_number: int | None = None,
+    rival: Deal | None = None,
+) -> Dispute:
+    """A player of either team raises a dispute on their game (optionally on one deal, or on a
+    deal the two teams entered differently: ``rival``); a judge may open one on any game but
+    their own team's. A team keeps one open dispute per deal."""
+    if not can(user, Action.RAISE_DISPUTE, game):
+        if team_of(user, game.match) is not None:
+            lifecycle.require(Event.RAISE_DISPUTE, game.status, current=game_state(game))
+        raise NotAllowed(_("Only the players of these two teams can dispute this game."))
+    claim = _clean_claim(claim)
+    if rival is not None:
+        if rival.game_id != game.pk or not rival.is_rival:
+            raise ValidationFailed(_("That entry is not part of this game."), field="rival")
+        deal_number = rival.number
     if deal_number is not None and (
         type(deal_number) is not int
         or not game.deals.filter(number=deal_number, is_current=True).exists()
@@ -46,44 +85,78 @@ def dispute_raise(*, game: Game, user: Any, claim: str, deal_number: int | None 
         raise ValidationFailed(
             _("This game has no deal %(n)s.") % {"n": deal_number}, field="deal_number"
         )
-    team_ids = teams_of(user, game.match)
+    team = team_of(user, game.match)
     with transaction.atomic():
+        game = _lock(game)
+        if (
+            team is not None
+            and Dispute.objects.filter(
+                game=game, raised_by_team_id=team, deal_number=deal_number, status__in=OPEN_DISPUTES
+            ).exists()
+        ):
+            raise Conflict(
+                _("Your team already has an open dispute about this game.")
+                if deal_number is None
+                else _("Your team already has an open dispute about deal %(n)s.")
+                % {"n": deal_number}
+            )
         dispute = Dispute.objects.create(
             game=game,
             deal_number=deal_number,
-            raised_by=user,
-            raised_by_team_id=next(iter(team_ids), None),
+            rival=rival,
+            raised_by=actor_of(user),
+            raised_by_team_id=team,
             claim=claim,
         )
         audit_log(
             actor=user,
             action="dispute_raise",
             obj=dispute,
-            game=game,
-            season=game.match.week.season,
-            after={"claim": claim, "deal_number": deal_number},
+            after={"claim": claim, "deal_number": deal_number, "rival": getattr(rival, "pk", None)},
         )
+        game_resettle(game=game, user=user)
         _notify(dispute.pk, "raised")
     return dispute
 
 
 def game_reject(*, game: Game, user: Any, claim: str, deal_number: int | None = None) -> Dispute:
-    """The other team refuses to confirm a finished game: that raises a dispute."""
-    if game.status != GameStatus.FINISHED:
-        raise ValidationFailed(_("Only a finished game waiting for confirmation can be rejected."))
+    """A team asked to confirm a finished game refuses: that raises a dispute, and the game
+    waits for a judge (it does not count meanwhile)."""
+    if not can(user, Action.REJECT_GAME, game):
+        if team_of(user, game.match) is not None:
+            lifecycle.require(Event.REJECT, game.status, current=game_state(game))
+        raise NotAllowed(_("Only the team asked to confirm this game can reject it."))
     return dispute_raise(game=game, user=user, claim=claim, deal_number=deal_number)
 
 
+def dispute_withdraw(*, dispute: Dispute, user: Any) -> Dispute:
+    """The team that raised a dispute takes it back (the numbers were corrected, say)."""
+    team = team_of(user, dispute.game.match)
+    if team is None or team != dispute.raised_by_team_id:
+        raise NotAllowed(_("Only the team that raised a dispute can withdraw it."))
+    with transaction.atomic():
+        dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+        if dispute.is_closed:
+            raise Conflict(_("This dispute is already settled."))
+        dispute.status = DisputeStatus.DISMISSED
+        dispute.ruling = _("Withdrawn by the team that raised it.")
+        dispute.ruled_at = timezone.now()
+        dispute.save(update_fields=["status", "ruling", "ruled_at"])
+        audit_log(actor=user, action="dispute_withdraw", obj=dispute, after={"status": "dismissed"})
+        game_resettle(game=dispute.game, user=user)
+    return dispute
+
+
 def _involved(judge: Any, dispute: Dispute) -> bool:
-    return bool(teams_of(judge, dispute.game.match))
+    return team_of(judge, dispute.game.match) is not None
 
 
 def dispute_assign(*, dispute: Dispute, judge: Any) -> Dispute:
     """A judge takes a dispute: it moves to 'in review'."""
-    if not is_judge(judge):
+    if not can(judge, Action.RULE_DISPUTE, dispute):
+        if is_judge(judge) and _involved(judge, dispute):
+            raise NotAllowed(_("A judge cannot take a dispute involving their own team."))
         raise NotAllowed(_("Only a judge can take a dispute."))
-    if _involved(judge, dispute):
-        raise NotAllowed(_("A judge cannot take a dispute involving their own team."))
     with transaction.atomic():
         dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
         if dispute.is_closed:
@@ -96,8 +169,6 @@ def dispute_assign(*, dispute: Dispute, judge: Any) -> Dispute:
             actor=judge,
             action="dispute_assign",
             obj=dispute,
-            game=dispute.game,
-            season=dispute.game.match.week.season,
             before=before,
             after={"status": dispute.status, "judge": judge.pk},
         )
@@ -111,41 +182,45 @@ def dispute_rule(
     ruling: str,
     rule_reference: str,
     dismiss: bool = False,
-    corrections: Sequence[tuple[int, Mapping[str, Any]]] = (),
+    corrections: Mapping[int, Mapping[str, Any] | None] | None = None,
 ) -> Dispute:
-    """Settle a dispute with a written ruling citing a rule; apply the corrections it needs.
-
-    Each correction ``(deal number, deal data)`` goes through :func:`deal_correct`, so it is
-    validated, versioned, re-finishes the game and moves the standings. All or nothing.
-    """
-    if not can(judge, Action.RULE_DISPUTE):
+    """Settle a dispute with a written ruling citing a rule, correcting any set of deals at
+    once (deal number -> the whole corrected deal; the corrected game is replayed as one). On a
+    finished game with no other open dispute, the ruling confirms the game. All or nothing."""
+    if not can(judge, Action.RULE_DISPUTE, dispute):
+        if is_judge(judge) and _involved(judge, dispute):
+            raise NotAllowed(_("A judge cannot rule on a dispute involving their own team."))
+        lifecycle.require(Event.RULE, dispute.game.status)
         raise NotAllowed(_("Only a judge can rule on a dispute."))
-    if _involved(judge, dispute):
-        raise NotAllowed(_("A judge cannot rule on a dispute involving their own team."))
     ruling = (ruling or "").strip()
     if not ruling:
         raise ValidationFailed(_("Write the ruling."), field="ruling")
+    if len(ruling) > 5000:
+        raise ValidationFailed(_("Keep the ruling under 5,000 characters."), field="ruling")
     if rule_reference not in RULES_BY_ID:
         raise ValidationFailed(
             _("Cite a rule from the rules reference (for example S-4)."), field="rule_reference"
         )
+    corrections = dict(corrections or {})
     if dismiss and corrections:
         raise ValidationFailed(_("A dismissed dispute changes no deal."), field="corrections")
     with transaction.atomic():
         dispute = Dispute.objects.select_for_update().select_related("game").get(pk=dispute.pk)
         if dispute.is_closed:
             raise Conflict(_("This dispute is already settled."))
-        reason = f"Ruling on dispute #{dispute.pk} ({rule_reference}): {ruling}"
-        for number, data in corrections:
-            if _unchanged(dispute.game, number, data):
-                continue  # the deal as it stands: nothing to correct
-            deal_correct(
+        reason = _("Ruling on dispute #%(n)s (%(rule)s): %(ruling)s") % {
+            "n": dispute.pk,
+            "rule": rule_reference,
+            "ruling": ruling,
+        }
+        changed: dict[int, Any] = {}
+        if corrections:
+            changed = deals_correct(
                 game=dispute.game,
-                number=number,
+                corrections=corrections,
                 user=judge,
-                data=data,
                 reason=reason,
-                check_permission=False,
+                ruling=dispute,
             )
         before = {"status": dispute.status}
         dispute.status = DisputeStatus.DISMISSED if dismiss else DisputeStatus.RESOLVED
@@ -158,56 +233,27 @@ def dispute_rule(
             actor=judge,
             action="dispute_rule",
             obj=dispute,
-            game=dispute.game,
-            season=dispute.game.match.week.season,
             before=before,
             after={
                 "status": dispute.status,
                 "rule": rule_reference,
-                "corrected_deals": [n for n, _d in corrections],
+                "corrected_deals": sorted(changed),
             },
             reason=ruling,
         )
+        game = _lock(dispute.game)
+        if not game.disputes.filter(status__in=OPEN_DISPUTES).exists():
+            settle_after_ruling(game, judge=judge)
+            from league.services.results import results_changed
+
+            results_changed(game.match.week.season_id)
         _notify(dispute.pk, "ruled")
     return dispute
 
 
 def dispute_deal_as_entered(dispute: Dispute) -> dict[str, Any] | None:
-    """The disputed deal's current numbers, in the shape a correction is written in."""
+    """The disputed deal's current numbers, in the one deal shape (what a correction edits)."""
+    from league.services.games import stored_deal
+
     deal = dispute.game.deals.filter(number=dispute.deal_number, is_current=True).first()
-    if deal is None:
-        return None
-    entered: dict[str, Any] = {
-        "dealer": deal.dealer,
-        "starter": deal.starter or None,
-        "pegging": deal.pegging,
-        "shows": deal.shows,
-        "crib": deal.crib,
-    }
-    if deal.cards:
-        entered["cards"] = deal.cards
-    return entered
-
-
-def _unchanged(game: Game, number: int, data: Mapping[str, Any]) -> bool:
-    """Whether ``data`` is deal ``number`` exactly as it stands (a ruling that keeps it)."""
-    from league.services.entries import normalise
-    from league.services.games import variant_of
-
-    deal = game.deals.filter(number=number, is_current=True).first()
-    if deal is None:
-        return False
-    try:
-        proposed = normalise(data, variant=variant_of(game))
-    except ValidationFailed:
-        return False  # deal_correct will say what is wrong
-    heels = bool(proposed["heels"]) or (proposed["starter"] or "").startswith("J")
-    return (
-        proposed["dealer"] == deal.dealer
-        and (proposed["starter"] or "") == deal.starter
-        and heels == deal.heels
-        and proposed["pegging"] == deal.pegging
-        and proposed["shows"] == deal.shows
-        and proposed["crib"] == deal.crib
-        and (proposed["cards"] or None) == (deal.cards or None)
-    )
+    return None if deal is None else stored_deal(deal)

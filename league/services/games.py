@@ -1,9 +1,10 @@
-"""Score entry: starting a game, recording and correcting deals, confirming and voiding games.
+"""Score entry: starting a game, recording and correcting deals, confirming, voiding.
 
-Each function has one shape (after pretix): check the state and the role (raise a domain error
-with a human message), lock, change, save, write the audit trail, then schedule side effects with
-``transaction.on_commit``. The scorer replays the game's deals to validate every change, so the
-same rule holds whichever door a deal came through.
+Each function has one shape (after pretix): ask ``can()`` and the game's life (``lifecycle``)
+whether the change may happen (a domain error with a human message if not), lock the game row,
+change, settle the game's state, save, write the audit trail, then let the standings know after
+commit. The scorer replays the whole game to validate every change, so the same rule holds
+whichever door a deal came through, and a correction of several deals is judged as one.
 """
 
 from __future__ import annotations
@@ -12,22 +13,26 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.errors import Conflict, Locked, NotAllowed, ValidationFailed
-from league.models import Deal, Game, GameSeat, GameStatus, Match, Player, Season, Team
-from league.permissions import Action, can, is_league_admin, teams_of
+from league import lifecycle
+from league.errors import Conflict, NotAllowed, ValidationFailed
+from league.lifecycle import Event
+from league.models import Deal, Dispute, DisputeStatus, Game, GameSeat, GameStatus, Match, Player
+from league.permissions import Action, Trusted, actor_of, can, team_of, teams_of
 from league.services.audit import audit_log
 from league.services.entries import fingerprint, normalise, to_entry
 from scoring.errors import InvalidDealError
 from scoring.game import Game as ScoredGame
-from scoring.variants import Variant, get_variant
+from scoring.variants import Variant
+
+OPEN_DISPUTES = (DisputeStatus.OPEN, DisputeStatus.IN_REVIEW)
 
 
 def variant_of(game: Game) -> Variant:
-    return get_variant(game.match.week.season.league.variant)
+    return game.match.week.season.game_variant
 
 
 def seat_names(game: Game) -> list[str]:
@@ -57,20 +62,20 @@ def _human(exc: InvalidDealError, game: Game, number: int) -> ValidationFailed:
 
 
 def _replay(
-    game: Game, normals: Sequence[Mapping[str, Any]], *, changed: int | None = None
+    game: Game, normals: Sequence[Mapping[str, Any]], *, changed: frozenset[int] = frozenset()
 ) -> ScoredGame:
     """Replay deals through the scorer; raise ValidationFailed naming the first bad deal.
 
-    ``changed`` is the deal being entered or corrected: a failure in another deal is a deal the
-    change has made impossible, and the message says which."""
-    league = game.match.week.season.league
-    scored = ScoredGame(variant_of(game), first_dealer=game.first_dealer, target=league.target)
+    ``changed`` are the deals being entered or corrected: a failure in another deal is a deal
+    the change has made impossible, and the message says which."""
+    season = game.match.week.season
+    scored = ScoredGame(variant_of(game), first_dealer=game.first_dealer, target=season.target)
     for number, normal in enumerate(normals, start=1):
         try:
             scored.record(to_entry(normal))
         except InvalidDealError as exc:
             error = _human(exc, game, number)
-            if changed is not None and number != changed:
+            if changed and number not in changed:
                 error.message = _(
                     "With this change, deal %(n)s no longer fits: %(why)s Correct it too."
                 ) % {"n": number, "why": error.message}
@@ -79,7 +84,8 @@ def _replay(
     return scored
 
 
-def _stored(deal: Deal) -> dict[str, Any]:
+def stored_deal(deal: Deal) -> dict[str, Any]:
+    """A stored deal in the one deal shape (what ``normalise`` makes of a submitted deal)."""
     return {
         "dealer": deal.dealer,
         "starter": deal.starter or None,
@@ -95,78 +101,145 @@ def _current_deals(game: Game) -> list[Deal]:
     return list(game.deals.filter(is_current=True).order_by("number"))
 
 
-def _apply_scores(game: Game, scored: ScoredGame, deals: Sequence[Deal]) -> None:
-    """Derive scores, status, winner, margin, skunk and league points from the replayed game."""
-    league = game.match.week.season.league
-    home, away = game.home_side, 1 - game.home_side
-    game.home_score = scored.scores[home]
-    game.away_score = scored.scores[away]
-    game.deal_count = len(deals)
-    if scored.finished:
-        outcome = scored.outcome(
-            skunk_margin=league.skunk_margin, double_skunk_margin=league.double_skunk_margin
-        )
-        winner_team = game.match.home if outcome.winner == home else game.match.away
-        game.winner = winner_team
-        game.margin = outcome.margin
-        game.skunk_level = int(outcome.skunk_level)
-        home_won = outcome.winner == home
-        game.home_points = league.league_points(won=home_won, skunk_level=game.skunk_level)
-        game.away_points = league.league_points(won=not home_won, skunk_level=game.skunk_level)
-        if game.status == GameStatus.IN_PROGRESS:
-            game.finished_at = timezone.now()
-            game.status = (
-                GameStatus.FINISHED if league.requires_confirmation else GameStatus.CONFIRMED
-            )
-            if game.status == GameStatus.CONFIRMED:
-                game.confirmed_at = game.finished_at
-    else:
-        game.winner = None
-        game.margin = None
-        game.skunk_level = 0
-        game.home_points = game.away_points = 0
-        if game.status in (GameStatus.FINISHED, GameStatus.CONFIRMED):
-            game.status = GameStatus.IN_PROGRESS
-            game.finished_at = game.confirmed_at = None
-            game.confirmed_by = None
-    game.version += 1
-
-
-def _results_changed(season: Season | int) -> None:
-    """Mark standings stale in this transaction; recompute them once it commits."""
-    season_id = season if isinstance(season, int) else season.pk
-    Season.objects.filter(pk=season_id).update(
-        standings_stale=True, results_version=F("results_version") + 1
+def _lock(game: Game) -> Game:
+    """The game row, locked for this transaction (only that row: the season, week and league
+    rows are read, not locked, so the tables of a venue never queue on one row)."""
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("match__week__season__league", "match__home", "match__away")
+        .get(pk=game.pk)
     )
 
-    # One recompute per season per transaction, however many deals it wrote (an import).
-    connection = transaction.get_connection()
-    for _sids, queued, _robust in connection.run_on_commit:
-        if getattr(queued, "pegboard_season", None) == season_id:
-            return
 
-    def schedule() -> None:
-        from league.services.standings import schedule_recompute
+def _results_changed(season: Any) -> None:
+    """Mark standings stale in this transaction; recompute them once it commits."""
+    from league.services.results import results_changed
 
-        schedule_recompute(season_id)
-
-    schedule.pegboard_season = season_id  # type: ignore[attr-defined]
-    transaction.on_commit(schedule)
+    results_changed(season if isinstance(season, int) else season.pk)
 
 
 def _season_id(game: Game) -> int:
     return game.match.week.season_id
 
 
-def _lock(game: Game) -> Game:
-    return (
-        Game.objects.select_for_update()
-        .select_related("match__week__season__league", "match__home", "match__away")
-        .get(pk=game.pk)
+# --- The game's state ----------------------------------------------------------------------------
+
+
+def _apply_scores(game: Game, scored: ScoredGame, deal_count: int) -> None:
+    """Derive scores, winner, margin, skunk and league points from the replayed game."""
+    season = game.match.week.season
+    home, away = game.home_side, 1 - game.home_side
+    game.home_score = scored.scores[home]
+    game.away_score = scored.scores[away]
+    game.deal_count = deal_count
+    if scored.finished:
+        outcome = scored.outcome(
+            skunk_margin=season.skunk_margin, double_skunk_margin=season.double_skunk_margin
+        )
+        home_won = outcome.winner == home
+        game.winner = game.match.home if home_won else game.match.away
+        game.margin = outcome.margin
+        game.skunk_level = int(outcome.skunk_level)
+        game.home_points = season.league_points(won=home_won, skunk_level=game.skunk_level)
+        game.away_points = season.league_points(won=not home_won, skunk_level=game.skunk_level)
+    else:
+        game.winner = None
+        game.margin = None
+        game.skunk_level = 0
+        game.home_points = game.away_points = 0
+
+
+def facts_of(game: Game) -> lifecycle.Facts:
+    """The facts the game's state follows from (one query: its open disputes)."""
+    open_disputes = game.disputes.filter(status__in=OPEN_DISPUTES).count() if game.pk else 0
+    return lifecycle.Facts(
+        deals=game.deal_count,
+        finished=game.winner_id is not None,
+        void=game.status == GameStatus.VOID,
+        open_disputes=open_disputes,
+        home=lifecycle.Side(vouched=game.home_vouched, rival=game.home_rival),
+        away=lifecycle.Side(vouched=game.away_vouched, rival=game.away_rival),
+        needs_confirmation=game.match.week.season.requires_confirmation,
     )
 
 
-# --- Starting a game ----------------------------------------------------------------------------
+def _settle(game: Game, *, user: Any) -> GameStatus:
+    """Put the game in the state its facts say; stamp when it finished and was confirmed.
+    Returns the state it was in before."""
+    before = GameStatus(game.status)
+    after = lifecycle.status_of(facts_of(game))
+    now = timezone.now()
+    if after == GameStatus.IN_PROGRESS:
+        game.finished_at = None
+    elif game.finished_at is None:
+        game.finished_at = now
+    if after == GameStatus.CONFIRMED:
+        if before != GameStatus.CONFIRMED or game.confirmed_at is None:
+            game.confirmed_at = now
+            game.confirmed_by = actor_of(user)
+    else:
+        game.confirmed_at = None
+        game.confirmed_by = None
+    game.status = after
+    game.version += 1
+    return before
+
+
+def _vouch(game: Game, team_id: int | None, through: int) -> None:
+    """``team_id`` vouches for deals 1..``through`` (a vouch only ever grows here)."""
+    if team_id == game.match.home_id:
+        game.home_vouched = max(game.home_vouched, through)
+    elif team_id == game.match.away_id:
+        game.away_vouched = max(game.away_vouched, through)
+
+
+def _recount_rivals(game: Game) -> None:
+    """Each team's first unsettled rival entry, from the deals."""
+    pending = (
+        Deal.objects.filter(game=game, is_rival=True, settled_at__isnull=True)
+        .order_by("number")
+        .select_related("entered_by")
+    )
+    game.home_rival = game.away_rival = 0
+    for rival in pending:
+        team = team_of(rival.entered_by, game.match) if rival.entered_by else None
+        if team == game.match.home_id and not game.home_rival:
+            game.home_rival = rival.number
+        elif team == game.match.away_id and not game.away_rival:
+            game.away_rival = rival.number
+
+
+# --- Starting a game -----------------------------------------------------------------------------
+
+
+def games_per_match(match: Match) -> int:
+    season = match.week.season
+    return season.playoff_games_per_match if match.playoff_round else season.games_per_match
+
+
+def match_decided(match: Match) -> Any:
+    """The team that has won a playoff match (a majority of its games), else None. A league
+    match plays all its games: each one earns league points."""
+    if not match.playoff_round:
+        return None
+    need = games_per_match(match) // 2 + 1
+    wins: dict[int, int] = {}
+    for winner in (
+        match.games.exclude(status=GameStatus.VOID)
+        .exclude(winner=None)
+        .values_list("winner_id", flat=True)
+    ):
+        wins[winner] = wins.get(winner, 0) + 1
+    for team in (match.home, match.away):
+        if wins.get(team.pk, 0) >= need:
+            return team
+    return None
+
+
+def match_open(match: Match) -> bool:
+    """Whether the match has a game left to start (a free number, and not decided)."""
+    taken = match.games.exclude(status=GameStatus.VOID).count()
+    return taken < games_per_match(match) and match_decided(match) is None
 
 
 def game_start(
@@ -176,16 +249,23 @@ def game_start(
     seats: Sequence[Player | int | str],
     first_dealer: int = 0,
     number: int | None = None,
-    check_permission: bool = True,
+    key: str | None = None,
 ) -> Game:
-    """Open the next game of ``match`` with players seated clockwise (partners opposite).
+    """Open a game of ``match`` with players seated clockwise (partners opposite).
 
-    ``check_permission=False`` is for callers that checked the role themselves (a season import).
+    ``number`` is 1..games per match (by default the lowest one free: a voided game's number
+    is free again, for the replay). ``key`` (made by the phone) makes the request safe to send
+    twice: the same key gives back the same game.
     """
-    if check_permission and not can(user, Action.START_GAME, match):
+    if not can(user, Action.START_GAME, match):
         raise NotAllowed(_("Only the players of these two teams can start their games."))
-    league = match.week.season.league
-    variant = get_variant(league.variant)
+    if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64):
+        raise ValidationFailed(_("The key must be text of 1 to 64 characters."), field="key")
+    if key:
+        existing = Game.objects.filter(start_key=key).first()
+        if existing is not None:
+            return _same_start(existing, match, seats, first_dealer)
+    variant = match.week.season.game_variant
     players = [_player(p) for p in seats]
     if len(players) != variant.players:
         raise ValidationFailed(
@@ -193,24 +273,99 @@ def game_start(
         )
     if len({p.pk for p in players}) != len(players):
         raise ValidationFailed(_("A player can sit in only one seat."), field="seats")
+    home_side = _home_side(match, players, variant)
+    if type(first_dealer) is not int or not 0 <= first_dealer < variant.players:
+        raise ValidationFailed(
+            _("The first dealer is one of the %(n)s seats.") % {"n": variant.players},
+            field="first_dealer",
+        )
+    limit = games_per_match(match)
+    if number is not None and (type(number) is not int or not 1 <= number <= limit):
+        raise ValidationFailed(
+            _("A match here has games 1 to %(n)s.") % {"n": limit}, field="number"
+        )
+    try:
+        with transaction.atomic():
+            Match.objects.select_for_update().filter(pk=match.pk).first()
+            taken = set(
+                match.games.exclude(status=GameStatus.VOID).values_list("number", flat=True)
+            )
+            free = [n for n in range(1, limit + 1) if n not in taken]
+            if number is None:
+                if not free:
+                    raise Conflict(_("All %(n)s games of this match have started.") % {"n": limit})
+                number = free[0]
+            if number in taken:
+                raise Conflict(_("Game %(n)s of this match has already started.") % {"n": number})
+            decided = match_decided(match)
+            if decided is not None:
+                raise Conflict(
+                    _("This match is decided: %(team)s has won it.") % {"team": decided.name}
+                )
+            game = Game.objects.create(
+                match=match,
+                number=number,
+                first_dealer=first_dealer,
+                home_side=home_side,
+                entered_by=actor_of(user),
+                start_key=key or None,
+                **_starting_scores(match, home_side, first_dealer),
+            )
+            GameSeat.objects.bulk_create(
+                GameSeat(game=game, seat=seat, player=p) for seat, p in enumerate(players)
+            )
+            audit_log(
+                actor=user,
+                action="game_start",
+                obj=game,
+                after={
+                    "number": number,
+                    "seats": [p.name for p in players],
+                    "first_dealer": first_dealer,
+                },
+            )
+    except IntegrityError:
+        if key and (existing := Game.objects.filter(start_key=key).first()) is not None:
+            return _same_start(existing, match, seats, first_dealer)
+        raise Conflict(_("Someone else started this game a moment ago.")) from None
+    return game
+
+
+def _starting_scores(match: Match, home_side: int, first_dealer: int) -> dict[str, int]:
+    """What the scores are before the first deal: 0-0, except in the five-card game, where the
+    dealer's opponent takes three for last at the start."""
+    season = match.week.season
+    scored = ScoredGame(season.game_variant, first_dealer=first_dealer, target=season.target)
+    start = scored.scores
+    return {"home_score": start[home_side], "away_score": start[1 - home_side]}
+
+
+def _same_start(game: Game, match: Match, seats: Sequence[Any], first_dealer: int) -> Game:
+    """The game a repeated start request made, if the request is the same one."""
+    names = seat_names(game)
+    asked = [p.name if isinstance(p, Player) else _player(p).name for p in seats]
+    if game.match_id != match.pk or names != asked or game.first_dealer != first_dealer:
+        raise Conflict(
+            _("This key already started another game."), field="key", current=game_state(game)
+        )
+    return game
+
+
+def _home_side(match: Match, players: Sequence[Player], variant: Variant) -> int:
+    """Which side (0: seats 0 and 2) the home team sits on; refuses a wrong seating."""
     home_ids = set(match.home.players.values_list("pk", flat=True))
     away_ids = set(match.away.players.values_list("pk", flat=True))
-    sides: list[int | None] = []
+    home_side = None
     for seat, player in enumerate(players):
         if player.pk in home_ids:
-            sides.append(0)
+            this_home_side = variant.side_of(seat)
         elif player.pk in away_ids:
-            sides.append(1)
+            this_home_side = 1 - variant.side_of(seat)
         else:
             raise ValidationFailed(
                 _("%(name)s does not play for either team in this match.") % {"name": player.name},
                 field=f"seats.{seat}",
             )
-    home_side = None
-    for seat, side in enumerate(sides):
-        seat_side = variant.side_of(seat)
-        expected_home = side == 0
-        this_home_side = seat_side if expected_home else 1 - seat_side
         if home_side is None:
             home_side = this_home_side
         elif home_side != this_home_side:
@@ -218,57 +373,23 @@ def game_start(
                 _("Partners sit opposite each other: seats 1 and 3 play against seats 2 and 4."),
                 field="seats",
             )
-    if not 0 <= first_dealer < variant.players:
-        raise ValidationFailed(
-            _("There is no seat %(seat)s.") % {"seat": first_dealer}, field="first_dealer"
-        )
-    with transaction.atomic():
-        Match.objects.select_for_update().filter(pk=match.pk).first()
-        taken = set(match.games.values_list("number", flat=True))
-        if number is None:
-            number = max(taken, default=0) + 1
-        if number in taken:
-            raise Conflict(_("Game %(n)s of this match has already started.") % {"n": number})
-        if number > league.games_per_match:
-            raise ValidationFailed(
-                _("This league plays %(n)s games a match.") % {"n": league.games_per_match},
-                field="number",
-            )
-        game = Game.objects.create(
-            match=match,
-            number=number,
-            first_dealer=first_dealer,
-            home_side=home_side or 0,
-            entered_by=user if getattr(user, "is_authenticated", False) else None,
-        )
-        GameSeat.objects.bulk_create(
-            GameSeat(game=game, seat=seat, player=p) for seat, p in enumerate(players)
-        )
-        audit_log(
-            actor=user,
-            action="game_start",
-            obj=game,
-            game=game,
-            season=match.week.season,
-            after={"seats": [p.name for p in players], "first_dealer": first_dealer},
-        )
-    return game
+    return home_side or 0
 
 
 def _player(value: Player | int | str) -> Player:
     if isinstance(value, Player):
         return value
     try:
-        if isinstance(value, int):
+        if type(value) is int:
             return Player.objects.get(pk=value)
-        return Player.objects.get(name=value)
+        if isinstance(value, str):
+            return Player.objects.get(name=value)
     except Player.DoesNotExist:
-        raise ValidationFailed(
-            _("No player called %(name)s.") % {"name": value}, field="seats"
-        ) from None
+        pass
+    raise ValidationFailed(_("No player called %(name)s.") % {"name": value}, field="seats")
 
 
-# --- Recording and correcting deals ------------------------------------------------------------
+# --- Recording deals -----------------------------------------------------------------------------
 
 
 def deal_record(
@@ -278,19 +399,26 @@ def deal_record(
     number: int | None,
     data: Mapping[str, Any],
     key: str | None = None,
-    check_permission: bool = True,
 ) -> tuple[Deal, bool]:
     """Record deal ``number`` of ``game``. Returns ``(deal, created)``.
 
-    The same ``key`` with the same deal returns the stored deal (``created`` False); the same key
-    with a different deal, or a deal number someone else has already entered, is a Conflict.
+    - The same ``key`` with the same deal returns the stored deal (``created`` False); the same
+      key with other numbers is a Conflict.
+    - A deal number already entered, sent again with the same numbers (the other team's phone,
+      say), is an agreement: the sender's team vouches for it, and the stored deal comes back.
+    - The same deal number with other numbers is kept as a *rival* entry (``deal.is_rival``),
+      shown to both teams beside the stored one until it is settled; nothing typed is dropped.
+    - A deal past the next one is a Conflict that says how the game stands.
     """
-    if check_permission and not can(user, Action.RECORD_DEAL, game.match):
+    if not can(user, Action.RECORD_DEAL, game) and not _may_send_rival(user, game):
+        if can(user, Action.START_GAME, game.match):  # the role may; the game's state says no
+            lifecycle.require(Event.RECORD_DEAL, game.status, current=game_state(game))
         raise NotAllowed(_("Only the players of these two teams can enter their scores."))
-    variant = variant_of(game)
-    normal = normalise(data, variant=variant)
-    if number is not None and type(number) is not int:
-        raise ValidationFailed(_("The deal number must be a whole number."), field="number")
+    if number is not None and (type(number) is not int or not 1 <= number <= 999):
+        raise ValidationFailed(_("The deal number must be a whole number from 1."), field="number")
+    if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64):
+        raise ValidationFailed(_("The key must be text of 1 to 64 characters."), field="key")
+    normal = normalise(data, variant=variant_of(game))
     try:
         with transaction.atomic():
             game = _lock(game)
@@ -306,36 +434,27 @@ def deal_record(
                         field="key",
                         current=game_state(game),
                     )
-            if game.status == GameStatus.VOID:
-                raise Locked(_("This game was voided."), current=game_state(game))
-            if game.status != GameStatus.IN_PROGRESS:
-                raise Locked(
-                    _("This game is over; ask a judge to correct it."), current=game_state(game)
-                )
             expected = game.deal_count + 1
             if number is None:
                 number = expected
+            if number < expected:
+                return _second_entry(game, number, normal, user, key=key)
+            lifecycle.require(Event.RECORD_DEAL, game.status, current=game_state(game))
             if number != expected:
                 raise Conflict(
-                    _("Deal %(n)s was already entered; the next deal is %(next)s.")
-                    % {"n": number, "next": expected}
-                    if number < expected
-                    else _("The next deal to enter is deal %(next)s.") % {"next": expected},
+                    _("The next deal to enter is deal %(next)s.") % {"next": expected},
                     field="number",
                     current=game_state(game),
                 )
             deals = _current_deals(game)
-            scored = _replay(game, [_stored(d) for d in deals] + [normal])
+            scored = _replay(game, [stored_deal(d) for d in deals] + [normal])
             deal = _save_deal(game, number, 1, normal, scored, user, key=key)
-            _apply_scores(game, scored, [*deals, deal])
+            _apply_scores(game, scored, len(deals) + 1)
+            _vouch(game, team_of(user, game.match), number)
+            _settle(game, user=user)
             game.save()
             audit_log(
-                actor=user,
-                action="deal_record",
-                obj=deal,
-                game=game,
-                season=game.match.week.season,
-                after={"number": number, **normal},
+                actor=user, action="deal_record", obj=deal, after={"number": number, **normal}
             )
             _results_changed(_season_id(game))
             return deal, True
@@ -349,8 +468,83 @@ def deal_record(
             ):
                 return existing, False
         raise Conflict(
-            _("Someone else entered this deal first."), current=game_state(game)
+            _("Someone else entered this deal a moment ago; send it again to compare."),
+            current=game_state(game),
         ) from None
+
+
+def _may_send_rival(user: Any, game: Game) -> bool:
+    """A player may still send their entry of a deal already stored, after the game ended
+    (their phone was behind): it is compared, never dropped."""
+    return bool(teams_of(user, game.match)) and lifecycle.allows(Event.CORRECT_DEAL, game.status)
+
+
+def _second_entry(
+    game: Game, number: int, normal: Mapping[str, Any], user: Any, *, key: str | None
+) -> tuple[Deal, bool]:
+    """Deal ``number`` sent again: an agreement (same numbers) or a rival entry (other numbers)."""
+    lifecycle.require(Event.CORRECT_DEAL, game.status, current=game_state(game))
+    current = Deal.objects.get(game=game, number=number, is_current=True)
+    team = team_of(user, game.match)
+    if same_deal(current, normal):
+        _vouch(game, team, number)
+        _settle(game, user=user)
+        game.save()
+        audit_log(actor=user, action="deal_agree", obj=current, after={"number": number})
+        _results_changed(_season_id(game))
+        return current, False
+    same = Deal.objects.filter(
+        game=game, number=number, is_rival=True, settled_at__isnull=True, entered_by=actor_of(user)
+    ).first()
+    if same is not None and same_deal(same, normal):
+        return same, False
+    rival = Deal.objects.create(
+        game=game,
+        number=number,
+        version=_next_version(game, number),
+        is_current=False,
+        is_rival=True,
+        key=key or None,
+        fingerprint=fingerprint(normal, number),
+        entered_by=actor_of(user),
+        home_after=current.home_after,
+        away_after=current.away_after,
+        **_deal_fields(normal),
+    )
+    _recount_rivals(game)
+    _settle(game, user=user)
+    game.save()
+    audit_log(
+        actor=user,
+        action="deal_rival",
+        obj=rival,
+        before={"number": number, **stored_deal(current)},
+        after={"number": number, **normal},
+    )
+    _results_changed(_season_id(game))
+    return rival, True
+
+
+def same_deal(deal: Deal, normal: Mapping[str, Any]) -> bool:
+    """Whether a stored deal says exactly what ``normal`` says (the same numbers and cards,
+    however the submission spelt his heels)."""
+    stored = stored_deal(deal)
+    return all(stored[k] == v for k, v in _deal_fields(normal).items() if k != "starter") and (
+        (deal.starter or None) == (normal.get("starter") or None)
+    )
+
+
+def _deal_fields(normal: Mapping[str, Any]) -> dict[str, Any]:
+    starter = normal.get("starter") or ""
+    return {
+        "dealer": normal["dealer"],
+        "starter": starter,
+        "heels": bool(normal.get("heels")) or starter.startswith("J"),
+        "pegging": normal["pegging"],
+        "shows": normal["shows"],
+        "crib": normal.get("crib"),
+        "cards": normal.get("cards"),
+    }
 
 
 def _save_deal(
@@ -366,91 +560,18 @@ def _save_deal(
 ) -> Deal:
     after = scored.deals[number - 1].scores_after
     home, away = game.home_side, 1 - game.home_side
-    starter = normal.get("starter") or ""
-    heels = bool(normal.get("heels")) or starter.startswith("J")
     return Deal.objects.create(
         game=game,
         number=number,
         version=version,
-        dealer=normal["dealer"],
-        starter=starter,
-        heels=heels,
-        pegging=normal["pegging"],
-        shows=normal["shows"],
-        crib=normal.get("crib"),
-        cards=normal.get("cards"),
         home_after=after[home],
         away_after=after[away],
         key=key or None,
         fingerprint=fingerprint(normal, number),
-        entered_by=user if getattr(user, "is_authenticated", False) else None,
+        entered_by=actor_of(user),
         reason=reason,
+        **_deal_fields(normal),
     )
-
-
-def deal_correct(
-    *,
-    game: Game,
-    number: int,
-    user: Any,
-    data: Mapping[str, Any],
-    reason: str,
-    check_permission: bool = True,
-) -> Deal:
-    """A judge's or league admin's correction: a new version of deal ``number``, replayed.
-
-    The old version is kept (``is_current`` False). The game re-finishes itself: it may end
-    earlier or later than before; a correction that would leave later deals after the end of
-    the game is refused with a message naming them.
-    """
-    if check_permission and not can(user, Action.CORRECT_DEAL, game):
-        raise NotAllowed(_("Only a judge or a league admin can correct a deal."))
-    if not reason or not reason.strip():
-        raise ValidationFailed(_("Say why the deal is corrected."), field="reason")
-    variant = variant_of(game)
-    normal = normalise(data, variant=variant)
-    with transaction.atomic():
-        game = _lock(game)
-        if game.status == GameStatus.VOID:
-            raise Locked(_("This game was voided."), current=game_state(game))
-        deals = _current_deals(game)
-        if not 1 <= number <= len(deals):
-            raise ValidationFailed(
-                _("This game has no deal %(n)s.") % {"n": number}, field="number"
-            )
-        old = deals[number - 1]
-        normals = [_stored(d) for d in deals]
-        normals[number - 1] = normal
-        scored = _replay(game, normals, changed=number)
-        old.is_current = False
-        old.save(update_fields=["is_current"])
-        new = _save_deal(
-            game, number, _next_version(game, number), normal, scored, user, reason=reason
-        )
-        deals[number - 1] = new
-        # later deals' running totals may have moved
-        for later in deals[number:]:
-            after = scored.deals[later.number - 1].scores_after
-            Deal.objects.filter(pk=later.pk).update(
-                home_after=after[game.home_side], away_after=after[1 - game.home_side]
-            )
-        was_status = game.status
-        _apply_scores(game, scored, deals)
-        if was_status == GameStatus.CONFIRMED and scored.finished:
-            game.status = GameStatus.CONFIRMED
-        game.save()
-        audit_log(
-            actor=user,
-            action="deal_correct",
-            obj=new,
-            game=game,
-            season=game.match.week.season,
-            before={"number": number, **_stored(old)},
-            after={"number": number, **normal},
-            reason=reason,
-        )
-        _results_changed(_season_id(game))
-    return new
 
 
 def _next_version(game: Game, number: int) -> int:
@@ -458,91 +579,333 @@ def _next_version(game: Game, number: int) -> int:
     return (last.first() or 0) + 1
 
 
-# --- Confirming and voiding --------------------------------------------------------------------
+# --- Corrections ---------------------------------------------------------------------------------
 
 
-def game_confirm(*, game: Game, user: Any) -> Game:
-    """The other team confirms a finished game; it is then locked to all but judges and admins.
-
-    Two confirmations at once give one: the status change is a conditional UPDATE.
-    """
-    game = Game.objects.select_related("match__week__season__league").get(pk=game.pk)
-    if not can(user, Action.CONFIRM_GAME, game.match):
-        raise NotAllowed(_("Only a player of the other team can confirm this game."))
-    if game.status == GameStatus.CONFIRMED:
-        raise Conflict(_("This game is already confirmed."), current=game_state(game))
-    if game.status != GameStatus.FINISHED:
-        raise ValidationFailed(_("Only a finished game can be confirmed."))
-    if not is_league_admin(user):
-        enterers, entering_teams = _who_entered(game)
-        if user.pk in enterers:
-            raise NotAllowed(_("You entered this game, so the other team must confirm it."))
-        if teams_of(user, game.match) & entering_teams:
-            raise NotAllowed(_("Your team entered this game, so the other team must confirm it."))
-    with transaction.atomic():
-        now = timezone.now()
-        changed = Game.objects.filter(pk=game.pk, status=GameStatus.FINISHED).update(
-            status=GameStatus.CONFIRMED,
-            confirmed_by=user,
-            confirmed_at=now,
-            version=F("version") + 1,
+def deal_correct(
+    *, game: Game, number: int, user: Any, data: Mapping[str, Any], reason: str
+) -> Deal:
+    """The team that entered deal ``number`` corrects it before the game is confirmed: a new
+    version, the whole game replayed. The other team's vouch stops before the corrected deal
+    (it has to look again), unless the correction agrees with its own entry of that deal."""
+    if not isinstance(user, Trusted) and team_of(user, game.match) is None:
+        raise NotAllowed(
+            _("Only the team that entered a deal can correct it; otherwise raise a dispute.")
         )
-        if changed != 1:
-            game.refresh_from_db()
-            raise Conflict(_("This game was confirmed a moment ago."), current=game_state(game))
-        game.refresh_from_db()
+    deal = game.deals.filter(number=number, is_current=True).select_related("entered_by").first()
+    if deal is None:
+        raise ValidationFailed(_("This game has no deal %(n)s.") % {"n": number}, field="number")
+    if not can(user, Action.CORRECT_DEAL, deal):
+        mine = team_of(user, game.match)
+        if mine is not None and deal.entered_by and team_of(deal.entered_by, game.match) == mine:
+            lifecycle.require(Event.CORRECT_DEAL, game.status, current=game_state(game))
+        raise NotAllowed(
+            _("Only the team that entered a deal can correct it; otherwise raise a dispute.")
+        )
+    new = deals_correct(game=game, corrections={number: data}, user=user, reason=reason)
+    return new[number]  # type: ignore[return-value]
+
+
+def deals_correct(
+    *,
+    game: Game,
+    corrections: Mapping[int, Mapping[str, Any] | None],
+    user: Any,
+    reason: str,
+    ruling: Dispute | None = None,
+) -> dict[int, Deal | None]:
+    """Correct any set of deals at once (deal number -> the whole deal; None strikes out a
+    deal at the end of the game): the corrected game is replayed and validated as one, so a
+    typo that changes who reached the target is fixed in one go. A team's correction (one deal,
+    checked by ``deal_correct``) or a judge's ruling (``ruling``, from ``dispute_rule``).
+    Returns the new versions (None for a struck-out deal)."""
+    if (
+        ruling is None
+        and not isinstance(user, Trusted)
+        and not all(
+            can(user, Action.CORRECT_DEAL, d)
+            for d in game.deals.filter(number__in=list(corrections), is_current=True)
+        )
+    ):
+        raise NotAllowed(_("Only the team that entered a deal can correct it."))
+    if not reason or not reason.strip():
+        raise ValidationFailed(_("Say why the deal is corrected."), field="reason")
+    if not corrections:
+        raise ValidationFailed(_("Say which deals are corrected."), field="corrections")
+    variant = variant_of(game)
+    normals_in = {}
+    for number, data in corrections.items():
+        if type(number) is not int:
+            raise ValidationFailed(_("A deal number is a whole number."), field="corrections")
+        normals_in[number] = None if data is None else normalise(data, variant=variant)
+    with transaction.atomic():
+        game = _lock(game)
+        event = Event.RULE if ruling is not None else Event.CORRECT_DEAL
+        lifecycle.require(event, game.status, current=game_state(game))
+        deals = _current_deals(game)
+        for number in normals_in:
+            if not 1 <= number <= len(deals):
+                raise ValidationFailed(
+                    _("This game has no deal %(n)s.") % {"n": number}, field="corrections"
+                )
+        struck = sorted(n for n, v in normals_in.items() if v is None)
+        if struck and struck != list(range(len(deals) - len(struck) + 1, len(deals) + 1)):
+            raise ValidationFailed(
+                _("Only the last deals of a game can be struck out."), field="corrections"
+            )
+        keep = len(deals) - len(struck)
+        normals = [
+            normals_in[d.number] if normals_in.get(d.number) is not None else stored_deal(d)
+            for d in deals[:keep]
+        ]
+        scored = _replay(game, normals, changed=frozenset(normals_in))
+        if scored.finished and len(scored.deals) < keep:
+            raise ValidationFailed(
+                _("The game ends in deal %(n)s now: strike out the deals after it.")
+                % {"n": len(scored.deals)},
+                field="corrections",
+            )
+        changed: dict[int, Deal | None] = {}
+        before: dict[str, Any] = {}
+        after: dict[str, Any] = {}
+        for deal in deals:
+            if deal.number not in normals_in:
+                continue
+            normal = normals_in[deal.number]
+            if normal is not None and same_deal(deal, normal):
+                continue  # the deal as it stands: nothing to correct
+            deal.is_current = False
+            deal.save(update_fields=["is_current"])
+            before[str(deal.number)] = stored_deal(deal)
+            if normal is None:
+                changed[deal.number] = None
+                after[str(deal.number)] = None
+                continue
+            changed[deal.number] = _save_deal(
+                game,
+                deal.number,
+                _next_version(game, deal.number),
+                normal,
+                scored,
+                user,
+                reason=reason,
+            )
+            after[str(deal.number)] = normal
+        if not changed:
+            return {}
+        for later in deals[:keep]:  # running totals after a changed deal may have moved
+            if later.number not in changed:
+                totals = scored.deals[later.number - 1].scores_after
+                Deal.objects.filter(pk=later.pk).update(
+                    home_after=totals[game.home_side], away_after=totals[1 - game.home_side]
+                )
+        _apply_scores(game, scored, keep)
+        first = min(changed)
+        if ruling is None:
+            mine = team_of(user, game.match)
+            _settle_rivals_agreeing(game, changed)
+            for team, field in ((game.match.home_id, "home"), (game.match.away_id, "away")):
+                if team == mine:
+                    _vouch(game, team, first)
+                elif not _agrees(game, team, changed):
+                    setattr(
+                        game, f"{field}_vouched", min(getattr(game, f"{field}_vouched"), first - 1)
+                    )
+        _recount_rivals(game)
+        _settle(game, user=user)
+        game.save()
         audit_log(
             actor=user,
-            action="game_confirm",
+            action="deals_correct" if ruling is not None else "deal_correct",
             obj=game,
-            game=game,
-            season=game.match.week.season,
-            after={"status": game.status},
+            before=before,
+            after={**after, **({"dispute": ruling.pk} if ruling is not None else {})},
+            reason=reason,
         )
+        _results_changed(_season_id(game))
+    return changed
+
+
+def _settle_rivals_agreeing(game: Game, changed: Mapping[int, Deal | None]) -> None:
+    """A correction that takes the other team's numbers settles their rival entry."""
+    now = timezone.now()
+    for number, deal in changed.items():
+        if deal is None:
+            continue
+        Deal.objects.filter(
+            game=game,
+            number=number,
+            is_rival=True,
+            settled_at__isnull=True,
+            fingerprint=deal.fingerprint,
+        ).update(settled_at=now)
+
+
+def _agrees(game: Game, team: int, changed: Mapping[int, Deal | None]) -> bool:
+    """Whether ``team`` had entered exactly the corrected numbers itself (a rival now settled)."""
+    for number, deal in changed.items():
+        if deal is None:
+            return False
+        rivals = Deal.objects.filter(
+            game=game, number=number, is_rival=True, fingerprint=deal.fingerprint
+        ).select_related("entered_by")
+        if not any(team_of(r.entered_by, game.match) == team for r in rivals if r.entered_by):
+            return False
+    return True
+
+
+def rival_withdraw(*, rival: Deal, user: Any) -> Game:
+    """A team accepts the stored numbers of a deal it entered differently: its rival entry is
+    settled (kept on record) and its vouch holds again."""
+    if not can(user, Action.WITHDRAW_RIVAL, rival):
+        raise NotAllowed(_("Only the team that sent this entry can withdraw it."))
+    with transaction.atomic():
+        game = _lock(rival.game)
+        updated = Deal.objects.filter(pk=rival.pk, settled_at__isnull=True).update(
+            settled_at=timezone.now()
+        )
+        if not updated:
+            raise Conflict(_("This entry is already settled."), current=game_state(game))
+        _vouch(game, team_of(user, game.match), rival.number)
+        _recount_rivals(game)
+        _settle(game, user=user)
+        game.save()
+        audit_log(actor=user, action="rival_withdraw", obj=rival, after={"number": rival.number})
         _results_changed(_season_id(game))
     return game
 
 
-def _who_entered(game: Game) -> tuple[set[int], set[int]]:
-    """The users who started the game or entered any of its deals, and their teams in it."""
-    users = set(
-        Deal.objects.filter(game=game, entered_by__isnull=False).values_list(
-            "entered_by", flat=True
+def settle_after_ruling(game: Game, *, judge: Any) -> None:
+    """A ruling settles every pending rival entry of the game; on a finished game it vouches
+    for both teams (the judge's decision stands for them). Call inside the ruling's
+    transaction, with the game locked."""
+    Deal.objects.filter(game=game, is_rival=True, settled_at__isnull=True).update(
+        settled_at=timezone.now()
+    )
+    _recount_rivals(game)
+    if game.winner_id is not None:
+        game.home_vouched = game.away_vouched = game.deal_count
+    _settle(game, user=judge)
+    game.save()
+
+
+def game_resettle(*, game: Game, user: Any) -> Game:
+    """Put a game in the state its facts say (after a dispute was raised or withdrawn)."""
+    game = _lock(game)
+    before = _settle(game, user=user)
+    game.save()
+    if before != game.status:
+        _results_changed(_season_id(game))
+    return game
+
+
+# --- Confirming, voiding, re-scoring ------------------------------------------------------------
+
+
+def game_confirm(*, game: Game, user: Any) -> Game:
+    """A team that still has to vouch for a finished game confirms it: it vouches for every
+    deal. The game is confirmed once both teams have vouched. A trusted caller (an import, whose
+    archive is the record) vouches for both teams."""
+    game = Game.objects.select_related("match__week__season", "match__home", "match__away").get(
+        pk=game.pk
+    )
+    if not isinstance(user, Trusted) and not can(user, Action.CONFIRM_GAME, game):
+        mine = team_of(user, game.match)
+        if mine is None:
+            raise NotAllowed(_("Only a player of the team asked to confirm can confirm a game."))
+        lifecycle.require(Event.CONFIRM, game.status, current=game_state(game))
+        if getattr(game, "home_rival" if mine == game.match.home_id else "away_rival"):
+            raise ValidationFailed(
+                _(
+                    "Your team entered a deal differently: raise a dispute about it, or "
+                    "accept the other numbers, before confirming."
+                )
+            )
+        raise NotAllowed(
+            _(
+                "Your team has vouched for this game (it entered it), so the other "
+                "team must confirm it."
+            )
         )
-    )
-    if game.entered_by_id:
-        users.add(game.entered_by_id)
-    teams = set(
-        Team.objects.filter(
-            pk__in=(game.match.home_id, game.match.away_id), players__user__in=users
-        ).values_list("pk", flat=True)
-    )
-    return users, teams
+    with transaction.atomic():
+        game = _lock(game)
+        lifecycle.require(Event.CONFIRM, game.status, current=game_state(game))
+        if isinstance(user, Trusted):
+            game.home_vouched = game.away_vouched = game.deal_count
+        else:
+            team = team_of(user, game.match)
+            if team not in _awaiting_now(game):
+                raise Conflict(
+                    _("Your team has already confirmed this game."), current=game_state(game)
+                )
+            _vouch(game, team, game.deal_count)
+        _settle(game, user=user)
+        game.save()
+        audit_log(actor=user, action="game_confirm", obj=game, after={"status": game.status})
+        _results_changed(_season_id(game))
+    return game
+
+
+def _awaiting_now(game: Game) -> set[int]:
+    home, away = lifecycle.awaiting(facts_of(game))
+    return {t for t, w in ((game.match.home_id, home), (game.match.away_id, away)) if w}
+
+
+def awaiting_teams_of(game: Game) -> list[Any]:
+    """The teams the game still waits for (what the page asks), in home, away order."""
+    waiting = _awaiting_now(game) if game.status == GameStatus.FINISHED else set()
+    return [t for t in (game.match.home, game.match.away) if t.pk in waiting]
 
 
 def game_void(*, game: Game, user: Any, reason: str) -> Game:
-    """Void a game (a judge's or admin's decision): it no longer counts; its deals are kept."""
+    """Void a game (a judge's or league admin's decision, never on their own team's game): it
+    no longer counts, its deals are kept, and its number is free for a replay."""
     if not can(user, Action.VOID_GAME, game):
-        raise NotAllowed(_("Only a judge or a league admin can void a game."))
+        if can(user, Action.VOID_GAME) and team_of(user, game.match) is None:
+            lifecycle.require(Event.VOID, game.status, current=game_state(game))
+        raise NotAllowed(
+            _("Only a judge or a league admin whose team does not play in it can void a game.")
+        )
     if not reason or not reason.strip():
         raise ValidationFailed(_("Say why the game is voided."), field="reason")
     with transaction.atomic():
         game = _lock(game)
-        if game.status == GameStatus.VOID:
-            raise Conflict(_("This game is already void."), current=game_state(game))
+        lifecycle.require(Event.VOID, game.status, current=game_state(game))
         before = game.status
         game.status = GameStatus.VOID
         game.version += 1
         game.save()
+        Dispute.objects.filter(game=game, status__in=OPEN_DISPUTES).update(
+            status=DisputeStatus.DISMISSED,
+            ruling=_("The game was voided."),
+            ruled_at=timezone.now(),
+        )
         audit_log(
             actor=user,
             action="game_void",
             obj=game,
-            game=game,
-            season=game.match.week.season,
             before={"status": before},
             after={"status": game.status},
             reason=reason,
         )
         _results_changed(_season_id(game))
     return game
+
+
+def game_rescore(*, game: Game) -> Game:
+    """Re-derive a game's outcome and league points under its season's rules as they are now
+    (after an audited change of the rules). The deals stand as they are."""
+    game = _lock(game)
+    lifecycle.require(Event.RESCORE, game.status)
+    deals = _current_deals(game)
+    scored = _replay(game, [stored_deal(d) for d in deals])
+    _apply_scores(game, scored, len(deals))
+    game.version += 1
+    game.save()
+    _results_changed(_season_id(game))
+    return game
+
+
+def open_games_of(user: Any) -> Q:
+    """A filter for the unfinished games of the teams ``user`` plays for."""
+    return Q(match__home__players__user=user) | Q(match__away__players__user=user)

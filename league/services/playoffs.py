@@ -7,9 +7,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.errors import NotAllowed, ValidationFailed
-from league.models import GameStatus, Match, Season, Team, Week
+from league.models import Game, GameStatus, Match, Season, Team, Week
 from league.permissions import Action, can
 from league.services.audit import audit_log
 from league.services.standings import standings_for_season
@@ -37,7 +38,7 @@ def bracket_size(teams: int) -> int:
 
 
 def match_winner(match: Match, *, games_per_match: int) -> Team | None:
-    """The team that has won most of the match's games, once no result can change that."""
+    """The team that has won a majority of the match's confirmed games."""
     wins = {match.home_id: 0, match.away_id: 0}
     for game in match.games.all():
         if game.status == GameStatus.CONFIRMED and game.winner_id in wins:
@@ -49,10 +50,43 @@ def match_winner(match: Match, *, games_per_match: int) -> Team | None:
     return None
 
 
-def playoffs_create(*, season: Season, user: Any, check_permission: bool = True) -> list[Match]:
-    """Seed the playoffs from the current standings: round one's matches, byes to top seeds."""
-    if check_permission and not can(user, Action.MANAGE_LEAGUE):
+def regular_season_open(season: Season) -> int:
+    """How many regular-season matches are not finished: a game left to play, or a result not
+    yet confirmed."""
+    open_matches = 0
+    matches = Match.objects.filter(week__season=season, week__is_playoff=False).prefetch_related(
+        "games"
+    )
+    for match in matches:
+        games = [g for g in match.games.all() if g.status != GameStatus.VOID]
+        if len(games) < season.games_per_match or any(
+            g.status != GameStatus.CONFIRMED for g in games
+        ):
+            open_matches += 1
+    return open_matches
+
+
+def playoffs_create(*, season: Season, user: Any, reason: str = "") -> list[Match]:
+    """Seed the playoffs from the current standings: round one's matches, byes to top seeds.
+
+    Drawn before every regular-season match is finished and confirmed, the seeding may still
+    change: that needs a reason, which goes on record. A draw can be undone until the first
+    playoff game starts (``playoffs_undo``)."""
+    if not can(user, Action.MANAGE_LEAGUE):
         raise NotAllowed(_("Only a league admin can start the playoffs."))
+    still_open = regular_season_open(season)
+    if still_open and not (reason or "").strip():
+        raise ValidationFailed(
+            ngettext(
+                "%(n)s regular-season match is not finished and confirmed, so the seeding may "
+                "still change. Give a reason to draw the playoffs now.",
+                "%(n)s regular-season matches are not finished and confirmed, so the seeding "
+                "may still change. Give a reason to draw the playoffs now.",
+                still_open,
+            )
+            % {"n": still_open},
+            field="reason",
+        )
     seeding = standings_for_season(season)["seeding"][: season.playoff_teams]
     if len(seeding) < 2:
         raise ValidationFailed(_("The playoffs need at least two teams."))
@@ -60,7 +94,7 @@ def playoffs_create(*, season: Season, user: Any, check_permission: bool = True)
     size = bracket_size(len(seeding))
     with transaction.atomic():
         if season.weeks.filter(is_playoff=True).exists():
-            raise ValidationFailed(_("The playoffs have already started."))
+            raise ValidationFailed(_("The playoffs have already been drawn."))
         last = season.weeks.aggregate(n=Max("number"))["n"] or 0
         week = Week.objects.create(season=season, number=last + 1, is_playoff=True)
         season.playoff_seeding = seeding
@@ -85,10 +119,30 @@ def playoffs_create(*, season: Season, user: Any, check_permission: bool = True)
             actor=user,
             action="playoffs_create",
             obj=season,
-            season=season,
-            after={"seeding": seeding},
+            after={"seeding": seeding, "open_matches": still_open},
+            reason=reason,
         )
     return matches
+
+
+def playoffs_undo(*, season: Season, user: Any, reason: str = "") -> None:
+    """Take back a playoff draw, until the first playoff game starts."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can undo the playoff draw."))
+    with transaction.atomic():
+        weeks = season.weeks.filter(is_playoff=True)
+        if not weeks.exists():
+            raise ValidationFailed(_("The playoffs have not been drawn."))
+        if Game.objects.filter(match__week__in=weeks).exists():
+            raise ValidationFailed(
+                _("A playoff game has started: the draw stands. Void games to change results.")
+            )
+        before = {"seeding": season.playoff_seeding}
+        Match.objects.filter(week__in=weeks).delete()
+        weeks.delete()
+        season.playoff_seeding = None
+        season.save(update_fields=["playoff_seeding"])
+        audit_log(actor=user, action="playoffs_undo", obj=season, before=before, reason=reason)
 
 
 def playoffs_advance(*, season: Season, user: Any = None) -> list[Match]:
@@ -125,7 +179,6 @@ def _advance(season: Season, bracket: dict[str, Any], created: list[Match], user
             actor=user,
             action="playoffs_advance",
             obj=season,
-            season=season,
             after={"matches": [str(m) for m in created]},
         )
 
@@ -152,7 +205,7 @@ def playoff_bracket(season: Season) -> dict[str, Any]:
     )
     if not matches:
         return {"size": 0, "rounds": []}
-    games_per_match = season.league.games_per_match
+    games_per_match = season.playoff_games_per_match
     seeds: dict[str, int] = {}
     seeding = list(season.playoff_seeding or [])
     for i, name in enumerate(seeding, start=1):

@@ -222,3 +222,15 @@ def card(text: str) -> str:
 def cards(items: list[str] | None) -> str:
     """Several cards, separated by spaces."""
     return format_html_join(" ", "{}", ((card(c),) for c in items or []))
+
+
+@register.simple_tag(takes_context=True)
+def can(context: Any, action: str, obj: Any = None) -> bool:
+    """``{% can "confirm_game" game as may_confirm %}``: ``league.permissions.can`` for the
+    signed-in user, so a template offers an action exactly when the service would take it."""
+    from league.permissions import Action
+    from league.permissions import can as can_do
+
+    request = context.get("request")
+    user = getattr(request, "user", None) or context.get("user")
+    return can_do(user, Action(action), obj)

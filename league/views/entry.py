@@ -15,21 +15,25 @@ from django.views.decorators.http import require_GET
 from league.models import Deal, Game, GameStatus
 from league.permissions import Action, can
 from league.selectors.scoreboard import skunk_line
+from league.services.games import stored_deal
 from scoring.cards import Card, parse_cards
 from scoring.errors import ScoringError
 from scoring.game import entry_rules
 from scoring.show import score_show
-from scoring.variants import get_variant
 
 
-def entry_data(game: Game) -> dict[str, Any]:
-    """Everything the entry page's script needs, as JSON (rendered with json_script)."""
-    league = game.match.week.season.league
-    variant = get_variant(league.variant)
+def entry_data(game: Game, *, user: Any = None) -> dict[str, Any]:
+    """Everything the entry page's script needs, as JSON (rendered with json_script):
+    ``can_record`` (the next deal may be entered) and ``correctable`` (the deals this user's
+    team entered and may still correct) come from ``can()``."""
+    season = game.match.week.season
+    variant = season.game_variant
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
     home, away = game.home_side, 1 - game.home_side
     teams = {home: game.match.home, away: game.match.away}
     deals = list(Deal.objects.filter(game=game, is_current=True).order_by("number"))
+    for deal in deals:
+        deal.game = game  # one game (and match) object: can() asks about each deal for free
     afters = [_by_side(d, home) for d in deals]
     last = afters[-1] if afters else [0, 0]
     back = afters[-2] if len(afters) > 1 else [0, 0]
@@ -39,7 +43,7 @@ def entry_data(game: Game) -> dict[str, Any]:
         "status": game.status,
         "first_dealer": game.first_dealer,
         "home_side": home,
-        "target": league.target,
+        "target": season.target,
         "skunk_line": skunk_line(game.match.week.season),
         "seats": [
             {"seat": s.seat, "name": s.player.name, "side": variant.side_of(s.seat)} for s in seats
@@ -50,15 +54,19 @@ def entry_data(game: Game) -> dict[str, Any]:
                 "number": d.number,
                 "dealer": d.dealer,
                 "after": after,
+                "deal": stored_deal(d),
             }
             for d, after in zip(deals, afters, strict=True)
         ],
+        "can_record": can(user, Action.RECORD_DEAL, game),
+        "correctable": [d.number for d in deals if can(user, Action.CORRECT_DEAL, d)],
         "board_sides": [
             {"name": teams[side].name, "score": last[side], "back": back[side]} for side in range(2)
         ],
-        "rules": entry_rules(variant, target=league.target),
+        "rules": entry_rules(variant, target=season.target),
         "urls": {
             "deals": reverse("api:game-deals", args=[game.pk]),
+            "corrections": reverse("api:game-corrections", args=[game.pk]),
             "game": reverse("league:game", args=[game.pk]),
             "show": reverse("league:score_show"),
             "login": reverse("login"),
@@ -79,12 +87,15 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
         ).prefetch_related("seats__player"),
         pk=pk,
     )
-    allowed = can(request.user, Action.RECORD_DEAL, game.match)
+    # The page is for the two teams (and league admins entering a paper sheet); what it lets
+    # each one do (enter the next deal, correct one) is asked of can() deal by deal.
+    allowed = can(request.user, Action.START_GAME, game.match)
+    data = entry_data(game, user=request.user) if allowed else None
     context = {
         "game": game,
         "match": game.match,
         "allowed": allowed,
-        "data": entry_data(game) if allowed else None,
+        "data": data,
         "void": game.status == GameStatus.VOID,
     }
     return render(request, "league/enter.html", context, status=200 if allowed else 403)

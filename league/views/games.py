@@ -14,12 +14,14 @@ from django.views.decorators.http import require_POST
 
 from league.errors import DomainError
 from league.forms import RejectForm
-from league.models import AuditEntry, Game, GameStatus
-from league.permissions import Action, can, is_judge, is_league_admin, teams_of
-from league.selectors.games import game_detail
+from league.models import Deal, Dispute, Game
+from league.permissions import Action, can, teams_of, warm_permissions
+from league.selectors.disputes import disputes_visible_to
+from league.selectors.games import game_detail, pending_rivals
+from league.selectors.history import game_history
 from league.selectors.scoreboard import back_pegs, game_board, skunk_line
-from league.services.disputes import dispute_raise, game_reject
-from league.services.games import game_confirm
+from league.services.disputes import dispute_raise, dispute_withdraw, game_reject
+from league.services.games import awaiting_teams_of, game_confirm, rival_withdraw
 
 
 def _game(pk: int) -> Game:
@@ -30,50 +32,43 @@ def _game(pk: int) -> Game:
 
 
 def _context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """What the game page shows and offers: every action offered is one ``can()`` allows."""
     detail = game_detail(game)
     game = detail["game"]
     match = game.match
+    user = request.user
+    warm_permissions(user)
     board = game_board(
         game, back=back_pegs([game])[game.pk], home=match.home.name, away=match.away.name
     )
-    user = request.user
-    mine = teams_of(user, match) if user.is_authenticated else set()
-    # Who is asked to confirm: the team that did not enter the game (the service decides).
-    waiting_for = None
-    if game.status == GameStatus.FINISHED and game.entered_by is not None:
-        entering = teams_of(game.entered_by, match)
-        if match.home_id in entering and match.away_id not in entering:
-            waiting_for = match.away
-        elif match.away_id in entering and match.home_id not in entering:
-            waiting_for = match.home
-    asked = game.status == GameStatus.FINISHED and (
-        (waiting_for is not None and waiting_for.pk in mine)
-        or (waiting_for is None and bool(mine))
-        or is_league_admin(user)
-    )
-    # Both teams, judges and league admins see the game's disputes and its history of changes.
-    insider = bool(mine) or is_judge(user) or is_league_admin(user)
+    insider = can(user, Action.VIEW_DISPUTES, game)
+    rivals = pending_rivals(game) if insider else []
+    for row in rivals:
+        row["can_withdraw"] = can(user, Action.WITHDRAW_RIVAL, row["rival"])
+        row["can_dispute"] = can(user, Action.RAISE_DISPUTE, game)
+    can_confirm = can(user, Action.CONFIRM_GAME, game)
+    can_reject = can(user, Action.REJECT_GAME, game)
+    can_dispute = can(user, Action.RAISE_DISPUTE, game)
     return {
         **detail,
         "insider": insider,
-        "disputes": list(game.disputes.select_related("judge").order_by("created_at"))
+        "disputes": list(disputes_visible_to(user, game=game).select_related("judge"))
         if insider
         else [],
-        "history": list(
-            AuditEntry.objects.filter(game=game).select_related("actor").order_by("at", "id")
-        )
-        if insider
-        else [],
-        "can_dispute": bool(mine) and can(user, Action.RAISE_DISPUTE, match),
-        "dispute_form": RejectForm(prefix="dispute") if mine else None,
+        "history": game_history(game) if insider else [],
+        "rivals": rivals,
+        "can_dispute": can_dispute,
+        "dispute_form": RejectForm(prefix="dispute") if can_dispute else None,
         "match": match,
         "board": board,
         "skunk_line": skunk_line(match.week.season),
-        "can_record": game.status == GameStatus.IN_PROGRESS
-        and can(user, Action.RECORD_DEAL, match),
-        "can_confirm": asked,
-        "waiting_for": waiting_for,
-        "reject_form": RejectForm() if asked else None,
+        "can_record": can(user, Action.RECORD_DEAL, game),
+        "can_correct": any(can(user, Action.CORRECT_DEAL, d) for d in detail["deal_rows"]),
+        "can_confirm": can_confirm,
+        "can_reject": can_reject,
+        "awaiting": awaiting_teams_of(game),
+        "my_team_ids": teams_of(user, match),
+        "reject_form": RejectForm() if can_reject else None,
     }
 
 
@@ -101,13 +96,19 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
 def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     try:
-        game_confirm(game=game, user=request.user)
+        game = game_confirm(game=game, user=request.user)
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(
-            request, _("Thank you: the game is confirmed and counts in the standings.")
-        )
+        if game.status == "confirmed":
+            messages.success(
+                request, _("Thank you: the game is confirmed and counts in the standings.")
+            )
+        else:
+            messages.success(
+                request,
+                _("Thank you: your team has vouched for the game; the other team is asked too."),
+            )
     return redirect("league:game", pk=game.pk)
 
 
@@ -121,12 +122,19 @@ def _send_dispute(
         context = _context(request, game)
         context[form_key] = form
         return render(request, "league/game.html", context, status=400)
+    extra = {}
+    rival_id = request.POST.get("rival")
+    if rival_id and rival_id.isdigit() and service is dispute_raise:
+        rival = Deal.objects.filter(pk=int(rival_id), game=game, is_rival=True).first()
+        if rival is not None:
+            extra["rival"] = rival
     try:
         service(
             game=game,
             user=request.user,
             claim=form.cleaned_data["claim"],
             deal_number=form.cleaned_data["deal_number"],
+            **extra,
         )
     except DomainError as exc:
         messages.error(request, exc.message)
@@ -161,3 +169,35 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
         prefix="dispute",
         sent=_("Your dispute was sent to the judges."),
     )
+
+
+@login_required
+@require_POST
+def withdraw_rival(request: HttpRequest, pk: int, deal: int) -> HttpResponse:
+    """Your team accepts the stored numbers of a deal it entered differently."""
+    game = _game(pk)
+    rival = get_object_or_404(Deal, pk=deal, game=game, is_rival=True)
+    try:
+        rival_withdraw(rival=rival, user=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request, _("Done: deal %(n)s stands as it was first entered.") % {"n": rival.number}
+        )
+    return redirect("league:game", pk=game.pk)
+
+
+@login_required
+@require_POST
+def withdraw_dispute(request: HttpRequest, pk: int, dispute: int) -> HttpResponse:
+    """The team that raised a dispute takes it back."""
+    game = _game(pk)
+    found = get_object_or_404(Dispute, pk=dispute, game=game)
+    try:
+        dispute_withdraw(dispute=found, user=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Your dispute is withdrawn."))
+    return redirect("league:game", pk=game.pk)

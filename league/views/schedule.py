@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,7 +15,7 @@ from league.forms import StartGameForm
 from league.models import Match, Season
 from league.permissions import Action, can
 from league.selectors.scoreboard import match_detail, season_schedule
-from league.services.games import game_start
+from league.services.games import game_start, match_open
 
 
 def schedule(request: HttpRequest, pk: int) -> HttpResponse:
@@ -29,10 +31,9 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     except Match.DoesNotExist:
         raise Http404 from None
     m = data["match"]
-    can_record = can(request.user, Action.RECORD_DEAL, m)
-    can_start = can_record and len(data["games"]) < m.week.season.league.games_per_match
-    form = StartGameForm(match=m) if can_start else None
-    return render(request, "league/match.html", {**data, "form": form, "can_record": can_record})
+    can_start = can(request.user, Action.START_GAME, m) and match_open(m)
+    form = StartGameForm(match=m, initial={"key": uuid.uuid4().hex}) if can_start else None
+    return render(request, "league/match.html", {**data, "form": form})
 
 
 @login_required
@@ -53,6 +54,7 @@ def start_game(request: HttpRequest, pk: int) -> HttpResponse:
             user=request.user,
             seats=form.seats(),
             first_dealer=form.cleaned_data["first_dealer"],
+            key=form.cleaned_data.get("key") or None,
         )
     except DomainError as exc:
         messages.error(request, exc.message)

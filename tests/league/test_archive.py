@@ -82,7 +82,9 @@ def test_a_valid_archive_is_imported_through_the_services(archive):
     # every imported game finished, so every one is confirmed (by the import, not a person)
     assert set(games.values_list("status", flat=True)) == {GameStatus.CONFIRMED}
     assert all(g.confirmed_at is not None and g.confirmed_by is None for g in games)
-    assert AuditEntry.objects.filter(action="game_confirm_import").count() == 6
+    confirmations = AuditEntry.objects.filter(action="game_confirm")
+    assert confirmations.count() == 6
+    assert all(entry.reason == "season import" for entry in confirmations)
     assert AuditEntry.objects.filter(action="season_import").count() == 1
     deals = sum(len(g["deals"]) for w in archive["weeks"] for m in w["matches"] for g in m["games"])
     assert Deal.objects.filter(game__match__week__season=season).count() == deals
@@ -241,9 +243,30 @@ def test_refuses_a_season_name_the_league_already_has(archive):
 
 
 @pytest.mark.django_db
-def test_refuses_rules_that_differ_from_the_existing_league(archive):
-    League.objects.create(name="Sunday Pairs", **{**RULES, "skunk_margin": 30})
-    refused(archive, match="skunk_margin 30")
+def test_a_season_keeps_its_own_rules_when_the_league_plays_others_now(archive):
+    league = League.objects.create(name="Sunday Pairs", **{**RULES, "skunk_margin": 30})
+    season = import_season(archive)
+    league.refresh_from_db()
+    assert season.league == league
+    assert season.skunk_margin == 31  # the archive's, as the season was played
+    assert league.skunk_margin == 30  # the league's defaults are left alone
+
+
+@pytest.mark.django_db
+def test_two_seasons_of_one_league_with_different_skunk_margins_round_trip(archive):
+    first = import_season(archive)
+    second_doc = make_archive(seed=9)
+    second_doc["season"]["name"] = "Spring 2027"
+    second_doc["league"]["rules"]["skunk_margin"] = 25
+    second = import_season(second_doc)
+    assert (first.skunk_margin, second.skunk_margin) == (31, 25)
+    exported = [export_season(s).archive for s in (first, second)]
+    assert [doc["league"]["rules"]["skunk_margin"] for doc in exported] == [31, 25]
+    before = [game_summary(s) for s in (first, second)]
+    wipe_league_data()
+    again = [import_season(doc) for doc in exported]
+    assert [game_summary(s) for s in again] == before
+    assert [export_season(s).archive for s in again] == exported
 
 
 @pytest.mark.django_db

@@ -10,6 +10,7 @@ from django.db import connection
 
 from league.errors import Conflict, Locked, NotAllowed, ValidationFailed
 from league.models import AuditEntry, Deal, Game, GameStatus, Season
+from league.services.disputes import dispute_raise, dispute_rule
 from league.services.games import (
     deal_correct,
     deal_record,
@@ -85,10 +86,30 @@ def test_the_same_key_with_other_numbers_is_refused(game, ann):
     assert Deal.objects.count() == 1
 
 
-def test_a_deal_number_already_entered_is_a_conflict_with_the_current_state(game, ann, cat):
+def test_a_second_entry_with_other_numbers_is_kept_beside_the_first_never_dropped(game, ann, cat):
+    first, _ = deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+    rival, created = deal_record(game=game, user=cat, number=1, data=plain_deal(0, show=6), key="b")
+    game.refresh_from_db()
+    assert created and rival.is_rival and not rival.is_current
+    assert rival.shows == {str(s): 6 for s in range(4)}
+    assert Deal.objects.get(game=game, is_current=True) == first  # the first still counts
+    assert game.away_rival == 1 and game.home_rival == 0  # Nobs's entry differs from deal 1
+    assert AuditEntry.objects.filter(action="deal_rival").count() == 1
+
+
+def test_a_second_entry_with_the_same_numbers_is_an_agreement(game, ann, cat):
+    first, _ = deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+    again, created = deal_record(game=game, user=cat, number=1, data=plain_deal(0), key="b")
+    game.refresh_from_db()
+    assert not created and again == first
+    assert (game.home_vouched, game.away_vouched) == (1, 1)
+    assert Deal.objects.filter(game=game).count() == 1
+
+
+def test_a_deal_past_the_next_one_is_a_conflict_with_the_current_state(game, ann):
     deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
     with pytest.raises(Conflict) as exc:
-        deal_record(game=game, user=cat, number=1, data=plain_deal(0, show=6), key="b")
+        deal_record(game=game, user=ann, number=3, data=plain_deal(2), key="c")
     assert exc.value.extra["current"]["next_deal"] == 2
     assert Deal.objects.count() == 1
 
@@ -110,37 +131,54 @@ def test_the_enterer_cannot_confirm_but_the_other_team_can(game, ann, cat):
         deal_record(game=game, user=ann, number=99, data=plain_deal(0), key="late")
 
 
-def test_a_judges_correction_is_a_new_version_and_moves_the_result(game, ann, cat, judge):
+def test_a_judges_correction_of_a_confirmed_game_is_a_new_version_and_moves_the_result(
+    game, ann, cat, judge
+):
     play_until_over(game, ann)
     game_confirm(game=game, user=cat)
     before = Game.objects.get(pk=game.pk)
     number, data = losers_pegging_struck_out(game)
-    new = deal_correct(game=game, number=number, user=judge, data=data, reason="Pegged 0, not 2")
+    review = dispute_raise(game=game, user=judge, claim="The loser pegged 0, not 2")
     game.refresh_from_db()
+    assert game.status == GameStatus.DISPUTED  # under review, it does not count
+    dispute_rule(
+        dispute=review,
+        judge=judge,
+        ruling="Pegged 0, not 2",
+        rule_reference="P-2",
+        corrections={number: data},
+    )
+    game.refresh_from_db()
+    new = Deal.objects.get(game=game, number=number, is_current=True)
     assert new.version == 2
     assert Deal.objects.filter(game=game, number=number).count() == 2
     assert game.status == GameStatus.CONFIRMED and game.winner == before.winner
     assert game.margin == before.margin + 2
-    entry = AuditEntry.objects.get(action="deal_correct")
-    assert entry.reason == "Pegged 0, not 2" and entry.actor == judge
-    assert entry.before["pegging"] != entry.after["pegging"]
+    entry = AuditEntry.objects.get(action="deals_correct")
+    assert "Pegged 0, not 2" in entry.reason and entry.actor == judge
+    assert entry.before[str(number)]["pegging"] != entry.after[str(number)]["pegging"]
 
 
 def test_a_correction_that_leaves_later_deals_impossible_is_refused(game, ann, cat, judge):
     deals = play_until_over(game, ann)
     before = Game.objects.get(pk=game.pk)
     with pytest.raises(ValidationFailed) as exc:
-        deal_correct(game=game, number=1, user=judge, data=plain_deal(0, show=4), reason="x")
+        deal_correct(game=game, number=1, user=ann, data=plain_deal(0, show=4), reason="x")
     assert f"deal {deals} no longer fits" in exc.value.message
     game.refresh_from_db()
     assert (game.home_score, game.away_score) == (before.home_score, before.away_score)
     assert Deal.objects.filter(game=game).count() == deals
 
 
-def test_a_captain_cannot_correct_a_deal(game, ann):
+def test_the_team_that_entered_a_deal_corrects_it_and_the_other_team_cannot(game, ann, cat):
     deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+    deal_record(game=game, user=cat, number=1, data=plain_deal(0), key="b")  # Nobs agree
     with pytest.raises(NotAllowed):
-        deal_correct(game=game, number=1, user=ann, data=plain_deal(0, show=4), reason="x")
+        deal_correct(game=game, number=1, user=cat, data=plain_deal(0, show=4), reason="x")
+    new = deal_correct(game=game, number=1, user=ann, data=plain_deal(0, show=4), reason="typo")
+    game.refresh_from_db()
+    assert new.version == 2 and new.shows["1"] == 4
+    assert (game.home_vouched, game.away_vouched) == (1, 0)  # Nobs must look again
 
 
 def test_a_voided_game_takes_no_more_deals(game, ann, judge):
@@ -164,7 +202,7 @@ def test_partners_must_sit_opposite(match, ann):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_people_entering_the_same_deal_at_once_one_wins(match, ann, cat):
+def test_two_people_entering_the_same_deal_at_once_one_counts_and_none_is_dropped(match, ann, cat):
     game = game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"])
     results: list[object] = []
     barrier = threading.Barrier(2)
@@ -186,9 +224,13 @@ def test_two_people_entering_the_same_deal_at_once_one_wins(match, ann, cat):
         t.start()
     for t in threads:
         t.join()
-    assert sorted(map(str, results)).count("stored") == 1
-    assert sum(isinstance(r, Conflict) for r in results) == 1
-    assert Deal.objects.filter(game=game).count() == 1
+    # One entry counts; the other is kept beside it as a rival: nothing typed is dropped.
+    assert Deal.objects.filter(game=game, is_current=True).count() == 1
+    assert (
+        Deal.objects.filter(game=game, is_rival=True).count()
+        + sum(isinstance(r, Conflict) for r in results)
+        == 1
+    )
 
 
 @pytest.mark.django_db(transaction=True)

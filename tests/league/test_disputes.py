@@ -48,28 +48,27 @@ def test_a_player_of_another_team_cannot_raise_a_dispute(finished_game, eve):
 def test_a_judge_corrects_a_deal_citing_a_rule_and_everything_follows(
     finished_game, cat, ann, judge
 ):
-    from league.services.games import game_confirm
-
-    game_confirm(game=finished_game, user=cat)
     season = finished_game.match.week.season
     before = standings_for_season(season)
     number, data = losers_pegging_struck_out(finished_game)
-    dispute = dispute_raise(
+    dispute = game_reject(
         game=finished_game, user=cat, claim="We pegged nothing in the last deal", deal_number=number
     )
+    finished_game.refresh_from_db()
+    assert finished_game.status == GameStatus.DISPUTED
     dispute_assign(dispute=dispute, judge=judge)
     dispute = dispute_rule(
         dispute=dispute,
         judge=judge,
         ruling="Each hand made 6.",
         rule_reference="S-2",
-        corrections=[(number, data)],
+        corrections={number: data},
     )
     finished_game.refresh_from_db()
     season.refresh_from_db()
     assert dispute.status == DisputeStatus.RESOLVED and dispute.rule_reference == "S-2"
     assert Deal.objects.get(game=finished_game, number=number, is_current=True).version == 2
-    correction = AuditEntry.objects.get(action="deal_correct")
+    correction = AuditEntry.objects.get(action="deals_correct")
     assert "S-2" in correction.reason and correction.actor == judge
     after = standings_for_season(season)
     assert after["results_version"] > before["results_version"]
@@ -146,6 +145,6 @@ def test_resolving_with_the_deal_unchanged_adds_no_version(finished_game, cat, j
         judge=judge,
         ruling="The count stands.",
         rule_reference="S-9",
-        corrections=[(1, same)],
+        corrections={1: same},
     )
     assert Deal.objects.filter(game=finished_game, number=1).count() == 1

@@ -1,41 +1,72 @@
-"""The whole matrix of roles against every action that writes, through the one check."""
+"""The whole matrix of roles against every action, through the one check, in the game states
+where the answer differs: a game under way, and a finished game Fifteen Two entered (so Nobs
+are the team asked to confirm it)."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import AnonymousUser, Group
 
+from league.models import Deal
 from league.permissions import JUDGES, LEAGUE_ADMINS, Action, can
 from tests import factories
+from tests.factories import plain_deal, play_until_over
 
-ROLES = ["visitor", "player", "captain", "other_player", "judge", "league_admin", "superuser"]
-
-# What each role may do on a match between the player's/captain's team and another team.
-ALLOWED = {
+ROLES = [
+    "visitor",
+    "home_player",
+    "home_captain",
+    "away_captain",
+    "other_player",
+    "judge",
+    "league_admin",
+    "superuser",
+]
+A = Action
+# What each role may do on a game under way between Fifteen Two (home) and Nobs (away).
+UNDER_WAY = {
     "visitor": set(),
-    "player": {Action.START_GAME, Action.RECORD_DEAL, Action.CONFIRM_GAME, Action.RAISE_DISPUTE},
-    "captain": {Action.START_GAME, Action.RECORD_DEAL, Action.CONFIRM_GAME, Action.RAISE_DISPUTE},
-    "other_player": set(),
-    "judge": {Action.CORRECT_DEAL, Action.VOID_GAME, Action.RULE_DISPUTE},
-    "league_admin": {
-        Action.START_GAME,
-        Action.RECORD_DEAL,
-        Action.CONFIRM_GAME,
-        Action.RAISE_DISPUTE,
-        Action.CORRECT_DEAL,
-        Action.VOID_GAME,
-        Action.MANAGE_LEAGUE,
+    "home_player": {A.START_GAME, A.RECORD_DEAL, A.CORRECT_DEAL, A.RAISE_DISPUTE, A.VIEW_DISPUTES},
+    "home_captain": {
+        A.START_GAME,
+        A.RECORD_DEAL,
+        A.CORRECT_DEAL,
+        A.RAISE_DISPUTE,
+        A.VIEW_DISPUTES,
     },
-    "superuser": set(Action),
+    # Nobs did not enter deal 1, so they cannot correct it (they may dispute it)
+    "away_captain": {A.START_GAME, A.RECORD_DEAL, A.RAISE_DISPUTE, A.VIEW_DISPUTES},
+    "other_player": set(),
+    "judge": {A.RAISE_DISPUTE, A.VIEW_DISPUTES, A.RULE_DISPUTE, A.VOID_GAME, A.CHANGE_PLAYED_RULES},
+    "league_admin": {
+        A.START_GAME,
+        A.RECORD_DEAL,
+        A.RAISE_DISPUTE,
+        A.VIEW_DISPUTES,
+        A.VOID_GAME,
+        A.CHANGE_PLAYED_RULES,
+        A.MANAGE_LEAGUE,
+    },
+    "superuser": set(Action) - {A.CORRECT_DEAL, A.WITHDRAW_RIVAL, A.CONFIRM_GAME, A.REJECT_GAME},
+}
+# The same game finished: Fifteen Two entered every deal, so Nobs are asked to confirm it.
+FINISHED = {
+    **UNDER_WAY,
+    "home_player": UNDER_WAY["home_player"] - {A.RECORD_DEAL},
+    "home_captain": UNDER_WAY["home_captain"] - {A.RECORD_DEAL},
+    "away_captain": (UNDER_WAY["away_captain"] - {A.RECORD_DEAL}) | {A.CONFIRM_GAME, A.REJECT_GAME},
+    "league_admin": UNDER_WAY["league_admin"] - {A.RECORD_DEAL},
+    "superuser": UNDER_WAY["superuser"] - {A.RECORD_DEAL},
 }
 
 
 @pytest.fixture
-def people(match, home_team, other_team, judge, league_admin):
+def people(match, home_team, away_team, other_team, judge, league_admin):
     return {
         "visitor": AnonymousUser(),
-        "player": home_team.players.get(name="Bob").user,
-        "captain": home_team.captain.user,
+        "home_player": home_team.players.get(name="Bob").user,
+        "home_captain": home_team.captain.user,
+        "away_captain": away_team.captain.user,
         "other_player": other_team.captain.user,
         "judge": judge,
         "league_admin": league_admin,
@@ -43,17 +74,56 @@ def people(match, home_team, other_team, judge, league_admin):
     }
 
 
+def object_for(action, game):
+    """What the action is about: the match, the season, the first deal, or the game."""
+    if action == A.START_GAME:
+        return game.match
+    if action == A.CHANGE_PLAYED_RULES:
+        return game.match.week.season
+    if action == A.CORRECT_DEAL:
+        return Deal.objects.get(game=game, number=1, is_current=True)
+    if action == A.WITHDRAW_RIVAL:
+        return Deal.objects.get(game=game, number=1, is_current=True)  # not a rival: never
+    if action == A.MANAGE_LEAGUE:
+        return None
+    return game
+
+
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("action", list(Action))
-def test_every_role_against_every_write(people, match, role, action):
-    assert can(people[role], action, match) == (action in ALLOWED[role])
+def test_every_role_against_every_action_on_a_game_under_way(people, game, ann, role, action):
+    from league.services.games import deal_record
+
+    deal_record(game=game, user=ann, number=1, data=plain_deal(0))
+    game.refresh_from_db()
+    assert can(people[role], action, object_for(action, game)) == (action in UNDER_WAY[role])
 
 
-def test_an_inactive_account_can_do_nothing(people, match):
-    captain = people["captain"]
-    captain.is_active = False
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("action", list(Action))
+def test_every_role_against_every_action_on_a_finished_game(people, game, ann, role, action):
+    play_until_over(game, ann)
+    game.refresh_from_db()
+    assert can(people[role], action, object_for(action, game)) == (action in FINISHED[role])
+
+
+def test_a_judge_never_acts_on_their_own_teams_game(game, ann, home_team):
+    play_until_over(game, ann)
+    game.refresh_from_db()
+    bob = home_team.players.get(name="Bob").user
+    bob.groups.add(Group.objects.get_or_create(name=JUDGES)[0])
+    bob.groups.add(Group.objects.get_or_create(name=LEAGUE_ADMINS)[0])
+    for action in (A.VOID_GAME, A.RULE_DISPUTE, A.CONFIRM_GAME):
+        assert not can(bob, action, game), action
+
+
+def test_an_inactive_account_can_do_nothing(people, game, ann):
+    play_until_over(game, ann)
+    game.refresh_from_db()
+    cat = people["away_captain"]
+    cat.is_active = False
     for action in Action:
-        assert not can(captain, action, match)
+        assert not can(cat, action, object_for(action, game))
 
 
 def test_roles_are_groups_made_by_a_migration(db):

@@ -124,6 +124,9 @@ def good_body(route: Route, match: Match | None = None) -> dict[str, Any]:
         return deal_body()
     if route.name in ("api:game-disputes", "api:game-reject"):
         return {"claim": "Deal 1's crib was 4, not 5.", "deal_number": 1}
+    if route.name == "api:game-corrections":
+        deal = {k: v for k, v in deal_body().items() if k not in ("key", "number")}
+        return {"number": 1, "deal": deal, "reason": "The crib was 4."}
     return {}
 
 

@@ -59,7 +59,12 @@ def test_rejecting_raises_a_dispute_with_the_claim(client, cat, finished_game):
     assert dispute.raised_by == cat
     assert "sent to the judges" in response.content.decode()
     finished_game.refresh_from_db()
-    assert finished_game.status == GameStatus.FINISHED
+    assert finished_game.status == GameStatus.DISPUTED  # held: it waits for a judge
+    page = client.get(reverse("league:game", args=[finished_game.pk])).content.decode()
+    assert (
+        "Is this right?" not in page
+        and reverse("league:confirm", args=[finished_game.pk]) not in page
+    )
 
 
 def test_rejecting_without_a_claim_asks_for_one(client, cat, finished_game):

@@ -31,12 +31,12 @@ def test_both_teams_see_disputes_and_history_but_outsiders_and_visitors_do_not(
     for user in (ann, cat):
         client.force_login(user)
         page = client.get(url).content.decode()
-        assert "Crib was 2" in page and "deal_record" in page
+        assert "Crib was 2" in page and "Deal 1 entered." in page  # the history, in words
     client.force_login(eve)
     assert "Crib was 2" not in client.get(url).content.decode()
     client.logout()
     page = client.get(url).content.decode()
-    assert "Crib was 2" not in page and "deal_record" not in page
+    assert "Crib was 2" not in page and "Deal 1 entered." not in page
 
 
 def test_an_outsider_cannot_raise_a_dispute(client, game, eve):

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.errors import DomainError
 from league.models import Venue
+from league.permissions import Trusted
 from league.services.archive import season_by_name
 from league.services.seasons import schedule_create
 
@@ -34,11 +35,10 @@ class Command(BaseCommand):
                     raise CommandError(f"No venue called {options['venue']!r}.")
             weeks = schedule_create(
                 season=season,
-                user=None,
+                user=Trusted(None, "make_schedule command"),
                 start_date=options.get("start"),
                 cycles=options["cycles"],
                 venue=venue,
-                check_permission=False,
             )
         except DomainError as exc:
             raise CommandError(exc.message) from None

@@ -1,0 +1,101 @@
+"""The rules a season is played by, declared once: a league keeps its defaults in these fields,
+and each season keeps its own copy, made from the league's when the season is created and frozen
+once its first game is played (so changing the league's defaults never re-scores history)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring.outcome import SkunkLevel
+from scoring.variants import VARIANTS, Variant
+
+# Two-sided games only: a league match is one team against another.
+LEAGUE_VARIANTS = [(key, v.name) for key, v in VARIANTS.items() if v.sides == 2]
+DEFAULT_TIEBREAKS = ["weeks_won", "head_to_head", "spread", "draw"]
+
+# Every setting a season copies from its league, in the order the forms show them.
+RULE_FIELDS = (
+    "variant",
+    "target",
+    "games_per_match",
+    "playoff_games_per_match",
+    "points_per_win",
+    "skunk_margin",
+    "skunk_bonus",
+    "double_skunk_margin",
+    "double_skunk_bonus",
+    "tiebreaks",
+    "requires_confirmation",
+)
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
+class Rules(models.Model):
+    """Every number a league plays by is a setting, never a constant."""
+
+    variant = models.CharField(
+        _("game"), max_length=32, choices=LEAGUE_VARIANTS, default="partnership-121"
+    )
+    target = models.PositiveSmallIntegerField(
+        _("game to"),
+        default=121,
+        help_text=_("121 for the usual games, 61 for five-card, 181 for seven-card."),
+    )
+    games_per_match = models.PositiveSmallIntegerField(_("games per match"), default=3)
+    playoff_games_per_match = models.PositiveSmallIntegerField(
+        _("games per playoff match"),
+        default=3,
+        help_text=_("An odd number, so a playoff match always has a winner (best of 3, of 5)."),
+    )
+    points_per_win = models.PositiveSmallIntegerField(_("league points per win"), default=1)
+    skunk_margin = models.PositiveSmallIntegerField(
+        _("skunk margin"), default=31, help_text=_("A win by this many points or more is a skunk.")
+    )
+    skunk_bonus = models.PositiveSmallIntegerField(_("skunk bonus points"), default=1)
+    double_skunk_margin = models.PositiveSmallIntegerField(_("double skunk margin"), default=61)
+    double_skunk_bonus = models.PositiveSmallIntegerField(
+        _("double skunk bonus points"),
+        default=0,
+        help_text=_("Extra points for a double skunk, on top of the skunk bonus."),
+    )
+    tiebreaks = models.JSONField(_("tie-breaks after league points"), default=default_tiebreaks)
+    requires_confirmation = models.BooleanField(
+        _("results need the other team's confirmation"), default=True
+    )
+
+    class Meta:
+        abstract = True
+
+    @property
+    def game_variant(self) -> Variant:
+        """The scorer's description of the game these rules play."""
+        return VARIANTS[self.variant]
+
+    def rules_dict(self) -> dict[str, Any]:
+        """The settings as plain data (what a season copies, and what an archive writes)."""
+        return {name: getattr(self, name) for name in RULE_FIELDS}
+
+    def league_points(self, *, won: bool, skunk_level: int) -> int:
+        """League points a team earns from one game under these rules.
+
+        The skunk bonus is added for a skunk and for a double skunk; the double-skunk bonus is
+        added on top for a double skunk (0 by default: the league sheet pays one extra point).
+        """
+        if not won:
+            return 0
+        points = self.points_per_win
+        if skunk_level >= SkunkLevel.SKUNK:
+            points += self.skunk_bonus
+        if skunk_level >= SkunkLevel.DOUBLE:
+            points += self.double_skunk_bonus
+        return points
+
+    def skunk_line(self) -> int:
+        """The highest losing score that is still a skunk: the loser must pass it to avoid one."""
+        return self.target - self.skunk_margin

@@ -1,0 +1,166 @@
+"""A game's history in words: each audit entry of the game as a sentence a captain reads
+("Deal 5: Dan's hand 24 → 14, by judge Kim, ruling on dispute #12, rule S-3"), newest last."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from league.models import AuditEntry, Dispute, Game
+from league.permissions import is_judge, team_of
+
+
+def game_history(game: Game) -> list[dict[str, Any]]:
+    """``[{"at", "who", "text", "why"}]`` for every change to ``game`` (a few queries)."""
+    seats = {s.seat: s.player.name for s in game.seats.select_related("player")}
+    sides = {game.home_side: game.match.home.name, 1 - game.home_side: game.match.away.name}
+    disputes = {d.pk: d for d in Dispute.objects.filter(game=game)}
+    entries = AuditEntry.objects.filter(game=game).select_related("actor").order_by("at", "id")
+    rows = []
+    for entry in entries:
+        text = _sentence(entry, seats, sides, disputes)
+        rows.append(
+            {
+                "at": entry.at,
+                "who": _who(entry.actor, game),
+                "text": text,
+                "why": entry.reason,
+            }
+        )
+    return rows
+
+
+def _who(actor: Any, game: Game) -> str:
+    if actor is None:
+        return _("Pegboard (an import or a scheduled task)")
+    name = actor.get_full_name() or actor.get_username()
+    team = team_of(actor, game.match)
+    if team is not None:
+        team_name = game.match.home.name if team == game.match.home_id else game.match.away.name
+        return _("%(name)s (%(team)s)") % {"name": name, "team": team_name}
+    if is_judge(actor):
+        return _("judge %(name)s") % {"name": name}
+    return _("%(name)s (league admin)") % {"name": name}
+
+
+def _sentence(
+    entry: AuditEntry,
+    seats: Mapping[int, str],
+    sides: Mapping[int, str],
+    disputes: Mapping[int, Dispute],
+) -> str:
+    before = entry.before if isinstance(entry.before, dict) else {}
+    after = entry.after if isinstance(entry.after, dict) else {}
+    action = entry.action
+    if action == "game_start":
+        return _("Game %(n)s started: %(seats)s, %(dealer)s deals first.") % {
+            "n": after.get("number", "?"),
+            "seats": ", ".join(after.get("seats", [])),
+            "dealer": seats.get(after.get("first_dealer", 0), "?"),
+        }
+    if action == "deal_record":
+        return _("Deal %(n)s entered.") % {"n": after.get("number", "?")}
+    if action == "deal_agree":
+        return _("Deal %(n)s entered again with the same numbers: agreed.") % {
+            "n": after.get("number", "?")
+        }
+    if action == "deal_rival":
+        changes = _deal_changes(before, after, seats, sides)
+        return _("Deal %(n)s entered differently: %(changes)s. Both entries are kept.") % {
+            "n": after.get("number", "?"),
+            "changes": changes or _("the same numbers, other cards"),
+        }
+    if action in ("deal_correct", "deals_correct"):
+        parts = []
+        for key in sorted((k for k in before if k.isdigit()), key=int):
+            old, new = before.get(key), after.get(key)
+            if new is None:
+                parts.append(_("Deal %(n)s struck out") % {"n": key})
+            else:
+                changes = _deal_changes(old or {}, new, seats, sides)
+                parts.append(
+                    _("Deal %(n)s: %(changes)s") % {"n": key, "changes": changes or _("no change")}
+                )
+        text = "; ".join(parts) + "."
+        dispute = disputes.get(after.get("dispute")) if after.get("dispute") else None
+        if dispute is not None:
+            text += " " + _("Ruling on dispute #%(n)s, rule %(rule)s.") % {
+                "n": dispute.pk,
+                "rule": dispute.rule_reference or "?",
+            }
+        return text
+    if action == "game_confirm":
+        return _("Confirmed.") if after.get("status") == "confirmed" else _("Vouched for.")
+    if action == "rival_withdraw":
+        return _("Accepted the stored numbers of deal %(n)s.") % {"n": after.get("number", "?")}
+    if action == "dispute_raise":
+        deal = after.get("deal_number")
+        return (
+            _("Dispute raised about deal %(n)s: %(claim)s")
+            % {"n": deal, "claim": after.get("claim")}
+            if deal
+            else _("Dispute raised: %(claim)s") % {"claim": after.get("claim")}
+        )
+    if action == "dispute_withdraw":
+        return _("Dispute withdrawn.")
+    if action == "dispute_assign":
+        return _("A judge took the dispute.")
+    if action == "dispute_rule":
+        status = after.get("status")
+        word = _("dismissed") if status == "dismissed" else _("resolved")
+        return _("Dispute %(word)s, citing rule %(rule)s.") % {
+            "word": word,
+            "rule": after.get("rule", "?"),
+        }
+    if action == "game_void":
+        return _("Voided.")
+    return action.replace("_", " ").capitalize() + "."
+
+
+def _deal_changes(
+    old: Mapping[str, Any],
+    new: Mapping[str, Any],
+    seats: Mapping[int, str],
+    sides: Mapping[int, str],
+) -> str:
+    """What differs between two versions of a deal, in words: "Dan's hand 24 → 14"."""
+    out = []
+    if old.get("dealer") != new.get("dealer") and "dealer" in new:
+        out.append(
+            _("dealer %(a)s → %(b)s")
+            % {"a": seats.get(old.get("dealer"), "?"), "b": seats.get(new.get("dealer"), "?")}
+        )
+    if (old.get("starter") or None) != (new.get("starter") or None):
+        out.append(
+            _("starter %(a)s → %(b)s")
+            % {"a": old.get("starter") or "–", "b": new.get("starter") or "–"}
+        )
+    for side, (a, b) in enumerate(
+        zip(old.get("pegging") or [], new.get("pegging") or [], strict=False)
+    ):
+        if a != b:
+            out.append(
+                _("%(team)s's pegging %(a)s → %(b)s")
+                % {"team": sides.get(side, "?"), "a": a, "b": b}
+            )
+    old_shows, new_shows = old.get("shows") or {}, new.get("shows") or {}
+    for seat in sorted(set(old_shows) | set(new_shows), key=int):
+        a, b = old_shows.get(seat, "–"), new_shows.get(seat, "–")
+        if a != b:
+            out.append(
+                _("%(player)s's hand %(a)s → %(b)s")
+                % {"player": seats.get(int(seat), "?"), "a": a, "b": b}
+            )
+    if old.get("crib") != new.get("crib"):
+        out.append(
+            _("the crib %(a)s → %(b)s")
+            % {
+                "a": "–" if old.get("crib") is None else old["crib"],
+                "b": "–" if new.get("crib") is None else new["crib"],
+            }
+        )
+    if (old.get("cards") or None) != (new.get("cards") or None):
+        out.append(_("the cards"))
+    return ", ".join(out)

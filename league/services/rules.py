@@ -1,0 +1,195 @@
+"""A season's rules: made from its league's defaults, checked as a whole, editable until the
+season's first game is played, and after that changed only by a judge or league admin with a
+reason on record (the season's finished games are then re-scored under the new rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from league.errors import NotAllowed, ValidationFailed
+from league.models import Game, GameStatus, League, Season
+from league.models.rules import LEAGUE_VARIANTS, RULE_FIELDS
+from league.permissions import Action, can
+from league.ranking import chain_of
+from league.services.audit import audit_log
+from scoring.variants import VARIANTS
+
+# Settings that must be at least 1 (the rest may be 0: a league may pay no skunk bonus).
+_AT_LEAST_ONE = ("target", "games_per_match", "playoff_games_per_match", "skunk_margin")
+
+
+def rules_check(rules: Mapping[str, Any]) -> None:
+    """Refuse rules that cannot be played, naming the setting in words an organiser reads."""
+    variant = rules["variant"]
+    if variant not in dict(LEAGUE_VARIANTS):
+        raise ValidationFailed(
+            _("Pegboard does not know the game %(game)s.") % {"game": variant}, field="variant"
+        )
+    for name in RULE_FIELDS:
+        value = rules[name]
+        if name in ("variant", "tiebreaks", "requires_confirmation"):
+            continue
+        if type(value) is not int or value < (1 if name in _AT_LEAST_ONE else 0):
+            raise ValidationFailed(
+                _("%(setting)s must be a whole number of at least %(min)s.")
+                % {"setting": _label(name), "min": 1 if name in _AT_LEAST_ONE else 0},
+                field=name,
+            )
+    game = VARIANTS[variant]
+    if rules["target"] != game.target:
+        raise ValidationFailed(
+            _("%(game)s is played to %(target)s, not %(asked)s.")
+            % {"game": game.name, "target": game.target, "asked": rules["target"]},
+            field="target",
+        )
+    if rules["skunk_margin"] >= rules["target"]:
+        raise ValidationFailed(
+            _("A skunk margin of %(margin)s can never happen in a game to %(target)s.")
+            % {"margin": rules["skunk_margin"], "target": rules["target"]},
+            field="skunk_margin",
+        )
+    if rules["double_skunk_margin"] <= rules["skunk_margin"]:
+        raise ValidationFailed(
+            _("A double skunk must need a bigger win than a skunk (more than %(margin)s).")
+            % {"margin": rules["skunk_margin"]},
+            field="double_skunk_margin",
+        )
+    if rules["playoff_games_per_match"] % 2 == 0:
+        raise ValidationFailed(
+            _(
+                "A playoff match needs an odd number of games (3 or 5), so it cannot end level: "
+                "%(n)s games could end %(half)s-%(half)s."
+            )
+            % {
+                "n": rules["playoff_games_per_match"],
+                "half": rules["playoff_games_per_match"] // 2,
+            },
+            field="playoff_games_per_match",
+        )
+    tiebreaks = rules["tiebreaks"]
+    if not isinstance(tiebreaks, list) or not all(isinstance(t, str) for t in tiebreaks):
+        raise ValidationFailed(_("List the tie-breaks by name."), field="tiebreaks")
+    try:
+        chain_of(tiebreaks)
+    except ValueError as exc:
+        raise ValidationFailed(str(exc), field="tiebreaks") from None
+
+
+def _label(name: str) -> str:
+    return str(Season._meta.get_field(name).verbose_name).capitalize()
+
+
+def rules_for_variant(variant: str) -> dict[str, Any]:
+    """Sensible defaults for a new league of ``variant`` (its target, the usual margins)."""
+    game = VARIANTS[variant]
+    defaults = {f.name: f.get_default() for f in League._meta.get_fields() if f.name in RULE_FIELDS}
+    defaults["variant"] = variant
+    defaults["target"] = game.target
+    if game.target != 121:  # margins scale with the game: a quarter and a half of the target
+        defaults["skunk_margin"] = game.target // 4 + 1
+        defaults["double_skunk_margin"] = game.target // 2 + 1
+    return defaults
+
+
+def season_create(
+    *,
+    league: League,
+    user: Any,
+    name: str,
+    rules: Mapping[str, Any] | None = None,
+    playoff_teams: int = 4,
+    draw_seed: int = 0,
+    is_current: bool = True,
+    trusted: bool = False,
+) -> Season:
+    """A new season of ``league``, its rules copied from the league's defaults (``rules``
+    overrides some of them). ``trusted`` is for callers that checked the role (an import)."""
+    if not trusted and not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can add a season."))
+    name = (name or "").strip()
+    if not name:
+        raise ValidationFailed(_("A season needs a name."), field="name")
+    values = {**league.rules_dict(), **(rules or {})}
+    rules_check(values)
+    with transaction.atomic():
+        if league.seasons.filter(name=name).exists():
+            raise ValidationFailed(
+                _("%(league)s already has a season called %(name)s.")
+                % {"league": league.name, "name": name},
+                field="name",
+            )
+        if is_current:
+            league.seasons.filter(is_current=True).update(is_current=False)
+        season = Season.objects.create(
+            league=league,
+            name=name,
+            playoff_teams=playoff_teams,
+            draw_seed=draw_seed,
+            is_current=is_current,
+            **values,
+        )
+        audit_log(actor=user, action="season_create", obj=season, after=season.rules_dict())
+    return season
+
+
+def season_has_games(season: Season) -> bool:
+    """Whether a game of the season has started (void ones included: they were played)."""
+    return Game.objects.filter(match__week__season=season).exists()
+
+
+def season_rules_update(
+    *, season: Season, user: Any, changes: Mapping[str, Any], reason: str = ""
+) -> Season:
+    """Change a season's rules. Before its first game a league admin changes them freely; after
+    it, only a judge or league admin, with a reason, and every finished game is re-scored under
+    the new rules (an audited decision, like a correction)."""
+    unknown = sorted(set(changes) - set(RULE_FIELDS))
+    if unknown:
+        raise ValidationFailed(_("There is no setting called %(name)s.") % {"name": unknown[0]})
+    started = season_has_games(season)
+    if started:
+        if not can(user, Action.CHANGE_PLAYED_RULES, season):
+            raise NotAllowed(
+                _(
+                    "This season has started: its rules are frozen. Only a judge or a league "
+                    "admin can change them, with a reason."
+                )
+            )
+        if not reason.strip():
+            raise ValidationFailed(
+                _("Say why the rules of a season under way are changed."), field="reason"
+            )
+        if "variant" in changes and changes["variant"] != season.variant:
+            raise ValidationFailed(
+                _("The game played cannot change once the season has started."), field="variant"
+            )
+    elif not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can change a season's rules."))
+    before = season.rules_dict()
+    after = {**before, **changes}
+    rules_check(after)
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        for name, value in changes.items():
+            setattr(season, name, value)
+        season.save(update_fields=list(changes))
+        audit_log(
+            actor=user,
+            action="season_rules_update",
+            obj=season,
+            before={k: before[k] for k in changes},
+            after=dict(changes),
+            reason=reason,
+        )
+        if started:
+            from league.services.games import game_rescore
+
+            for game in Game.objects.filter(match__week__season=season).exclude(
+                status=GameStatus.VOID
+            ):
+                game_rescore(game=game)
+    return season
