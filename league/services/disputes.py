@@ -46,6 +46,13 @@ def _notify(dispute_id: int, event: str) -> None:
     transaction.on_commit(send)
 
 
+def _fresh(game: Game) -> Game:
+    """The game as it stands now (a page's copy may be a moment old)."""
+    return Game.objects.select_related("match__week__season", "match__home", "match__away").get(
+        pk=game.pk
+    )
+
+
 def _clean_claim(claim: Any) -> str:
     if not isinstance(claim, str) or not claim.strip():
         raise ValidationFailed(_("Say what you think is wrong."), field="claim")
@@ -69,6 +76,7 @@ def dispute_raise(
     """A player of either team raises a dispute on their game (optionally on one deal, or on a
     deal the two teams entered differently: ``rival``); a judge may open one on any game but
     their own team's. A team keeps one open dispute per deal."""
+    game = _fresh(game)
     if not can(user, Action.RAISE_DISPUTE, game):
         if team_of(user, game.match) is not None:
             lifecycle.require(Event.RAISE_DISPUTE, game.status, current=game_state(game))
@@ -122,6 +130,7 @@ def dispute_raise(
 def game_reject(*, game: Game, user: Any, claim: str, deal_number: int | None = None) -> Dispute:
     """A team asked to confirm a finished game refuses: that raises a dispute, and the game
     waits for a judge (it does not count meanwhile)."""
+    game = _fresh(game)
     if not can(user, Action.REJECT_GAME, game):
         if team_of(user, game.match) is not None:
             lifecycle.require(Event.REJECT, game.status, current=game_state(game))

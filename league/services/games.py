@@ -118,6 +118,14 @@ def _results_changed(season: Any) -> None:
     results_changed(season if isinstance(season, int) else season.pk)
 
 
+def _fresh(game: Game) -> Game:
+    """The game as it stands now (the caller's copy may be a moment old): permissions and the
+    lifecycle are asked about the game as it is."""
+    return Game.objects.select_related("match__week__season", "match__home", "match__away").get(
+        pk=game.pk
+    )
+
+
 def _season_id(game: Game) -> int:
     return game.match.week.season_id
 
@@ -410,6 +418,7 @@ def deal_record(
       shown to both teams beside the stored one until it is settled; nothing typed is dropped.
     - A deal past the next one is a Conflict that says how the game stands.
     """
+    game = _fresh(game)
     if not can(user, Action.RECORD_DEAL, game) and not _may_send_rival(user, game):
         if can(user, Action.START_GAME, game.match):  # the role may; the game's state says no
             lifecycle.require(Event.RECORD_DEAL, game.status, current=game_state(game))
@@ -806,9 +815,7 @@ def game_confirm(*, game: Game, user: Any) -> Game:
     """A team that still has to vouch for a finished game confirms it: it vouches for every
     deal. The game is confirmed once both teams have vouched. A trusted caller (an import, whose
     archive is the record) vouches for both teams."""
-    game = Game.objects.select_related("match__week__season", "match__home", "match__away").get(
-        pk=game.pk
-    )
+    game = _fresh(game)
     if not isinstance(user, Trusted) and not can(user, Action.CONFIRM_GAME, game):
         mine = team_of(user, game.match)
         if mine is None:
@@ -860,6 +867,7 @@ def awaiting_teams_of(game: Game) -> list[Any]:
 def game_void(*, game: Game, user: Any, reason: str) -> Game:
     """Void a game (a judge's or league admin's decision, never on their own team's game): it
     no longer counts, its deals are kept, and its number is free for a replay."""
+    game = _fresh(game)
     if not can(user, Action.VOID_GAME, game):
         if can(user, Action.VOID_GAME) and team_of(user, game.match) is None:
             lifecycle.require(Event.VOID, game.status, current=game_state(game))

@@ -1,0 +1,138 @@
+"""The Confirm button, the API and the service agree, for every role and every "who entered
+what": the page offers Confirm exactly to the people the API says may confirm, and exactly
+those are accepted by the service. (The first release showed Confirm to players the service then
+refused, and named the wrong team as the one to confirm.)"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from league.errors import DomainError
+from league.models import Game, GameStatus
+from league.permissions import LEAGUE_ADMINS
+from league.services.disputes import dispute_raise, dispute_rule
+from league.services.games import deal_record, game_confirm
+from tests import factories
+from tests.factories import game_deals
+
+pytestmark = pytest.mark.django_db
+
+
+class _Undo(Exception):
+    pass
+
+
+def service_accepts(game: Game, user) -> bool:
+    """Whether game_confirm accepts ``user`` (tried, then rolled back)."""
+    try:
+        with transaction.atomic():
+            game_confirm(game=game, user=user)
+            raise _Undo
+    except _Undo:
+        return True
+    except DomainError:
+        return False
+
+
+def play_entered_by(game, enterers) -> Game:
+    """The whole game, deal ``n`` entered by ``enterers(n, last)``."""
+    deals = game_deals(game)
+    for number, data in enumerate(deals, start=1):
+        data = {k: v for k, v in data.items() if k != "cards"}
+        deal_record(game=game, user=enterers(number, len(deals)), number=number, data=data)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
+def everyone(home_team, away_team, other_team, judge, league_admin):
+    names = {
+        "ann": home_team.captain.user,
+        "bob": home_team.players.get(name="Bob").user,
+        "cat": away_team.captain.user,
+        "dan": away_team.players.get(name="Dan").user,
+        "eve": other_team.captain.user,
+        "judge": judge,
+        "league admin": league_admin,
+        "root": factories.UserFactory(username="root", is_superuser=True, is_staff=True),
+    }
+    # Bob captains nothing but is also a league admin: a role never vouches for Nobs.
+    names["bob"].groups.add(Group.objects.get_or_create(name=LEAGUE_ADMINS)[0])
+    return names
+
+
+CASES = {
+    # who entered -> the team(s) the page must ask
+    "Fifteen Two entered every deal": (lambda p: lambda n, last: p["ann"], {"Nobs"}),
+    "Nobs entered every deal": (lambda p: lambda n, last: p["cat"], {"Fifteen Two"}),
+    "both entered, Nobs the last deal": (
+        lambda p: lambda n, last: p["cat"] if n == last else p["bob"],
+        {"Fifteen Two"},
+    ),
+    "both entered, Fifteen Two the last": (
+        lambda p: lambda n, last: p["ann"] if n == last else p["dan"],
+        {"Nobs"},
+    ),
+    "the league admin entered a paper sheet": (
+        lambda p: lambda n, last: p["league admin"],
+        {"Fifteen Two", "Nobs"},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_page_the_api_and_the_service_agree_on_who_confirms(client, game, everyone, case):
+    enterers, asked = CASES[case]
+    play_entered_by(game, enterers(everyone))
+    assert game.status == GameStatus.FINISHED
+    page_for_visitor = client.get(reverse("league:game", args=[game.pk])).content.decode()
+    for team in ("Fifteen Two", "Nobs"):
+        waiting = f"Waiting for {team} to confirm this game."
+        assert (waiting in page_for_visitor) == (team in asked), (case, team)
+    confirm_url = reverse("league:confirm", args=[game.pk])
+    for name, user in everyone.items():
+        client.force_login(user)
+        button = confirm_url in client.get(reverse("league:game", args=[game.pk])).content.decode()
+        api = APIClient()
+        api.force_authenticate(user)
+        api_says = api.get(f"/api/games/{game.pk}/").json()["can_confirm"]
+        service = service_accepts(game, user)
+        on_asked_team = any(user in t.players_users for t in _teams(game) if t.name in asked)
+        assert button == api_says == service == on_asked_team, (case, name)
+
+
+def _teams(game):
+    for team in (game.match.home, game.match.away):
+        team.players_users = [p.user for p in team.players.all()]
+        yield team
+
+
+def test_after_a_judges_ruling_nobody_is_asked_and_the_game_counts(client, game, everyone):
+    play_entered_by(game, lambda n, last: everyone["ann"])
+    dispute = dispute_raise(game=game, user=everyone["cat"], claim="Check the last crib.")
+    game.refresh_from_db()
+    assert game.status == GameStatus.DISPUTED
+    dispute_rule(
+        dispute=dispute, judge=everyone["judge"], ruling="It stands.", rule_reference="S-9"
+    )
+    game.refresh_from_db()
+    assert game.status == GameStatus.CONFIRMED
+    for user in everyone.values():
+        client.force_login(user)
+        page = client.get(reverse("league:game", args=[game.pk])).content.decode()
+        assert reverse("league:confirm", args=[game.pk]) not in page
+        assert not service_accepts(game, user)
+
+
+def test_both_teams_vouching_in_turn_confirms_a_paper_sheet(game, everyone):
+    play_entered_by(game, lambda n, last: everyone["league admin"])
+    game_confirm(game=game, user=everyone["dan"])
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED  # Nobs vouched; Fifteen Two still asked
+    game_confirm(game=game, user=everyone["ann"])
+    game.refresh_from_db()
+    assert game.status == GameStatus.CONFIRMED and game.confirmed_by == everyone["ann"]
