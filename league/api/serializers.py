@@ -18,6 +18,7 @@ from rest_framework import serializers
 from league.api.permissions import write_access
 from league.errors import ValidationFailed
 from league.models import Deal, Dispute, Game, League, Match, Season, Team, Week
+from league.models.rules import RULE_FIELDS
 from league.permissions import Action, awaiting_teams
 
 # --- Small references ----------------------------------------------------------------------------
@@ -39,20 +40,7 @@ class PlayerRefSerializer(serializers.Serializer):
 class LeagueSerializer(serializers.ModelSerializer):
     class Meta:
         model = League
-        fields = [
-            "id",
-            "name",
-            "variant",
-            "target",
-            "games_per_match",
-            "points_per_win",
-            "skunk_margin",
-            "skunk_bonus",
-            "double_skunk_margin",
-            "double_skunk_bonus",
-            "tiebreaks",
-            "requires_confirmation",
-        ]
+        fields = ["id", "name", *RULE_FIELDS]
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -128,6 +116,20 @@ class SeatSerializer(serializers.Serializer):
     team_id = serializers.IntegerField()
 
 
+# A game's result, as every game serializer shows it.
+RESULT_FIELDS = (
+    "home_score",
+    "away_score",
+    "winner",
+    "margin",
+    "skunk_level",
+    "home_points",
+    "away_points",
+    "deal_count",
+    "version",
+)
+
+
 class GameSummarySerializer(serializers.ModelSerializer):
     """A game's result without its seats and deals (for lists of matches)."""
 
@@ -135,20 +137,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = [
-            "id",
-            "number",
-            "status",
-            "home_score",
-            "away_score",
-            "winner",
-            "margin",
-            "skunk_level",
-            "home_points",
-            "away_points",
-            "deal_count",
-            "version",
-        ]
+        fields = ["id", "number", "status", *RESULT_FIELDS]
 
 
 class GameSerializer(GameSummarySerializer):
@@ -176,15 +165,7 @@ class GameSerializer(GameSummarySerializer):
             "home",
             "away",
             "seats",
-            "home_score",
-            "away_score",
-            "winner",
-            "margin",
-            "skunk_level",
-            "home_points",
-            "away_points",
-            "deal_count",
-            "version",
+            *RESULT_FIELDS,
             "finished_at",
             "confirmed_at",
             "awaiting",

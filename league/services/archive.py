@@ -60,6 +60,7 @@ from league.models import (
     Week,
 )
 from league.models.rules import LEAGUE_VARIANTS
+from league.models.rules import RULE_FIELDS as SEASON_RULES
 from league.permissions import Trusted
 from league.ranking import chain_of
 from league.selectors.standings import compute_standings
@@ -71,16 +72,12 @@ from scoring.variants import Variant, get_variant
 FORMAT = "pegboard-season"
 VERSION = 1
 
-RULE_FIELDS = (
-    "variant",
-    "target",
-    "games_per_match",
-    "points_per_win",
-    "skunk_margin",
-    "skunk_bonus",
-    "double_skunk_margin",
-    "double_skunk_bonus",
-    "tiebreaks",
+# The rules the format carries: a season's own rules but the two the format has no word for
+# (a playoff match's length and whether results need confirmation keep their defaults).
+RULE_FIELDS = tuple(
+    name
+    for name in SEASON_RULES
+    if name not in ("playoff_games_per_match", "requires_confirmation")
 )
 STANDINGS_FIELDS = (
     "rank",
