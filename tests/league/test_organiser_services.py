@@ -207,7 +207,7 @@ def test_every_problem_of_a_pasted_team_list_is_named_and_no_team_is_added(
 
 def test_a_captain_must_play_for_the_team(season, league_admin, home_team):
     cat, dan = Player.objects.create(name="Cat"), Player.objects.create(name="Dan")
-    with pytest.raises(ValidationFailed, match="The captain must play for the team."):
+    with pytest.raises(ValidationFailed, match="The captain must play for the team"):
         team_create(
             season=season,
             user=league_admin,
