@@ -433,11 +433,7 @@ def schedule(request: HttpRequest, pk: int) -> HttpResponse:
         first = setup["schedule"][0]["week"]
         form = ScheduleForm(
             prefix="s",
-            initial={
-                "start": first.date,
-                "venue": first.venue,
-                "weeks": len([r for r in setup["schedule"] if not r["week"].is_playoff]),
-            },
+            initial={"start": first.date, "venue": first.venue},
         )
     weeks = [row["week"] for row in setup["schedule"]]
     for row in setup["schedule"]:
