@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from league.models import League, Match, Player, Season, Venue, Week
 from league.models.rules import LEAGUE_VARIANTS, RULE_FIELDS
@@ -23,11 +23,13 @@ LINES_LIMIT = 500  # players or teams in one paste
 
 
 class SeasonForm(forms.Form):
-    league = forms.ModelChoiceField(League.objects.all(), label=_lazy("League"), empty_label=None)
+    league = forms.ModelChoiceField(
+        League.objects.all(), label=gettext_lazy("League"), empty_label=None
+    )
     name = forms.CharField(
-        label=_lazy("Season name"),
+        label=gettext_lazy("Season name"),
         max_length=120,
-        widget=forms.TextInput(attrs={"placeholder": _lazy("e.g. Spring 2027")}),
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. Spring 2027")}),
     )
 
 
@@ -163,10 +165,12 @@ def lines_from_file(upload: Any) -> list[PlayerLine]:
 class PlayerForm(forms.Form):
     """One player by hand."""
 
-    name = forms.CharField(label=_lazy("Name"), max_length=120)
-    email = forms.CharField(label=_lazy("Email (for their login)"), max_length=254, required=False)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
+    email = forms.CharField(
+        label=gettext_lazy("Email (for their login)"), max_length=254, required=False
+    )
     invite = forms.BooleanField(
-        label=_lazy("Email the invitation now"), required=False, initial=True
+        label=gettext_lazy("Email the invitation now"), required=False, initial=True
     )
 
     def lines(self) -> list[PlayerLine]:
@@ -175,7 +179,7 @@ class PlayerForm(forms.Form):
 
 class PlayersPasteForm(forms.Form):
     names = forms.CharField(
-        label=_lazy("Players, one a line: name, then email"),
+        label=gettext_lazy("Players, one a line: name, then email"),
         widget=forms.Textarea(
             attrs={
                 "rows": 8,
@@ -185,7 +189,7 @@ class PlayersPasteForm(forms.Form):
         max_length=60_000,
     )
     invite = forms.BooleanField(
-        label=_lazy("Email the invitations now"), required=False, initial=True
+        label=gettext_lazy("Email the invitations now"), required=False, initial=True
     )
 
     def lines(self) -> list[PlayerLine]:
@@ -196,9 +200,9 @@ class PlayersPasteForm(forms.Form):
 
 
 class PlayersUploadForm(forms.Form):
-    sheet = forms.FileField(label=_lazy("Or upload a spreadsheet (CSV or .xlsx)"))
+    sheet = forms.FileField(label=gettext_lazy("Or upload a spreadsheet (CSV or .xlsx)"))
     invite = forms.BooleanField(
-        label=_lazy("Email the invitations now"), required=False, initial=True
+        label=gettext_lazy("Email the invitations now"), required=False, initial=True
     )
 
     def lines(self) -> list[PlayerLine]:
@@ -212,7 +216,7 @@ class TeamForm(forms.Form):
     """A team by hand: its name, its captain and the captain's partner. Players already on a
     team are listed too (apart), so the refusal says who and where."""
 
-    name = forms.CharField(label=_lazy("Team name"), max_length=120)
+    name = forms.CharField(label=gettext_lazy("Team name"), max_length=120)
 
     def __init__(
         self, *args: Any, season: Season, free: list[Player], taken: list[Player], **kwargs: Any
@@ -237,7 +241,7 @@ class TeamForm(forms.Form):
 
 class TeamsPasteForm(forms.Form):
     teams = forms.CharField(
-        label=_lazy("Teams, one a line: team name, captain, partner"),
+        label=gettext_lazy("Teams, one a line: team name, captain, partner"),
         widget=forms.Textarea(
             attrs={"rows": 8, "placeholder": "Fifteen Two, Ann Smith, Bob Jones"}
         ),
@@ -288,38 +292,41 @@ def parse_dates(text: str) -> list[dt.date]:
 
 class ScheduleForm(forms.Form):
     start = forms.DateField(
-        label=_lazy("First night"),
+        label=gettext_lazy("First night"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     weekday = forms.TypedChoiceField(
-        label=_lazy("Night of the week"),
-        choices=[("", _lazy("the first night's"))] + [(str(i), d) for i, d in enumerate(WEEKDAYS)],
+        label=gettext_lazy("Night of the week"),
+        choices=[("", gettext_lazy("the first night's"))]
+        + [(str(i), d) for i, d in enumerate(WEEKDAYS)],
         coerce=int,
         required=False,
         empty_value=None,
     )
     skip = forms.CharField(
-        label=_lazy("Nights to skip (holidays), one a line"),
+        label=gettext_lazy("Nights to skip (holidays), one a line"),
         widget=forms.Textarea(attrs={"rows": 2, "placeholder": "2026-11-26"}),
         required=False,
         max_length=2000,
     )
     weeks = forms.IntegerField(
-        label=_lazy("Weeks"),
-        help_text=_lazy("Leave empty to have every team meet every other once."),
+        label=gettext_lazy("Weeks"),
+        help_text=gettext_lazy("Leave empty to have every team meet every other once."),
         required=False,
         min_value=1,
         max_value=99,
     )
     venue = forms.ModelChoiceField(
         Venue.objects.all(),
-        label=_lazy("Venue"),
+        label=gettext_lazy("Venue"),
         required=False,
-        empty_label=_lazy("— none or new —"),
+        empty_label=gettext_lazy("— none or new —"),
     )
-    new_venue = forms.CharField(label=_lazy("Or a new venue"), max_length=120, required=False)
+    new_venue = forms.CharField(
+        label=gettext_lazy("Or a new venue"), max_length=120, required=False
+    )
     tables = forms.IntegerField(
-        label=_lazy("Tables at the venue"), required=False, min_value=1, max_value=999
+        label=gettext_lazy("Tables at the venue"), required=False, min_value=1, max_value=999
     )
 
     def clean_skip(self) -> list[dt.date]:
@@ -329,17 +336,17 @@ class ScheduleForm(forms.Form):
 class MoveMatchForm(forms.Form):
     week = forms.ModelChoiceField(
         Week.objects.none(),
-        label=_lazy("Move to"),
+        label=gettext_lazy("Move to"),
         required=False,
-        empty_label=_lazy("— a new night —"),
+        empty_label=gettext_lazy("— a new night —"),
     )
     date = forms.DateField(
-        label=_lazy("New night's date"),
+        label=gettext_lazy("New night's date"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     reason = forms.CharField(
-        label=_lazy("Why (needed once a game is played)"), max_length=1000, required=False
+        label=gettext_lazy("Why (needed once a game is played)"), max_length=1000, required=False
     )
 
     def __init__(self, *args: Any, match: Match, weeks: list[Week] | None, **kwargs: Any) -> None:

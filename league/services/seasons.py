@@ -10,8 +10,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from league.errors import NotAllowed, ValidationFailed
 from league.models import AuditEntry, Game, Match, Player, Season, Team, Venue, Week
@@ -50,13 +49,13 @@ def round_robin(n: int) -> list[list[tuple[int, int]]]:
 
 
 WEEKDAYS = (
-    _lazy("Mondays"),
-    _lazy("Tuesdays"),
-    _lazy("Wednesdays"),
-    _lazy("Thursdays"),
-    _lazy("Fridays"),
-    _lazy("Saturdays"),
-    _lazy("Sundays"),
+    gettext_lazy("Mondays"),
+    gettext_lazy("Tuesdays"),
+    gettext_lazy("Wednesdays"),
+    gettext_lazy("Thursdays"),
+    gettext_lazy("Fridays"),
+    gettext_lazy("Saturdays"),
+    gettext_lazy("Sundays"),
 )
 
 
