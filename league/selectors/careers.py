@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Count, Q
 
-from league.models import Game, GameStatus, League, Player, Season, Team
+from league.models import Game, League, Player, Season, Team
 
 
 @dataclass
@@ -65,9 +65,10 @@ def league_history(league: League) -> list[dict[str, Any]]:
     return rows
 
 
-def player_career(player: Player) -> dict[str, Any]:
+def player_career(player: Player, games: list[Game]) -> dict[str, Any]:
     """``player``'s seasons (team, partner, record in the games they sat in, their team's place,
-    the title) and their lifetime record, from confirmed games."""
+    the title) and their lifetime record. ``games``: the confirmed games they sat in (as
+    ``player_stats`` fetched them, with their matches), so the records cost no query."""
     from league.services.standings import standings_for_season
 
     teams = list(
@@ -75,18 +76,16 @@ def player_career(player: Player) -> dict[str, Any]:
         .prefetch_related("players")
         .order_by("-season_id")
     )
-    games = Game.objects.filter(status=GameStatus.CONFIRMED, seats__player=player).values_list(
-        "match__week__season_id", "winner_id", "match__home_id", "match__away_id"
-    )
     team_of_season = {t.season_id: t for t in teams}
     by_season: dict[int, Record] = {}
     lifetime = Record()
-    for season_id, winner, home, away in games:
+    for game in games:
+        season_id = game.match.week.season_id
         team = team_of_season.get(season_id)
-        if team is None or team.pk not in (home, away):
+        if team is None or team.pk not in (game.match.home_id, game.match.away_id):
             continue
         record = by_season.setdefault(season_id, Record())
-        if winner == team.pk:
+        if game.winner_id == team.pk:
             record.won += 1
             lifetime.won += 1
         else:
@@ -96,21 +95,26 @@ def player_career(player: Player) -> dict[str, Any]:
     titles = 0
     for team in teams:
         season = team.season
-        table = standings_for_season(season)["standings"]
-        place = next((r["rank"] for r in table if r["team_id"] == team.pk), None)
-        champion = season_champion(season)
-        won_title = bool(champion and champion["team"] == team.name)
+        record = by_season.get(season.pk, Record())
+        place, of, won_title, how = None, None, False, None
+        if record.played:  # a season not started has no place yet (and costs no query)
+            table = standings_for_season(season)["standings"]
+            of = len(table)
+            place = next((r["rank"] for r in table if r["team_id"] == team.pk), None)
+            champion = season_champion(season) if place == 1 or season.playoff_seeding else None
+            won_title = bool(champion and champion["team"] == team.name)
+            how = champion["how"] if won_title and champion else None
         titles += won_title
         seasons.append(
             {
                 "team": team,
                 "season": season,
                 "partners": [p for p in team.players.all() if p.pk != player.pk],
-                "record": by_season.get(season.pk, Record()),
+                "record": record,
                 "place": place,
-                "of": len(table),
+                "of": of,
                 "champion": won_title,
-                "champion_how": champion["how"] if won_title and champion else None,
+                "champion_how": how,
             }
         )
     return {"seasons": seasons, "lifetime": lifetime, "titles": titles}

@@ -23,7 +23,8 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
-    career = player_career(player)
+    stats = player_stats(player)
+    career = player_career(player, stats["games"])
     return render(
         request,
         "league/player.html",
@@ -31,6 +32,6 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "player": player,
             "teams": [row["team"] for row in career["seasons"]],
             "career": career,
-            **player_stats(player),
+            **stats,
         },
     )
