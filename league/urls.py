@@ -1,17 +1,21 @@
-"""Public pages, score entry and the venue scoreboard."""
+"""Public pages, score entry, the venue scoreboard and the organiser's workspace."""
 
 from django.urls import path
 from django.views.i18n import JavaScriptCatalog
 
 from league.views import (
+    accounts,
     entry,
     games,
+    history,
     language,
+    organiser,
     pages,
     people,
     rules,
     schedule,
     scoreboard,
+    sheets,
     standings,
 )
 
@@ -39,7 +43,26 @@ urlpatterns = [
         name="withdraw_dispute",
     ),
     path("teams/<int:pk>/", people.team, name="team"),
-    path("players/<int:pk>/", people.player, name="player"),
+    path("players/<int:pk>/", history.player, name="player"),
+    path("leagues/<int:pk>/", history.league, name="league"),
+    path("weeks/<int:pk>/sheets/", sheets.week_sheets_page, name="week_sheets"),
+    path("welcome/<uidb64>/<token>/", accounts.welcome, name="welcome"),
+    # The organiser's workspace
+    path("organise/", organiser.home, name="organise"),
+    path("organise/seasons/<int:pk>/", organiser.season, name="organise_season"),
+    path(
+        "organise/seasons/<int:pk>/delete/", organiser.season_delete, name="organise_season_delete"
+    ),
+    path("organise/seasons/<int:pk>/players/", organiser.players, name="organise_players"),
+    path("organise/seasons/<int:pk>/teams/", organiser.teams, name="organise_teams"),
+    path("organise/teams/<int:pk>/delete/", organiser.team_delete, name="organise_team_delete"),
+    path("organise/seasons/<int:pk>/schedule/", organiser.schedule, name="organise_schedule"),
+    path(
+        "organise/seasons/<int:pk>/schedule/delete/",
+        organiser.schedule_delete,
+        name="organise_schedule_delete",
+    ),
+    path("organise/matches/<int:pk>/move/", organiser.move_match, name="organise_move_match"),
     path("venues/<int:pk>/scoreboard/", scoreboard.venue, name="venue_scoreboard"),
     path(
         "venues/<int:venue>/weeks/<int:week>/scoreboard/",

@@ -59,16 +59,16 @@ def season_records(season: Season) -> list[TeamRecord]:
 
 def compute_standings(season: Season) -> dict[str, Any]:
     """The standings and seeding of ``season`` as a JSON-ready dict, computed from the games."""
-    league = season.league
+    # The season's own tie-breaks: changing the league's defaults never re-ranks a season.
     standings, seeding = rank_teams(
-        season_records(season), tiebreaks=league.tiebreaks, draw_seed=season.draw_seed
+        season_records(season), tiebreaks=season.tiebreaks, draw_seed=season.draw_seed
     )
     return {
         "season": season.name,
         "season_id": season.pk,
         "results_version": season.results_version,
         "computed_at": timezone.now().isoformat(),
-        "tiebreaks": list(league.tiebreaks),
+        "tiebreaks": list(season.tiebreaks),
         "draw_seed": season.draw_seed,
         "playoff_teams": season.playoff_teams,
         "standings": [

@@ -7,8 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from league.errors import NotAllowed, ValidationFailed
 from league.models import AuditEntry, Game, Match, Player, Season, Team, Venue, Week
@@ -46,52 +48,270 @@ def round_robin(n: int) -> list[list[tuple[int, int]]]:
     return rounds
 
 
+WEEKDAYS = (
+    gettext_lazy("Mondays"),
+    gettext_lazy("Tuesdays"),
+    gettext_lazy("Wednesdays"),
+    gettext_lazy("Thursdays"),
+    gettext_lazy("Fridays"),
+    gettext_lazy("Saturdays"),
+    gettext_lazy("Sundays"),
+)
+
+
+def league_nights(
+    *,
+    first: dt.date,
+    count: int,
+    skip: Sequence[dt.date] = (),
+    days_between: int = 7,
+    weekday: int | None = None,
+) -> list[dt.date]:
+    """``count`` league nights from ``first`` (moved on to ``weekday`` if given), one every
+    ``days_between`` days, the nights in ``skip`` passed over (a holiday moves the rest of the
+    schedule back a week). A night to skip that the schedule never reaches is refused: it is
+    almost always a typing slip (the 25th for the 26th), and an organiser wants to know.
+
+    >>> [d.day for d in league_nights(first=dt.date(2026, 9, 1), count=3, weekday=3,
+    ...                               skip=[dt.date(2026, 9, 10)])]
+    [3, 17, 24]
+    """
+    if weekday is not None:
+        if not 0 <= weekday <= 6:
+            raise ValidationFailed(_("Choose the night of the week."), field="weekday")
+        first = first + dt.timedelta(days=(weekday - first.weekday()) % 7)
+    if days_between < 1:
+        raise ValidationFailed(_("Nights must be at least a day apart."), field="days_between")
+    skipped = set(skip)
+    nights: list[dt.date] = []
+    passed: set[dt.date] = set()
+    night = first
+    while len(nights) < count:
+        if night in skipped:
+            passed.add(night)
+        else:
+            nights.append(night)
+        night += dt.timedelta(days=days_between)
+    stray = sorted(skipped - passed)
+    if stray:
+        day = stray[0]
+        raise ValidationFailed(
+            _(
+                "%(date)s is not a league night of this schedule (%(first)s to %(last)s, "
+                "%(weekday)s), so there is nothing to skip that day. Check the date."
+            )
+            % {
+                "date": date_format(day, "DATE_FORMAT"),
+                "first": date_format(nights[0], "DATE_FORMAT"),
+                "last": date_format(nights[-1], "DATE_FORMAT"),
+                "weekday": WEEKDAYS[nights[0].weekday()]
+                if days_between == 7
+                else _("every %(n)s days") % {"n": days_between},
+            },
+            field="skip",
+        )
+    return nights
+
+
+def _regular_weeks(season: Season) -> Any:
+    return season.weeks.filter(is_playoff=False)
+
+
+def _schedule_played(season: Season) -> bool:
+    return Game.objects.filter(match__week__season=season).exists()
+
+
 def schedule_create(
     *,
     season: Season,
     user: Any,
     start_date: dt.date | None = None,
     cycles: int = 1,
-    venue: Venue | None = None,
+    venue: Venue | str | None = None,
     days_between: int = 7,
+    weekday: int | None = None,
+    skip: Sequence[dt.date] = (),
+    tables: int | None = None,
+    weeks: int | None = None,
+    regenerate: bool = False,
 ) -> list[Week]:
-    """Weeks and matches for a round robin of the season's teams (``cycles`` times around).
+    """Weeks and matches for a round robin of the season's teams (``cycles`` times around, or
+    ``weeks`` rounds when given), with a date for each night: the first on or after
+    ``start_date`` that falls on ``weekday``, then every week, the nights in ``skip`` passed
+    over. ``venue`` may be a new venue's name. ``tables`` is how many tables the venue has:
+    each night's matches are numbered 1, 2, ... and must fit. With an odd number of teams one
+    team has a bye each week.
 
-    In the second cycle every pairing swaps home and away. Refused if the season already has
-    a schedule.
+    In the second cycle every pairing swaps home and away. A season that already has a
+    schedule is refused unless ``regenerate``: then the old schedule is replaced, as long as no
+    game of the season has been played.
     """
     if not can(user, Action.MANAGE_LEAGUE):
         raise NotAllowed(_("Only a league admin can make the schedule."))
     teams = list(season.teams.order_by("name"))
     if len(teams) < 2:
-        raise ValidationFailed(_("A schedule needs at least two teams."))
+        raise ValidationFailed(
+            _("A schedule needs at least two teams: add the teams first."), field="teams"
+        )
     if cycles < 1:
         raise ValidationFailed(_("Play at least one round."), field="cycles")
-    with transaction.atomic():
-        if season.weeks.exists():
-            raise ValidationFailed(_("This season already has a schedule."))
-        weeks: list[Week] = []
-        number = 0
-        for cycle in range(cycles):
-            for pairs in round_robin(len(teams)):
-                number += 1
-                date = (
-                    start_date + dt.timedelta(days=days_between * (number - 1))
-                    if start_date
-                    else None
+    rounds = round_robin(len(teams))
+    if weeks is None:
+        weeks = len(rounds) * cycles
+    if type(weeks) is not int or not 1 <= weeks <= 99:
+        raise ValidationFailed(_("A season has between 1 and 99 weeks."), field="weeks")
+    per_night = len(teams) // 2
+    if tables is not None:
+        if type(tables) is not int or tables < 1:
+            raise ValidationFailed(_("Say how many tables the venue has."), field="tables")
+        if tables < per_night:
+            raise ValidationFailed(
+                _(
+                    "%(teams)s teams play %(matches)s matches a night, but the venue has only "
+                    "%(tables)s tables. Add tables or play at two venues."
                 )
-                week = Week.objects.create(season=season, number=number, date=date, venue=venue)
-                for table, (h, a) in enumerate(pairs, start=1):
-                    home, away = (teams[h], teams[a]) if cycle % 2 == 0 else (teams[a], teams[h])
-                    Match.objects.create(week=week, home=home, away=away, table=table)
-                weeks.append(week)
+                % {"teams": len(teams), "matches": per_night, "tables": tables},
+                field="tables",
+            )
+    if skip and start_date is None:
+        raise ValidationFailed(_("Give the first night before the nights to skip."), field="skip")
+    dates: list[dt.date | None] = (
+        list(
+            league_nights(
+                first=start_date,
+                count=weeks,
+                skip=skip,
+                days_between=days_between,
+                weekday=weekday,
+            )
+        )
+        if start_date
+        else [None] * weeks
+    )
+    with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=season.pk).first()
+        if isinstance(venue, str):
+            venue = venue_create(user=user, name=venue) if venue.strip() else None
+        replaced = 0
+        if season.weeks.exists():
+            if not regenerate:
+                raise ValidationFailed(_("This season already has a schedule."))
+            _refuse_if_played(season)
+            if season.weeks.filter(is_playoff=True).exists():
+                raise ValidationFailed(
+                    _("The playoffs have been drawn: undo the draw before a new schedule.")
+                )
+            replaced = _regular_weeks(season).count()
+            Match.objects.filter(week__season=season).delete()
+            season.weeks.all().delete()
+        made: list[Week] = []
+        for number in range(1, weeks + 1):
+            cycle, index = divmod(number - 1, len(rounds))
+            week = Week.objects.create(
+                season=season, number=number, date=dates[number - 1], venue=venue
+            )
+            for table, (h, a) in enumerate(rounds[index], start=1):
+                home, away = (teams[h], teams[a]) if cycle % 2 == 0 else (teams[a], teams[h])
+                Match.objects.create(week=week, home=home, away=away, table=table)
+            made.append(week)
         audit_log(
             actor=user,
             action="schedule_create",
             obj=season,
-            after={"weeks": number, "teams": len(teams), "cycles": cycles},
+            before={"weeks": replaced} if replaced else None,
+            after={
+                "weeks": weeks,
+                "teams": len(teams),
+                "first": dates[0].isoformat() if dates[0] else None,
+                "skip": sorted(d.isoformat() for d in skip),
+                "venue": venue.name if venue else None,
+                "tables": tables,
+            },
         )
-    return weeks
+    return made
+
+
+def _refuse_if_played(season: Season) -> None:
+    first = (
+        Game.objects.filter(match__week__season=season)
+        .select_related("match__week")
+        .order_by("match__week__number")
+        .first()
+    )
+    if first is not None:
+        raise ValidationFailed(
+            _(
+                "Week %(n)s has been played, so the schedule stands: move a match to another "
+                "night instead (it keeps its games)."
+            )
+            % {"n": first.match.week.number}
+        )
+
+
+def schedule_clear(*, season: Season, user: Any) -> int:
+    """Undo a schedule: delete every week and match of a season that no game was played in
+    (voided games count as played). Returns how many weeks went."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can change the schedule."))
+    with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=season.pk).first()
+        _refuse_if_played(season)
+        count = season.weeks.count()
+        if not count:
+            raise ValidationFailed(_("This season has no schedule to clear."))
+        Match.objects.filter(week__season=season).delete()
+        season.weeks.all().delete()
+        if season.playoff_seeding is not None:
+            season.playoff_seeding = None
+            season.save(update_fields=["playoff_seeding"])
+        audit_log(actor=user, action="schedule_clear", obj=season, before={"weeks": count})
+    return count
+
+
+def week_create(*, season: Season, user: Any, date: dt.date, venue: Venue | None = None) -> Week:
+    """A night added after the schedule (a make-up night for postponed matches): the next
+    week number, on ``date``."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can change the schedule."))
+    with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=season.pk).first()
+        same = season.weeks.filter(date=date).first()
+        if same is not None:
+            raise ValidationFailed(
+                _("Week %(n)s is already on %(date)s: move the match to that week.")
+                % {"n": same.number, "date": date_format(date, "DATE_FORMAT")},
+                field="date",
+            )
+        number = (season.weeks.aggregate(n=Max("number"))["n"] or 0) + 1
+        week = Week.objects.create(season=season, number=number, date=date, venue=venue)
+        audit_log(
+            actor=user,
+            action="week_create",
+            obj=week,
+            after={
+                "week": number,
+                "date": date.isoformat(),
+                "venue": venue.name if venue else None,
+            },
+        )
+    return week
+
+
+def venue_create(*, user: Any, name: str, address: str = "") -> Venue:
+    """A venue, or the one already called ``name`` (a venue is known by its name)."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can add a venue."))
+    name = (name or "").strip()
+    if not name:
+        raise ValidationFailed(_("A venue needs a name."), field="venue")
+    if len(name) > 120:
+        raise ValidationFailed(_("A venue's name has at most 120 characters."), field="venue")
+    with transaction.atomic():
+        venue = Venue.objects.filter(name__iexact=name).first()
+        if venue is None:
+            venue = Venue.objects.create(name=name, address=(address or "").strip()[:250])
+            audit_log(actor=user, action="venue_create", obj=venue, after={"name": name})
+    return venue
 
 
 def team_create(
@@ -125,15 +345,7 @@ def team_create(
                 _("There is already a team called %(name)s this season.") % {"name": name},
                 field="name",
             )
-        taken = Team.objects.filter(season=season, players__in=players).values_list(
-            "players__name", flat=True
-        )
-        clash = [p.name for p in players if p.name in set(taken)]
-        if clash:
-            raise ValidationFailed(
-                _("%(name)s already plays for another team this season.") % {"name": clash[0]},
-                field="players",
-            )
+        _refuse_players_taken(season, players)
         team = Team.objects.create(season=season, name=name, captain=captain)
         team.players.set(players)
         audit_log(
@@ -143,6 +355,74 @@ def team_create(
             after={"name": name, "players": [p.name for p in players], "captain": captain.name},
         )
     return team
+
+
+def _refuse_players_taken(
+    season: Season, players: Sequence[Player], *, but: Team | None = None
+) -> None:
+    """A player is on one team a season: refuse naming the player and the team they are on."""
+    others = Team.objects.filter(season=season, players__in=players)
+    if but is not None:
+        others = others.exclude(pk=but.pk)
+    on = dict(others.values_list("players__pk", "name"))
+    for player in players:
+        if player.pk in on:
+            raise ValidationFailed(
+                _("%(name)s already plays for %(team)s this season: a player is on one team.")
+                % {"name": player.name, "team": on[player.pk]},
+                field="players",
+            )
+
+
+def teams_add(
+    *, season: Season, user: Any, rows: Sequence[tuple[int, str, Sequence[str]]]
+) -> list[Team]:
+    """Several teams at once from ``(line, team name, player names)``, the first player the
+    captain: all or none. Every line at fault is named with its problem (an unknown player, a
+    player already on a team, a name taken...), so the list is fixed and sent again."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can change teams."))
+    if not rows:
+        raise ValidationFailed(
+            _("List at least one team: its name, then its players."), field="teams"
+        )
+    by_name = {p.name.casefold(): p for p in Player.objects.all()}
+    problems: list[str] = []
+    made: list[Team] = []
+    with transaction.atomic():
+        for line, name, names in rows:
+            where = _("Line %(n)s") % {"n": line}
+            players = []
+            for player_name in names:
+                player = by_name.get(" ".join(player_name.split()).casefold())
+                if player is None:
+                    problems.append(
+                        _(
+                            "%(where)s: there is no player called “%(name)s”. Add them on the "
+                            "players page first, or check the spelling."
+                        )
+                        % {"where": where, "name": player_name}
+                    )
+                    break
+                players.append(player)
+            else:
+                try:
+                    made.append(team_create(season=season, user=user, name=name, players=players))
+                except ValidationFailed as exc:
+                    problems.append(f"{where}: {exc.message}")
+        if problems:
+            summary = ngettext(
+                "No team was added: %(n)s problem to fix first.",
+                "No team was added: %(n)s problems to fix first.",
+                len(problems),
+            ) % {"n": len(problems)}
+            raise ValidationFailed(
+                " ".join([summary, *problems]),
+                field="teams",
+                summary=summary,
+                problems=problems,
+            )
+    return made
 
 
 def _team_played(team: Team) -> bool:
@@ -187,17 +467,7 @@ def team_update(
                     _("A team in this league has %(n)s different players.") % {"n": size},
                     field="players",
                 )
-            clash = (
-                Team.objects.filter(season=team.season, players__in=players)
-                .exclude(pk=team.pk)
-                .values_list("players__name", flat=True)
-            )
-            taken = [p.name for p in players if p.name in set(clash)]
-            if taken:
-                raise ValidationFailed(
-                    _("%(name)s already plays for another team this season.") % {"name": taken[0]},
-                    field="players",
-                )
+            _refuse_players_taken(team.season, players, but=team)
             team.players.set(players)
             current = list(players)
         if captain is not None and captain.pk != team.captain_id:
@@ -375,3 +645,27 @@ def delete_unplayed(*, obj: Season | Team | Week | Match, user: Any) -> None:
             obj.delete()
         else:
             obj.delete()
+
+
+def match_move(
+    *,
+    match: Match,
+    user: Any,
+    week: Week | None = None,
+    date: dt.date | None = None,
+    reason: str = "",
+) -> Match:
+    """Move a match to another night of its season: ``week``, or a new night on ``date`` (a
+    make-up night, added to the schedule). A match with games moves only with a reason (a
+    postponement, on record). All or nothing."""
+    if week is None and date is None:
+        raise ValidationFailed(
+            _("Choose the night the match moves to, or give a new date."), field="week"
+        )
+    with transaction.atomic():
+        if week is None:
+            assert date is not None
+            week = week_create(
+                season=match.week.season, user=user, date=date, venue=match.week.venue
+            )
+        return match_update(match=match, user=user, week=week, reason=reason)

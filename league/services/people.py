@@ -1,0 +1,312 @@
+"""Players and their logins: a league admin adds players (one, a pasted list or a spreadsheet),
+each with a login of their own, and invites them by email to choose a password.
+
+Semantics chosen where the issue is silent:
+- A list is taken whole or not at all: every line is checked first and every problem is named
+  with its line, so the organiser fixes the list and pastes it again.
+- A name that is already a player is that player (last season's roster can be pasted again):
+  they are kept, and given a login if they had none and the line has an email.
+- A login's user name is the player's first name in lower case (``ann``), else first and last
+  names (``ann.smith``), else with a number; the invitation says which.
+- The invitation is Django's password-reset machinery with a salt of its own and a longer life
+  (``INVITATION_DAYS``): the link works once, until the player sets a password.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage, get_connection
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare
+from django.utils.encoding import force_bytes
+from django.utils.http import base36_to_int, urlsafe_base64_encode
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from league.errors import NotAllowed, ValidationFailed
+from league.models import Player
+from league.permissions import PLAYERS, Action, can
+from league.services.audit import audit_log
+
+log = logging.getLogger(__name__)
+
+INVITATION_DAYS = 14
+NAME_MAX = 120
+
+
+class InvitationTokenGenerator(PasswordResetTokenGenerator):
+    """Password-reset tokens of their own kind, valid for ``INVITATION_DAYS``: a player may
+    open the invitation a week later. Like a reset token, it dies once a password is set."""
+
+    key_salt = "pegboard.services.people.invitation"
+
+    def check_token(self, user: Any, token: str | None) -> bool:
+        if not (user and token):
+            return False
+        try:
+            ts_b36, _hash = token.split("-")
+            ts = base36_to_int(ts_b36)
+        except ValueError:
+            return False
+        for secret in [self.secret, *self.secret_fallbacks]:
+            if constant_time_compare(self._make_token_with_timestamp(user, ts, secret), token):
+                break
+        else:
+            return False
+        age = self._num_seconds(self._now()) - ts
+        return age <= INVITATION_DAYS * 24 * 3600
+
+
+invitation_tokens = InvitationTokenGenerator()
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player as the organiser listed them: a name, maybe an email, and where it was."""
+
+    name: str
+    email: str = ""
+    line: int = 0
+
+
+@dataclass
+class PlayersAdded:
+    created: list[Player] = field(default_factory=list)  # new players, with a login if emailed
+    logins: list[Player] = field(default_factory=list)  # players already known, given a login
+    known: list[Player] = field(default_factory=list)  # players already known, left as they were
+
+    @property
+    def to_invite(self) -> list[Player]:
+        return [p for p in [*self.created, *self.logins] if p.user_id and p.user.email]
+
+
+def _where(line: PlayerLine) -> str:
+    return _("Line %(n)s") % {"n": line.line} if line.line else line.name or _("A player")
+
+
+def _check_lines(lines: Sequence[PlayerLine]) -> list[str]:
+    """Every problem of the list, each a sentence naming its line (nothing is looked up)."""
+    problems: list[str] = []
+    names: dict[str, PlayerLine] = {}
+    emails: dict[str, PlayerLine] = {}
+    for line in lines:
+        where = _where(line)
+        if not line.name:
+            problems.append(_("%(where)s has no name.") % {"where": where})
+            continue
+        if len(line.name) > NAME_MAX:
+            problems.append(
+                _("%(where)s: a name has at most %(n)s characters.")
+                % {"where": where, "n": NAME_MAX}
+            )
+        if line.email:
+            try:
+                validate_email(line.email)
+            except ValidationError:
+                problems.append(
+                    _("%(where)s: “%(email)s” is not an email address.")
+                    % {"where": where, "email": line.email}
+                )
+            else:
+                earlier = emails.get(line.email.lower())
+                if earlier is not None:
+                    problems.append(
+                        _("%(where)s: %(email)s is also %(name)s's email (%(earlier)s).")
+                        % {
+                            "where": where,
+                            "email": line.email,
+                            "name": earlier.name,
+                            "earlier": _where(earlier).lower(),
+                        }
+                    )
+                emails.setdefault(line.email.lower(), line)
+        earlier = names.get(line.name.casefold())
+        if earlier is not None:
+            problems.append(
+                _("%(where)s: %(name)s is listed twice (%(earlier)s too).")
+                % {"where": where, "name": line.name, "earlier": _where(earlier).lower()}
+            )
+        names.setdefault(line.name.casefold(), line)
+    return problems
+
+
+def _username_for(name: str, taken: set[str]) -> str:
+    """``ann``, else ``ann.smith``, else ``ann.smith2``...: short enough to type on a phone."""
+    words = [slugify(w).replace("-", "") for w in name.split()]
+    words = [w for w in words if w] or ["player"]
+    candidates = [words[0][:30], ".".join(words)[:140]]
+    for candidate in candidates:
+        if candidate.lower() not in taken:
+            return candidate
+    n = 2
+    while f"{candidates[-1]}{n}".lower() in taken:
+        n += 1
+    return f"{candidates[-1]}{n}"
+
+
+def players_add(*, user: Any, lines: Sequence[PlayerLine]) -> PlayersAdded:
+    """Add the players of ``lines`` (each with a login when an email is given), all or none.
+
+    Refused, naming each line at fault, when a line has no name or a bad email, a name or
+    email is listed twice, or an email is already another player's login."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can add players."))
+    lines = [
+        PlayerLine(name=" ".join(ln.name.split()), email=ln.email.strip(), line=ln.line)
+        for ln in lines
+    ]
+    lines = [ln for ln in lines if ln.name or ln.email]
+    if not lines:
+        raise ValidationFailed(_("List at least one player: a name, then an email."), field="names")
+    problems = _check_lines(lines)
+    User = get_user_model()
+    result = PlayersAdded()
+    with transaction.atomic():
+        by_name = Q()
+        for line in lines:
+            by_name |= Q(name__iexact=line.name)
+        existing = {
+            p.name.casefold(): p for p in Player.objects.select_related("user").filter(by_name)
+        }
+        by_email = Q()
+        for line in lines:
+            if line.email:
+                by_email |= Q(email__iexact=line.email)
+        owners = {u.email.lower(): u for u in User.objects.filter(by_email)} if by_email else {}
+        for line in lines:
+            if not line.email or not line.name:
+                continue
+            owner = owners.get(line.email.lower())
+            player = existing.get(line.name.casefold())
+            if owner is not None and (player is None or player.user_id != owner.pk):
+                owner_player = Player.objects.filter(user=owner).first()
+                who = owner_player.name if owner_player else owner.get_username()
+                problems.append(
+                    _("%(where)s: %(email)s is already the email of %(who)s's login.")
+                    % {"where": _where(line), "email": line.email, "who": who}
+                )
+        if problems:
+            summary = ngettext(
+                "Nothing was added: %(n)s problem to fix first.",
+                "Nothing was added: %(n)s problems to fix first.",
+                len(problems),
+            ) % {"n": len(problems)}
+            raise ValidationFailed(
+                " ".join([summary, *problems]),
+                field="names",
+                summary=summary,
+                problems=problems,
+            )
+        group, _created = Group.objects.get_or_create(name=PLAYERS)
+        taken = {u.lower() for u in User.objects.values_list("username", flat=True)}
+        for line in lines:
+            player = existing.get(line.name.casefold())
+            if player is not None and (player.user_id or not line.email):
+                result.known.append(player)
+                continue
+            account = None
+            if line.email:
+                username = _username_for(line.name, taken)
+                taken.add(username.lower())
+                first, _sep, last = line.name.partition(" ")
+                account = User(
+                    username=username,
+                    email=line.email,
+                    first_name=first[:150],
+                    last_name=last[:150],
+                )
+                account.set_unusable_password()
+                account.save()
+                account.groups.add(group)
+            if player is None:
+                player = Player.objects.create(name=line.name, user=account)
+                result.created.append(player)
+                audit_log(
+                    actor=user,
+                    action="player_create",
+                    obj=player,
+                    after={"name": player.name, "login": account.username if account else None},
+                )
+            else:
+                player.user = account
+                player.save(update_fields=["user"])
+                result.logins.append(player)
+                audit_log(
+                    actor=user,
+                    action="player_login_create",
+                    obj=player,
+                    after={"login": account.username if account else None},
+                )
+    return result
+
+
+def invitation_link(*, player: Player, base_url: str) -> str:
+    """The link that lets ``player`` choose a password (works once, for ``INVITATION_DAYS``)."""
+    account = player.user
+    uid = urlsafe_base64_encode(force_bytes(account.pk))
+    token = invitation_tokens.make_token(account)
+    path = reverse("league:welcome", kwargs={"uidb64": uid, "token": token})
+    return base_url.rstrip("/") + path
+
+
+def invitations_send(*, user: Any, players: Iterable[Player], base_url: str) -> int:
+    """Email each of ``players`` an invitation with a link to set their password. Players
+    without a login or an email, and players who already chose a password, are passed over.
+    Returns how many were sent; each is on record. Refused, sending none, if the mail server
+    cannot be reached."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can invite players."))
+    messages: list[tuple[Player, EmailMessage]] = []
+    fresh = Player.objects.select_related("user").filter(pk__in=[p.pk for p in players])
+    for player in fresh.order_by("name"):
+        account = player.user
+        if account is None or not account.email or account.has_usable_password():
+            continue
+        body = render_to_string(
+            "organiser/invitation_email.txt",
+            {
+                "player": player,
+                "username": account.get_username(),
+                "link": invitation_link(player=player, base_url=base_url),
+                "days": INVITATION_DAYS,
+                "login": base_url.rstrip("/") + reverse("login"),
+            },
+        )
+        subject = _("Your Pegboard login for the cribbage league")
+        messages.append((player, EmailMessage(subject, body, None, [account.email])))
+    if not messages:
+        return 0
+    try:
+        connection = get_connection()
+        sent = connection.send_messages([m for _p, m in messages]) or 0
+    except OSError as exc:  # smtplib's errors are OSErrors too
+        log.warning("invitations not sent", exc_info=True)
+        raise ValidationFailed(
+            _(
+                "The invitations could not be sent: the mail server did not answer (%(error)s). "
+                "The players are saved; send the invitations again later."
+            )
+            % {"error": exc}
+        ) from None
+    with transaction.atomic():
+        for player, _message in messages:
+            audit_log(
+                actor=user,
+                action="invitation_send",
+                obj=player,
+                after={"email": player.user.email, "login": player.user.get_username()},
+            )
+    return sent

@@ -1,0 +1,37 @@
+"""League history: a league's page (its seasons and champions) and a player's page across
+seasons (teams, record per season, lifetime record, statistics)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from league.models import League, Player
+from league.selectors.careers import league_history, player_career
+from league.selectors.organiser import rules_sentences
+from league.selectors.stats import player_stats
+
+
+def league(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    return render(
+        request,
+        "league/league.html",
+        {"league": league, "seasons": league_history(league), "rules": rules_sentences(league)},
+    )
+
+
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    stats = player_stats(player)
+    career = player_career(player, stats["games"])
+    return render(
+        request,
+        "league/player.html",
+        {
+            "player": player,
+            "teams": [row["team"] for row in career["seasons"]],
+            "career": career,
+            **stats,
+        },
+    )
