@@ -64,6 +64,7 @@ from league.selectors.standings import compute_standings
 from league.services.audit import audit_log
 from league.services.games import _results_changed, deal_record, game_start
 from league.services.seasons import team_create
+from league.standings_row import ARCHIVED
 from scoring.variants import Variant, get_variant
 
 FORMAT = "pegboard-season"
@@ -80,17 +81,8 @@ RULE_FIELDS = (
     "double_skunk_bonus",
     "tiebreaks",
 )
-STANDINGS_FIELDS = (
-    "rank",
-    "team",
-    "played",
-    "won",
-    "lost",
-    "points",
-    "weeks_won",
-    "skunks",
-    "spread",
-)
+# The format's standings columns, in its order: the row's columns marked ``archived``.
+STANDINGS_FIELDS = tuple(column.key for column in ARCHIVED)
 DEAL_FIELDS = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards")
 
 
