@@ -1,11 +1,14 @@
-"""The tie-break chain, pure: each tie-break is a small named piece picked by configuration.
+"""The tie-break chain, pure: each tie-break is a small named metric picked by configuration.
 
-After Tabbycat's standings metrics: a tie-break has a ``key`` (stored in the league's
-settings), a ``name`` and a short ``abbr``, and gives each tied team a value; higher is better.
-Teams are ordered by league points, then each group still level is split by the next tie-break
-of the chain, applied to that group alone (so head-to-head counts only games among the tied
-teams). Standings stop before the draw: teams still level share a rank. Seeding always ends with
-the draw, so it is a strict order anyone can recompute from the season's published seed.
+After Tabbycat's standings metrics: a tie-break has a ``key`` (stored in the league's settings and
+in computed standings), the ``field`` of :class:`TeamRecord` it reads, a translatable ``name`` and
+``abbr``, and one :meth:`~TieBreak.values` giving each tied team a value; higher is better. Teams
+are ordered by league points, then each group still level is split by the next tie-break of the
+chain, applied to that group alone (so head-to-head counts only games among the tied teams).
+Standings stop before the draw: teams still level share a rank. Seeding always ends with the draw,
+so it is a strict order anyone can recompute from the season's published seed.
+
+What placed a team is kept as the metric's key; pages translate its name when they draw it.
 """
 
 from __future__ import annotations
@@ -13,11 +16,17 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 
 @dataclass
 class TeamRecord:
-    """One team's season so far, from confirmed games."""
+    """One team's season so far: results from confirmed games only, and how many of its games
+    wait for a confirmation or a ruling (shown, never counted)."""
 
     team_id: int
     name: str
@@ -30,75 +39,72 @@ class TeamRecord:
     double_skunks: int = 0
     weeks_won: int = 0
     spread: int = 0
+    pending: int = 0  # finished, waiting for a team to vouch
+    disputed: int = 0  # waiting for a judge
     h2h_points: dict[int, int] = field(default_factory=dict)  # opponent id -> points earned
 
 
-class TieBreak:
-    key = ""
-    name = ""
-    abbr = ""
+Value = float | int | str
 
-    def values(
-        self, group: Sequence[TeamRecord], *, draw_seed: int
-    ) -> dict[int, float | int | str]:
+
+class TieBreak:
+    """A metric: ``key``, the record ``field`` it reads, a translatable ``name`` and ``abbr``."""
+
+    key = ""
+    field = ""
+    name: Promise | str = ""
+    abbr: Promise | str = ""
+
+    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, Value]:
         """Each team's value among ``group`` (higher ranks first)."""
-        raise NotImplementedError
+        return {r.team_id: getattr(r, self.field) for r in group}
+
+    @cached_property
+    def english(self) -> str:
+        """The name untranslated: the value the API has always given for what placed a team."""
+        with translation.override(None):
+            return str(self.name)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class LeaguePoints(TieBreak):
+    """Not a tie-break: what every team is ranked by first."""
+
+    key, field, name, abbr = "points", "points", _("league points"), _("Pts")
 
 
 class WeeksWon(TieBreak):
-    key, name, abbr = "weeks_won", "weeks won", "WW"
-
-    def values(
-        self, group: Sequence[TeamRecord], *, draw_seed: int
-    ) -> dict[int, float | int | str]:
-        return {r.team_id: r.weeks_won for r in group}
+    key, field, name, abbr = "weeks_won", "weeks_won", _("weeks won"), _("WW")
 
 
 class HeadToHead(TieBreak):
-    key, name, abbr = "head_to_head", "head-to-head points", "H2H"
+    key, field, name, abbr = "head_to_head", "h2h_points", _("head-to-head points"), _("H2H")
 
-    def values(
-        self, group: Sequence[TeamRecord], *, draw_seed: int
-    ) -> dict[int, float | int | str]:
+    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, Value]:
         ids = {r.team_id for r in group}
         return {r.team_id: sum(p for opp, p in r.h2h_points.items() if opp in ids) for r in group}
 
 
 class Spread(TieBreak):
-    key, name, abbr = "spread", "spread", "SPR"
-
-    def values(
-        self, group: Sequence[TeamRecord], *, draw_seed: int
-    ) -> dict[int, float | int | str]:
-        return {r.team_id: r.spread for r in group}
+    key, field, name, abbr = "spread", "spread", _("spread"), _("SPR")
 
 
 class Wins(TieBreak):
-    key, name, abbr = "wins", "games won", "W"
-
-    def values(
-        self, group: Sequence[TeamRecord], *, draw_seed: int
-    ) -> dict[int, float | int | str]:
-        return {r.team_id: r.won for r in group}
+    key, field, name, abbr = "wins", "won", _("games won"), _("W")
 
 
 class Skunks(TieBreak):
-    key, name, abbr = "skunks", "skunks", "SK"
-
-    def values(
-        self, group: Sequence[TeamRecord], *, draw_seed: int
-    ) -> dict[int, float | int | str]:
-        return {r.team_id: r.skunks for r in group}
+    key, field, name, abbr = "skunks", "skunks", _("skunks"), _("SK")
 
 
 class Draw(TieBreak):
     """A draw anyone can repeat: sha256 of "seed:team name", highest first."""
 
-    key, name, abbr = "draw", "drawn lots", "DRAW"
+    key, field, name, abbr = "draw", "name", _("drawn lots"), _("DRAW")
 
-    def values(
-        self, group: Sequence[TeamRecord], *, draw_seed: int
-    ) -> dict[int, float | int | str]:
+    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, Value]:
         return {r.team_id: draw_ticket(draw_seed, r.name) for r in group}
 
 
@@ -111,17 +117,18 @@ def draw_ticket(seed: int, team_name: str) -> str:
     return hashlib.sha256(f"{seed}:{team_name}".encode()).hexdigest()
 
 
+POINTS = LeaguePoints()
 TIEBREAKS: dict[str, TieBreak] = {
     tb.key: tb for tb in (WeeksWon(), HeadToHead(), Spread(), Wins(), Skunks(), Draw())
 }
-POINTS = "league points"
+METRICS: dict[str, TieBreak] = {POINTS.key: POINTS, **TIEBREAKS}  # what may have placed a team
 
 
 @dataclass
 class RankedTeam:
     record: TeamRecord
     rank: int
-    decided_by: str  # the name of what placed the team against the teams level with it
+    decided_by: str  # the key of the metric that placed the team against those level with it
 
 
 def _order(
@@ -132,12 +139,12 @@ def _order(
         return [group]
     tb, rest = chain[0], chain[1:]
     values = tb.values(group, draw_seed=draw_seed)
-    buckets: dict[float | int | str, list[TeamRecord]] = {}
+    buckets: dict[Value, list[TeamRecord]] = {}
     for r in group:
         buckets.setdefault(values[r.team_id], []).append(r)
     if len(buckets) > 1:
         for r in group:
-            decided[r.team_id] = tb.name
+            decided[r.team_id] = tb.key
     blocks: list[list[TeamRecord]] = []
     for value in sorted(buckets, reverse=True):  # type: ignore[type-var]
         blocks.extend(_order(buckets[value], rest, draw_seed, decided))
@@ -171,7 +178,7 @@ def rank_teams(
         position = 1
         for points in sorted(by_points, reverse=True):
             group = sorted(by_points[points], key=lambda r: r.name)
-            decided: dict[int, str] = {r.team_id: POINTS for r in group}
+            decided: dict[int, str] = {r.team_id: POINTS.key for r in group}
             for block in _order(group, ch, draw_seed, decided):
                 for r in block:
                     out.append(RankedTeam(r, position, decided[r.team_id]))

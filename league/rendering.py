@@ -5,26 +5,33 @@ served without rendering. Only presentation lives here; the numbers come from se
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import F
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
-from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
 
+from league.cache import (
+    cache_get,
+    cache_set,
+    cached_results_version,
+    recent_page_key,
+    remember_results_version,
+    standings_page_key,
+)
 from league.models import Season, StandingsPage
 from league.ranking import TIEBREAKS
-from league.services.standings import cache_get, cache_set, standings_for_season
+from league.services.standings import standings_for_season
 from league.tables import sort_rows, standings_columns, standings_rows_html
 
 
 def _render_tag() -> str:
     """A fingerprint of what draws the page: a deploy that changes it never serves old pages."""
-    from pathlib import Path
-
     root = Path(settings.BASE_DIR)
     digest = hashlib.sha1()
     for name in (
@@ -34,6 +41,9 @@ def _render_tag() -> str:
         "templates/league/_season_nav.html",
         "league/tables.py",
         "league/rendering.py",
+        "league/ranking.py",
+        "league/standings_row.py",
+        "locale/fr/LC_MESSAGES/django.mo",
     ):
         path = root / name
         digest.update(path.read_bytes() if path.exists() else name.encode())
@@ -43,52 +53,102 @@ def _render_tag() -> str:
 RENDER_TAG = _render_tag()
 
 
-def page_key(season_id: int, language: str, sort: str) -> str:
-    return f"standings-page:{RENDER_TAG}:{season_id}:{language}:{sort}"
-
-
-def standings_table_html(season: Season, sort: str) -> str:
-    """The table and its notes, cached per results version, sort and language."""
-    key = (
-        f"standings-html:{RENDER_TAG}:{season.pk}:{season.results_version}:"
-        f"{translation.get_language()}:{sort}"
-    )
-    fragment = cache_get(key)
-    if fragment is None:
-        data = standings_for_season(season)
-        fragment = render_to_string(
-            "league/_standings_table.html",
-            {
-                "season": season,
-                "data": data,
-                "tiebreak_names": [
-                    gettext(TIEBREAKS[key].name) for key in data["tiebreaks"] if key in TIEBREAKS
-                ],
-                "columns": standings_columns(sort),
-                "rows_html": standings_rows_html(sort_rows(data["standings"], sort)),
-            },
-        )
-        cache_set(key, fragment)
-    return fragment
-
-
-def standings_page_html(request: HttpRequest, season: Season, sort: str) -> str:
+def standings_page_html(
+    *, request: HttpRequest, season: Season, data: dict[str, Any], sort: str
+) -> str:
+    """The whole standings page of ``season`` for ``request``, rows in ``sort`` order (a valid
+    sort: see ``league.standings_row.valid_sort``)."""
+    rows = data["standings"]
     return render_to_string(
         "league/standings.html",
-        {"season": season, "table_html": mark_safe(standings_table_html(season, sort))},
+        {
+            "season": season,
+            "data": data,
+            "tiebreak_names": [TIEBREAKS[k].name for k in data["tiebreaks"] if k in TIEBREAKS],
+            "columns": standings_columns(sort),
+            "rows_html": standings_rows_html(sort_rows(rows, sort)),
+            # every game is in two teams' rows
+            "pending": sum(r["pending"] for r in rows) // 2,
+            "disputed": sum(r["disputed"] for r in rows) // 2,
+        },
         request=request,
     )
 
 
-def visitor_request(path: str, language: str) -> HttpRequest:
-    """A request as a visitor without cookies makes it (for rendering outside a request)."""
+def visitor_request(path: str, language: str, *, sort: str = "") -> HttpRequest:
+    """A request as a visitor without cookies makes it, for pages every visitor shares: the
+    page's own path and (validated) sort are all it carries of any real request."""
     request = HttpRequest()
     request.method = "GET"
     request.path = request.path_info = path
-    request.META = {"SERVER_NAME": "localhost", "SERVER_PORT": "80"}
+    request.META = {
+        "SERVER_NAME": "localhost",
+        "SERVER_PORT": "80",
+        "QUERY_STRING": f"sort={sort}" if sort else "",
+    }
     request.user = AnonymousUser()
     request.LANGUAGE_CODE = language
     return request
+
+
+def visitor_standings_page(*, season_id: int, language: str, sort: str) -> str | None:
+    """The standings page every visitor (no session) sees, from the cheapest layer that has
+    it; None if there is no such season. ``sort`` must be valid (``valid_sort``).
+
+    1. The copy served in the last ``STANDINGS_RECENT_SECONDS`` (2 s with a worker, none
+       without), whatever results it shows: a league night's spectators share one answer
+       instead of all recomputing after every deal. No query.
+    2. The page of the season's current results version from the cache. The version itself is
+       cached for 5 s and dropped after every result change. No query.
+    3. The page the recompute stored (``StandingsPage``) for this language, if it shows the
+       current results version and was drawn by this code; default order only. One query.
+    4. Drawn now: the season row (one query), then its standings through
+       ``standings_for_season``'s own layers (5. cached by results version, 6. the stored
+       snapshot, 7. computed from the games), rendered as a visitor with no cookies whose
+       query string is only the validated sort.
+
+    What 3 and 4 give is kept in 1 and 2. Keys hold only the season id, the language, the
+    sort and the render tag; pages hold nothing of the request but its path and sort.
+    """
+    recent_seconds = _recent_seconds()
+    recent_key = recent_page_key(season_id, language, sort, tag=RENDER_TAG)
+    if recent_seconds:
+        html = cache_get(recent_key)
+        if html is not None:
+            return html
+    page_key = standings_page_key(season_id, language, sort, tag=RENDER_TAG)
+    version = cached_results_version(season_id)
+    page = cache_get(page_key) if version is not None else None
+    if page is None or page[0] != version:
+        page = stored_standings_page(season_id, language) if not sort else None
+        if page is not None:
+            remember_results_version(season_id, page[0])
+        else:
+            season = Season.objects.select_related("league").filter(pk=season_id).first()
+            if season is None:
+                return None
+            remember_results_version(season.pk, season.results_version)
+            path = reverse("league:standings", args=[season.pk])
+            html = standings_page_html(
+                request=visitor_request(path, language, sort=sort),
+                season=season,
+                data=standings_for_season(season),
+                sort=sort,
+            )
+            page = (season.results_version, html)
+        cache_set(page_key, page)
+    if recent_seconds:
+        cache_set(recent_key, page[1], recent_seconds)
+    return page[1]
+
+
+def _recent_seconds() -> int:
+    """How old a visitor's standings page may be. With a worker keeping the standings fresh,
+    2 s: on a league night with a deal saved every few hundred milliseconds, every save would
+    otherwise send all spectators to recompute at once. Without a worker (tasks in-process) the
+    page follows each result immediately. STANDINGS_RECENT_SECONDS overrides it."""
+    default = 0 if settings.CELERY_TASK_ALWAYS_EAGER else 2
+    return int(getattr(settings, "STANDINGS_RECENT_SECONDS", default))
 
 
 def store_standings_pages(season_id: int) -> int:
@@ -98,9 +158,12 @@ def store_standings_pages(season_id: int) -> int:
     if season is None:
         return 0
     path = reverse("league:standings", args=[season.pk])
+    data = standings_for_season(season)
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
-            html = standings_page_html(visitor_request(path, language), season, "")
+            html = standings_page_html(
+                request=visitor_request(path, language), season=season, data=data, sort=""
+            )
         StandingsPage.objects.update_or_create(
             season=season,
             language=language,
@@ -110,14 +173,15 @@ def store_standings_pages(season_id: int) -> int:
                 "html": html,
             },
         )
-        cache_set(page_key(season.pk, language, ""), (season.results_version, html))
+        cache_set(
+            standings_page_key(season.pk, language, "", tag=RENDER_TAG),
+            (season.results_version, html),
+        )
     return len(settings.LANGUAGES)
 
 
 def stored_standings_page(season_id: int, language: str) -> tuple[int, str] | None:
     """The stored page if it shows the season's current results (one query), else None."""
-    from django.db.models import F
-
     row = (
         StandingsPage.objects.filter(
             season_id=season_id,

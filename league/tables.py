@@ -1,114 +1,152 @@
-"""django-tables2 tables: sortable, exportable to CSV."""
+"""The standings table: its headings, its fast rows and its CSV, all from the row's declaration
+(``league.standings_row``), and a spreadsheet-safe export any table can use."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from html import escape
+from typing import Any
+
 import django_tables2 as tables
-from django.utils.translation import gettext_lazy as _
+from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django_tables2.export import TableExport
+from tablib import Dataset
+
+from league.standings_row import SHOWN, SORT_KEYS, Column
+
+# --- Exports -------------------------------------------------------------------------------------
+
+EXPORT_FORMATS = ("csv",)  # what ?_export= may ask for; anything else is refused (400)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A cell a spreadsheet shows as typed: text starting with ``= + - @``, a tab or a carriage
+    return could run as a formula, so it gets a leading ``'`` (OWASP's advice against CSV
+    injection). Numbers stay numbers: a spread of -5 is still the number -5.
+
+    >>> spreadsheet_safe('=HYPERLINK("http://x.io","Nobs")'), spreadsheet_safe(-5)
+    ('\\'=HYPERLINK("http://x.io","Nobs")', -5)
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class SafeTableExport(TableExport):
+    """django-tables2's export with every text cell made :func:`spreadsheet_safe`."""
+
+    def table_to_dataset(
+        self, table: tables.Table, exclude_columns: Iterable[str] | None, dataset_kwargs: Any = None
+    ) -> Dataset:
+        dataset = Dataset(**(dataset_kwargs or {}))
+        for i, row in enumerate(table.as_values(exclude_columns=exclude_columns)):
+            safe = [spreadsheet_safe(value) for value in row]
+            if i == 0:
+                dataset.headers = safe
+            else:
+                dataset.append(safe)
+        return dataset
+
+
+def export_response(table: tables.Table, *, export_format: str, filename: str) -> HttpResponse:
+    """The table as a download in ``export_format`` (one of :data:`EXPORT_FORMATS`)."""
+    if export_format not in EXPORT_FORMATS:
+        raise ValueError(f"unsupported export format {export_format!r}")
+    return SafeTableExport(export_format, table).response(f"{filename}.{export_format}")
+
+
+# --- The standings table -------------------------------------------------------------------------
+
+
+class DeclaredColumn(tables.Column):
+    """A column of the declaration: its label, alignment, sorting and shown value."""
+
+    def __init__(self, declared: Column) -> None:
+        self.declared = declared
+        super().__init__(
+            verbose_name=declared.label,
+            attrs={"td": {"class": "num"}} if declared.numeric else {},
+            orderable=declared.sortable,
+        )
+
+    def render(self, record: Mapping[str, Any]) -> Any:
+        return self.declared.shown_value(record)
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    team = tables.Column(verbose_name=_("Team"))
-    played = tables.Column(verbose_name=_("Played"), attrs={"td": {"class": "num"}})
-    won = tables.Column(verbose_name=_("Won"), attrs={"td": {"class": "num"}})
-    lost = tables.Column(verbose_name=_("Lost"), attrs={"td": {"class": "num"}})
-    points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})
-    weeks_won = tables.Column(verbose_name=_("Weeks won"), attrs={"td": {"class": "num"}})
-    skunks = tables.Column(verbose_name=_("Skunks"), attrs={"td": {"class": "num"}})
-    skunks_against = tables.Column(verbose_name=_("Skunked"), attrs={"td": {"class": "num"}})
-    double_skunks = tables.Column(verbose_name=_("Double skunks"), attrs={"td": {"class": "num"}})
-    spread = tables.Column(verbose_name=_("Spread"), attrs={"td": {"class": "num"}})
-    decided_by = tables.Column(verbose_name=_("Placed by"), orderable=False)
-
     class Meta:
         attrs = {"class": "standings"}
         template_name = "django_tables2/table.html"
         orderable = True
 
+    def __init__(self, data: Any, **kwargs: Any) -> None:
+        columns = [(c.key, DeclaredColumn(c)) for c in SHOWN]
+        super().__init__(data, extra_columns=columns, **kwargs)
+
 
 # The standings page's rows are built here rather than cell by cell in a template: a 64-team
 # table renders in well under a millisecond this way against ~20 ms through the template engine
-# (bench/standings.py). django-tables2 still defines the columns, sorts and exports the CSV.
-_ROW = (
-    '<tr><td class="num">{}</td><th scope="row"><a href="{}">{}</a></th><td class="num">{}</td>'
-    '<td class="num">{}</td><td class="num">{}</td><td class="num"><strong>{}</strong></td>'
-    '<td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td>'
-    '<td class="num">{}</td><td>{}</td></tr>'
-)
-SORTABLE = (
-    "rank",
-    "team",
-    "played",
-    "won",
-    "lost",
-    "points",
-    "weeks_won",
-    "skunks",
-    "skunks_against",
-    "double_skunks",
-    "spread",
-)
+# (bench/standings.py). Numbers are ints from the selector; texts go through escape() (the
+# standard library's, which Django's wraps: same entities, without the lazy-string wrapper).
+def _cell(column: Column) -> str:
+    if column.row_header:
+        return '<th scope="row"><a href="{}">{}</a></th>'
+    if column.numeric:
+        return (
+            '<td class="num"><strong>{}</strong></td>'
+            if column.strong
+            else '<td class="num">{}</td>'
+        )
+    return "<td>{}</td>"
 
 
-def sort_rows(rows: list[dict], sort: str) -> list[dict]:
+_ROW = "<tr>" + "".join(_cell(c) for c in SHOWN) + "</tr>"
+
+
+def standings_rows_html(rows: list[dict[str, Any]]) -> SafeString:
+    """The ``<tbody>`` rows of the standings table, in the reader's language."""
+    team_url = reverse("league:team", args=[0])[:-2]  # "/teams/" + id + "/"
+    out = []
+    for row in rows:
+        cells: list[object] = []
+        for column in SHOWN:
+            if column.row_header:
+                cells += (f"{team_url}{int(row['team_id'])}/", escape(str(row[column.key])))
+            elif column.numeric:
+                cells.append(int(row[column.key]))
+            else:
+                cells.append(escape(str(column.shown_value(row))))
+        out.append(_ROW.format(*cells))
+    return mark_safe("\n".join(out))  # every text went through escape(), the rest are ints
+
+
+def sort_rows(rows: list[dict[str, Any]], sort: str) -> list[dict[str, Any]]:
     """Rows ordered by ``sort`` (a column key, ``-`` for descending); unknown keys keep rank."""
-    key = sort.lstrip("-")
-    if key not in SORTABLE:
+    key = sort.removeprefix("-")
+    if key not in SORT_KEYS:
         return rows
     return sorted(rows, key=lambda r: (r[key], r["rank"]), reverse=sort.startswith("-"))
 
 
-def standings_rows_html(rows: list[dict]) -> str:
-    """The ``<tbody>`` rows of the standings table. Numbers are ints from the standings
-    selector; the two texts (team name, tie-break) are escaped."""
-    from django.urls import reverse
-    from django.utils.html import escape
-    from django.utils.safestring import mark_safe
-    from django.utils.translation import gettext
-
-    team_url = reverse("league:team", args=[0])[:-2]  # "/teams/" + id + "/"
-    decided = {}
-    out = []
-    for r in rows:
-        label = decided.get(r["decided_by"])
-        if label is None:
-            label = decided[r["decided_by"]] = escape(gettext(r["decided_by"]))
-        out.append(
-            _ROW.format(
-                int(r["rank"]),
-                f"{team_url}{int(r['team_id'])}/",
-                escape(r["team"]),
-                int(r["played"]),
-                int(r["won"]),
-                int(r["lost"]),
-                int(r["points"]),
-                int(r["weeks_won"]),
-                int(r["skunks"]),
-                int(r["skunks_against"]),
-                int(r["double_skunks"]),
-                int(r["spread"]),
-                label,
-            )
-        )
-    return mark_safe("\n".join(out))  # every text went through escape(), the rest are ints
-
-
 def standings_columns(sort: str) -> list[dict[str, object]]:
-    """Header cells: label, whether numeric, and the link that sorts by the column (toggling)."""
-    table = StandingsTable([])
+    """Header cells: label, whether numeric, and the link that sorts by the column (toggling:
+    numbers sort high first, texts and the rank low first)."""
     columns = []
-    for name in (*SORTABLE, "decided_by"):
-        column = table.columns[name]
+    for column in SHOWN:
         entry: dict[str, object] = {
-            "label": column.verbose_name,
-            "num": name not in ("team", "decided_by"),
-            "key": name,
+            "label": column.label,
+            "num": column.numeric,
+            "key": column.key,
         }
-        if name in SORTABLE:
-            entry["href"] = f"?sort={'' if sort == '-' + name else '-'}{name}"
-            if name in ("rank", "team"):
-                entry["href"] = f"?sort={'-' if sort == name else ''}{name}"
-            if sort.lstrip("-") == name:
+        if column.sortable:
+            if column.low_first or not column.numeric:
+                entry["href"] = f"?sort={'-' if sort == column.key else ''}{column.key}"
+            else:
+                entry["href"] = f"?sort={'' if sort == '-' + column.key else '-'}{column.key}"
+            if sort.removeprefix("-") == column.key:
                 entry["aria_sort"] = "descending" if sort.startswith("-") else "ascending"
         columns.append(entry)
     return columns

@@ -6,16 +6,24 @@ from typing import Any
 
 from celery import shared_task
 
+from league.models import Season
+from league.rendering import store_standings_pages
+from league.services.playoffs import playoffs_advance
+from league.services.results import results_version_bump
+from league.services.standings import standings_recompute
+
 
 @shared_task(acks_late=True)
 def recompute_standings(season_id: int) -> dict[str, Any] | None:
-    from league.rendering import store_standings_pages
-    from league.services.standings import standings_recompute
-
+    """After a result changed, in this order: recompute the standings, render the visitors'
+    pages from them, then advance the playoff bracket (which reads the fresh results)."""
     data = standings_recompute(season_id=season_id)
     if data is None:
         return None
     store_standings_pages(season_id)
+    season = Season.objects.select_related("league").get(pk=season_id)
+    if season.playoff_seeding:
+        playoffs_advance(season=season)
     return {"season_id": season_id, "version": data["results_version"]}
 
 
@@ -30,10 +38,10 @@ def notify_dispute(dispute_id: int, event: str) -> int:
 @shared_task
 def recompute_stale_standings() -> int:
     """Beat's safety net: recompute every season whose standings are stale (a write whose
-    recompute could not be queued, say with the broker down). Returns how many it did."""
-    from league.models import Season
-
+    recompute could not be queued, say with the broker down, or whose process died between its
+    commit and the version bump: hence a new version first). Returns how many it did."""
     stale = list(Season.objects.filter(standings_stale=True).values_list("pk", flat=True))
     for season_id in stale:
+        results_version_bump(season_id=season_id)
         recompute_standings(season_id)
     return len(stale)

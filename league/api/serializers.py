@@ -20,6 +20,7 @@ from league.errors import ValidationFailed
 from league.models import Deal, Dispute, Game, League, Match, Season, Team, Week
 from league.models.rules import RULE_FIELDS
 from league.permissions import Action, awaiting_teams
+from league.standings_row import STANDINGS_ROW, Column
 
 # --- Small references ----------------------------------------------------------------------------
 
@@ -269,19 +270,17 @@ class WeekSerializer(serializers.ModelSerializer):
 
 
 class StandingsRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    team_id = serializers.IntegerField()
-    team = serializers.CharField()
-    played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    points = serializers.IntegerField()
-    weeks_won = serializers.IntegerField()
-    skunks = serializers.IntegerField()
-    skunks_against = serializers.IntegerField()
-    double_skunks = serializers.IntegerField()
-    spread = serializers.IntegerField()
-    decided_by = serializers.CharField(allow_null=True)
+    """One team's row, field for field the declaration in ``league.standings_row``."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {column.key: _row_field(column) for column in STANDINGS_ROW}
+
+
+def _row_field(column: Column) -> serializers.Field:
+    help_text = column.help or None
+    if column.numeric:
+        return serializers.IntegerField(help_text=help_text)
+    return serializers.CharField(allow_null=column.nullable, help_text=help_text)
 
 
 class StandingsSerializer(serializers.Serializer):
@@ -295,6 +294,9 @@ class StandingsSerializer(serializers.Serializer):
     standings = StandingsRowSerializer(many=True)
     seeding = serializers.ListField(child=serializers.CharField())
     seeding_decided_by = serializers.ListField(child=serializers.CharField(allow_null=True))
+    seeding_decided_by_key = serializers.ListField(
+        child=serializers.CharField(), help_text="The keys of the tie-breaks that placed each seed."
+    )
 
 
 class ErrorSerializer(serializers.Serializer):

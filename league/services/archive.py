@@ -67,6 +67,7 @@ from league.selectors.standings import compute_standings
 from league.services.audit import audit_log
 from league.services.games import deal_record, game_confirm, game_start
 from league.services.seasons import team_create
+from league.standings_row import ARCHIVED
 from scoring.variants import Variant, get_variant
 
 FORMAT = "pegboard-season"
@@ -79,17 +80,8 @@ RULE_FIELDS = tuple(
     for name in SEASON_RULES
     if name not in ("playoff_games_per_match", "requires_confirmation")
 )
-STANDINGS_FIELDS = (
-    "rank",
-    "team",
-    "played",
-    "won",
-    "lost",
-    "points",
-    "weeks_won",
-    "skunks",
-    "spread",
-)
+# The format's standings columns, in its order: the row's columns marked ``archived``.
+STANDINGS_FIELDS = tuple(column.key for column in ARCHIVED)
 DEAL_FIELDS = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards")
 
 

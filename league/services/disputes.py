@@ -28,18 +28,22 @@ from league.services.games import (
     game_state,
     settle_after_ruling,
 )
+from league.services.results import queue_task, results_changed
 
 log = logging.getLogger(__name__)
 
 CLAIM_LIMIT = 2000  # characters, at every door (the form, the API, the admin)
 
 
-def _notify(dispute_id: int, event: str) -> None:
-    def send() -> None:
-        from league.tasks import notify_dispute
+NOTIFY_TASK = "league.tasks.notify_dispute"
 
+
+def _notify(dispute_id: int, event: str) -> None:
+    """Email both captains after commit (the task found by name: services never import tasks)."""
+
+    def send() -> None:
         try:
-            notify_dispute.delay(dispute_id, event)
+            queue_task(NOTIFY_TASK, dispute_id, event)
         except Exception:  # a broker outage must not undo the dispute
             log.warning("could not queue dispute mail", exc_info=True)
 
@@ -253,9 +257,7 @@ def dispute_rule(
         game = _lock(dispute.game)
         if not game.disputes.filter(status__in=OPEN_DISPUTES).exists():
             settle_after_ruling(game, judge=judge)
-            from league.services.results import results_changed
-
-            results_changed(game.match.week.season_id)
+            results_changed(season_id=game.match.week.season_id)
         _notify(dispute.pk, "ruled")
     return dispute
 

@@ -24,6 +24,7 @@ from league.models import Deal, Dispute, DisputeStatus, Game, GameSeat, GameStat
 from league.permissions import Action, Trusted, actor_of, can, team_of, teams_of
 from league.services.audit import audit_log
 from league.services.entries import fingerprint, normalise, to_entry
+from league.services.results import results_changed
 from scoring.errors import InvalidDealError
 from scoring.game import Game as ScoredGame
 from scoring.variants import Variant
@@ -109,13 +110,6 @@ def _lock(game: Game) -> Game:
         .select_related("match__week__season__league", "match__home", "match__away")
         .get(pk=game.pk)
     )
-
-
-def _results_changed(season: Any) -> None:
-    """Mark standings stale in this transaction; recompute them once it commits."""
-    from league.services.results import results_changed
-
-    results_changed(season if isinstance(season, int) else season.pk)
 
 
 def _fresh(game: Game) -> Game:
@@ -465,7 +459,7 @@ def deal_record(
             audit_log(
                 actor=user, action="deal_record", obj=deal, after={"number": number, **normal}
             )
-            _results_changed(_season_id(game))
+            results_changed(season_id=_season_id(game))
             return deal, True
     except IntegrityError:
         # Someone else stored this deal number (or key) a moment before us.
@@ -500,7 +494,7 @@ def _second_entry(
         _settle(game, user=user)
         game.save()
         audit_log(actor=user, action="deal_agree", obj=current, after={"number": number})
-        _results_changed(_season_id(game))
+        results_changed(season_id=_season_id(game))
         return current, False
     same = Deal.objects.filter(
         game=game, number=number, is_rival=True, settled_at__isnull=True, entered_by=actor_of(user)
@@ -530,7 +524,7 @@ def _second_entry(
         before={"number": number, **stored_deal(current)},
         after={"number": number, **normal},
     )
-    _results_changed(_season_id(game))
+    results_changed(season_id=_season_id(game))
     return rival, True
 
 
@@ -731,7 +725,7 @@ def deals_correct(
             after={**after, **({"dispute": ruling.pk} if ruling is not None else {})},
             reason=reason,
         )
-        _results_changed(_season_id(game))
+        results_changed(season_id=_season_id(game))
     return changed
 
 
@@ -780,7 +774,7 @@ def rival_withdraw(*, rival: Deal, user: Any) -> Game:
         _settle(game, user=user)
         game.save()
         audit_log(actor=user, action="rival_withdraw", obj=rival, after={"number": rival.number})
-        _results_changed(_season_id(game))
+        results_changed(season_id=_season_id(game))
     return game
 
 
@@ -804,7 +798,7 @@ def game_resettle(*, game: Game, user: Any) -> Game:
     before = _settle(game, user=user)
     game.save()
     if before != game.status:
-        _results_changed(_season_id(game))
+        results_changed(season_id=_season_id(game))
     return game
 
 
@@ -849,7 +843,7 @@ def game_confirm(*, game: Game, user: Any) -> Game:
         _settle(game, user=user)
         game.save()
         audit_log(actor=user, action="game_confirm", obj=game, after={"status": game.status})
-        _results_changed(_season_id(game))
+        results_changed(season_id=_season_id(game))
     return game
 
 
@@ -896,7 +890,7 @@ def game_void(*, game: Game, user: Any, reason: str) -> Game:
             after={"status": game.status},
             reason=reason,
         )
-        _results_changed(_season_id(game))
+        results_changed(season_id=_season_id(game))
     return game
 
 
@@ -910,7 +904,7 @@ def game_rescore(*, game: Game) -> Game:
     _apply_scores(game, scored, len(deals))
     game.version += 1
     game.save()
-    _results_changed(_season_id(game))
+    results_changed(season_id=_season_id(game))
     return game
 
 

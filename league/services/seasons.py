@@ -498,7 +498,7 @@ def team_update(
             if renamed:
                 from league.services.results import results_changed
 
-                results_changed(team.season_id)  # the standings show the name
+                results_changed(season_id=team.season_id)  # the standings show the name
     return team
 
 
@@ -600,7 +600,7 @@ def match_update(
             )
             from league.services.results import results_changed
 
-            results_changed(match.week.season_id)
+            results_changed(season_id=match.week.season_id)
     return match
 
 

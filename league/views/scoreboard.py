@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
+from league.cache import cache_get, cache_set
 from league.models import Venue, Week
 from league.selectors.scoreboard import (
     boards_signature,
@@ -20,7 +21,6 @@ from league.selectors.scoreboard import (
     skunk_line,
     week_boards,
 )
-from league.services.standings import cache_get, cache_set
 
 POLL_SECONDS = 2.5
 

@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from league.models import Game, Season, StandingsSnapshot
 from league.selectors.standings import compute_standings
 from league.services.games import game_void
+from league.services.results import results_version_bump
 from league.services.standings import standings_for_season, standings_recompute
 from league.tasks import recompute_standings
 
@@ -72,12 +73,14 @@ CRASHES = [
 
 
 @pytest.fixture
-def changed_season(played_season, judge):
+def changed_season(played_season, judge, django_capture_on_commit_callbacks):
     """Standings stored at one version, then a result changes (a judge voids a game)."""
     standings_recompute(season_id=played_season.pk)
     old = StandingsSnapshot.objects.get(season=played_season)
     game = Game.objects.filter(match__week__season=played_season).order_by("pk").first()
-    game_void(game=game, user=judge, reason="Wrong teams sat down.")
+    with django_capture_on_commit_callbacks(execute=False):  # committed; no worker ran yet
+        game_void(game=game, user=judge, reason="Wrong teams sat down.")
+    results_version_bump(season_id=played_season.pk)  # what the commit's callback does first
     played_season.refresh_from_db()
     assert played_season.results_version > old.results_version
     assert played_season.standings_stale

@@ -187,10 +187,15 @@ def test_a_voided_game_takes_no_more_deals(game, ann, judge):
         deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
 
 
-def test_writes_mark_the_standings_stale(game, ann):
+def test_writes_mark_the_standings_stale_and_move_the_results_version_after_commit(
+    game, ann, django_capture_on_commit_callbacks
+):
     season = Season.objects.get(pk=game.match.week.season_id)
     version = season.results_version
-    deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+    with django_capture_on_commit_callbacks(execute=True):
+        deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+        season.refresh_from_db()
+        assert season.standings_stale and season.results_version == version  # not yet
     season.refresh_from_db()
     assert season.results_version == version + 1
 

@@ -46,7 +46,7 @@ def test_a_player_of_another_team_cannot_raise_a_dispute(finished_game, eve):
 
 
 def test_a_judge_corrects_a_deal_citing_a_rule_and_everything_follows(
-    finished_game, cat, ann, judge
+    finished_game, cat, ann, judge, django_capture_on_commit_callbacks
 ):
     season = finished_game.match.week.season
     before = standings_for_season(season)
@@ -57,13 +57,14 @@ def test_a_judge_corrects_a_deal_citing_a_rule_and_everything_follows(
     finished_game.refresh_from_db()
     assert finished_game.status == GameStatus.DISPUTED
     dispute_assign(dispute=dispute, judge=judge)
-    dispute = dispute_rule(
-        dispute=dispute,
-        judge=judge,
-        ruling="Each hand made 6.",
-        rule_reference="S-2",
-        corrections={number: data},
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        dispute = dispute_rule(
+            dispute=dispute,
+            judge=judge,
+            ruling="Each hand made 6.",
+            rule_reference="S-2",
+            corrections={number: data},
+        )
     finished_game.refresh_from_db()
     season.refresh_from_db()
     assert dispute.status == DisputeStatus.RESOLVED and dispute.rule_reference == "S-2"

@@ -42,7 +42,9 @@ def make_judge_and_admin(user):
 # --- 1. A rejected game is held -----------------------------------------------------------------
 
 
-def test_a_rejected_game_does_not_count_until_a_judge_rules(game, ann, cat, judge):
+def test_a_rejected_game_does_not_count_until_a_judge_rules(
+    game, ann, cat, judge, django_capture_on_commit_callbacks
+):
     play_until_over(game, ann)
     season = Season.objects.get(pk=game.match.week.season_id)
     dispute = game_reject(game=game, user=cat, claim="Deal 2's crib was 4")
@@ -51,7 +53,10 @@ def test_a_rejected_game_does_not_count_until_a_judge_rules(game, ann, cat, judg
     with pytest.raises(Conflict):
         game_confirm(game=game, user=cat)
     assert all(row["played"] == 0 for row in standings_for_season(season)["standings"])
-    dispute_rule(dispute=dispute, judge=judge, ruling="It was 4, as entered.", rule_reference="S-9")
+    with django_capture_on_commit_callbacks(execute=True):
+        dispute_rule(
+            dispute=dispute, judge=judge, ruling="It was 4, as entered.", rule_reference="S-9"
+        )
     season.refresh_from_db()
     assert sum(row["played"] for row in standings_for_season(season)["standings"]) == 2
 
@@ -138,7 +143,7 @@ def test_a_captain_who_is_a_league_admin_cannot_confirm_their_own_teams_game(
 
 
 def test_a_match_with_games_keeps_its_teams_and_a_rename_is_on_record(
-    game, ann, cat, league_admin, match
+    game, ann, cat, league_admin, match, django_capture_on_commit_callbacks
 ):
     play_until_over(game, ann)
     game_confirm(game=game, user=cat)
@@ -158,7 +163,8 @@ def test_a_match_with_games_keeps_its_teams_and_a_rename_is_on_record(
     assert (match.home.name, match.away.name) == ("Fifteen Two", "Nobs")
     season = Season.objects.get(pk=match.week.season_id)
     version = season.results_version
-    team_update(team=match.home, user=league_admin, name="Fifteen-Two")
+    with django_capture_on_commit_callbacks(execute=True):
+        team_update(team=match.home, user=league_admin, name="Fifteen-Two")
     season.refresh_from_db()
     assert season.results_version > version  # the standings pages show the new name
     assert AuditEntry.objects.filter(action="team_update").count() == 1

@@ -25,7 +25,7 @@ def test_points_first_then_weeks_won_decides_a_tie():
         draw_seed=1,
     )
     assert [r.record.name for r in standings] == ["C", "B", "A"]
-    assert [r.decided_by for r in standings] == ["league points", "weeks won", "weeks won"]
+    assert [r.decided_by for r in standings] == ["points", "weeks_won", "weeks_won"]
     assert [r.record.name for r in seeding] == ["C", "B", "A"]
 
 
@@ -34,7 +34,7 @@ def test_teams_nothing_separates_share_a_rank_but_seeding_draws_lots_repeatably(
     standings, seeding = rank_teams(recs, tiebreaks=["weeks_won", "spread", "draw"], draw_seed=7)
     assert [r.rank for r in standings] == [1, 1]
     assert [r.rank for r in seeding] == [1, 2]
-    assert seeding[0].decided_by == "drawn lots"
+    assert seeding[0].decided_by == "draw"
     _, again = rank_teams(recs, tiebreaks=["weeks_won", "spread", "draw"], draw_seed=7)
     assert [r.record.name for r in again] == [r.record.name for r in seeding]
 

@@ -10,18 +10,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from league.errors import DomainError
 from league.services.archive import season_by_name, standings_rows
 from league.services.standings import standings_for_season
+from league.standings_row import ARCHIVED
 
-COLUMNS = (
-    ("rank", "#"),
-    ("team", "Team"),
-    ("played", "P"),
-    ("won", "W"),
-    ("lost", "L"),
-    ("points", "Pts"),
-    ("weeks_won", "WW"),
-    ("skunks", "Sk"),
-    ("spread", "Spread"),
-)
+COLUMNS = tuple((column.key, column.archived) for column in ARCHIVED)  # key, heading
 
 
 def standings_document(season: Any) -> dict[str, Any]:

@@ -1,0 +1,96 @@
+"""The cache as a speed-up only, and the one place its keys are made.
+
+Every helper answers as a miss (or does nothing) when the cache is down: Redis being away costs
+speed, never correctness, because the database can always answer. Every key is built here from
+ids, versions and values checked against fixed lists (a language of settings.LANGUAGES, a sort
+of the standings' sortable columns), so no key, and nothing cached under it, holds text a
+visitor typed.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+
+from league.standings_row import ROW_SHAPE, SORT_KEYS
+
+log = logging.getLogger(__name__)
+
+DAY = 60 * 60 * 24
+VERSION_TTL = 5  # seconds a cached results version may be trusted without asking the database
+
+
+def cache_get(key: str) -> Any:
+    try:
+        return cache.get(key)
+    except Exception:  # Redis down: the database still answers
+        log.warning("cache unavailable", exc_info=True)
+        return None
+
+
+def cache_set(key: str, value: Any, timeout: int = DAY) -> None:
+    try:
+        cache.set(key, value, timeout=timeout)
+    except Exception:
+        log.warning("cache unavailable", exc_info=True)
+
+
+def cache_delete(key: str) -> None:
+    try:
+        cache.delete(key)
+    except Exception:
+        log.warning("cache unavailable", exc_info=True)
+
+
+# --- Keys --------------------------------------------------------------------------------------
+
+
+def _checked(language: str, sort: str) -> tuple[str, str]:
+    if language not in dict(settings.LANGUAGES):
+        raise ValueError(f"not a language of the site: {language!r}")
+    if sort and sort.removeprefix("-") not in SORT_KEYS:
+        raise ValueError(f"not a standings column: {sort!r}")
+    return language, sort
+
+
+def results_version_key(season_id: int) -> str:
+    return f"results-version:{int(season_id)}"
+
+
+def standings_key(season_id: int, version: int) -> str:
+    """Computed standings of one results version (and of today's row shape)."""
+    return f"standings:{ROW_SHAPE}:{int(season_id)}:{int(version)}"
+
+
+def standings_page_key(season_id: int, language: str, sort: str, *, tag: str) -> str:
+    """A visitor's whole standings page, stored as ``(results version, html)``; ``tag`` is the
+    fingerprint of the code and templates that drew it."""
+    language, sort = _checked(language, sort)
+    return f"standings-page:{tag}:{int(season_id)}:{language}:{sort}"
+
+
+def recent_page_key(season_id: int, language: str, sort: str, *, tag: str) -> str:
+    """The same page as served in the last few seconds, whatever its version."""
+    language, sort = _checked(language, sort)
+    return f"standings-recent:{tag}:{int(season_id)}:{language}:{sort}"
+
+
+# --- The results version, as last seen -----------------------------------------------------------
+
+
+def cached_results_version(season_id: int) -> int | None:
+    """The season's results version as last seen, if the cache has it (it is dropped after every
+    result change, and expires after a few seconds in any case)."""
+    value = cache_get(results_version_key(season_id))
+    return value if isinstance(value, int) else None
+
+
+def remember_results_version(season_id: int, version: int) -> None:
+    cache_set(results_version_key(season_id), version, VERSION_TTL)
+
+
+def forget_results_version(season_id: int) -> None:
+    cache_delete(results_version_key(season_id))
