@@ -17,6 +17,15 @@ def _fast_passwords(settings):
 
 
 @pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switches to French leaves the next test (in the same process) in English."""
+    yield
+    from django.utils import translation
+
+    translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache (standings keys repeat after a rollback)."""
     from django.core.cache import cache
