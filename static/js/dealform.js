@@ -256,7 +256,7 @@
       var msg = form.querySelector('[data-msg-for="' + field + '"]');
       var box = input(field) || form.querySelector('[data-cards="' + field.replace(/^cards\./, "") + '"]');
       if (msg) {
-        msg.textContent = text || "";
+        if (msg.textContent !== (text || "")) msg.textContent = text || "";
         msg.className = "msg" + (text ? " msg--" + (kind || "error") : "");
       }
       if (box) {
@@ -436,7 +436,9 @@
       if (result.ended) {
         text += " " + fmt(gettext("%(team)s reach %(target)s: the game is over, and nothing after that counts."), { team: sideName_(result.ended.side), target: target });
       }
-      line.textContent = text;
+      // Text is replaced only when it changes: Chrome keeps the page still by an anchor node,
+      // and replacing it on every check scrolled the page under a finger tapping Save.
+      if (line.textContent !== text) line.textContent = text;
     }
 
     // --- The scorer's count of entered cards ------------------------------------------------
@@ -474,11 +476,16 @@
         });
     }
 
+    function isDealField(box) { // a page's own fields (a correction's reason) are not the deal's
+      return box.hasAttribute("data-field") || box.hasAttribute("data-cards") || box === withCards;
+    }
+
     function toggleCards() {
       form.querySelectorAll("[data-cards-wrap]").forEach(function (wrap) { wrap.hidden = !withCards.checked; });
     }
 
     form.addEventListener("input", function (event) {
+      if (!isDealField(event.target)) return;
       var who = event.target.getAttribute("data-cards");
       if (who !== null || event.target === starterInput) {
         var targets = who !== null ? [who] : Object.keys(countTimers).concat(
@@ -492,6 +499,7 @@
       evaluate(false);
     });
     form.addEventListener("change", function (event) {
+      if (!isDealField(event.target)) return;
       if (event.target === withCards) toggleCards();
       evaluate(false);
     });

@@ -222,3 +222,53 @@ def test_the_other_team_confirms_from_their_own_phone(live_server, phone, shot, 
     page.wait_for_selector(".message--success")
     game.refresh_from_db()
     assert game.status == GameStatus.CONFIRMED
+
+
+def test_a_captain_corrects_a_deal_her_team_entered_from_the_deal_list(
+    live_server, phone, shot, game, ann
+):
+    deals = game_deals(game)
+    play(game, ann, deals=3)
+    page = phone.new_page()
+    log_in(page, live_server, "ann")
+    page.goto(f"{live_server.url}/games/{game.pk}/enter/")
+    page.wait_for_function(
+        "() => document.querySelector('[data-deal-title]').textContent === 'Deal 4'"
+    )
+
+    # Offline, a correction cannot be sent, and the page says so.
+    phone.set_offline(True)
+    page.evaluate("window.dispatchEvent(new Event('offline'))")
+    page.wait_for_selector("[data-offline-note]:not([hidden])")
+    assert page.is_disabled("[data-correct='2']")
+    phone.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_selector("[data-correct='2']:not([disabled])")
+
+    # Deal 2 opens in the same form, filled with its stored numbers, seats named.
+    page.click("[data-correct='2']")
+    assert page.inner_text("[data-deal-title]") == "Correct deal 2"
+    stored = deals[1]
+    seat, points = next(iter(stored["shows"].items()))
+    assert page.input_value(f"#f-shows-{seat}") == str(points)
+    assert page.input_value("#f-pegging-0") == str(stored["pegging"][0])
+    new_points = 2 if points != 2 else 4
+    page.fill(f"#f-shows-{seat}", str(new_points))
+    page.click("[data-save]")
+    assert page.inner_text("[data-msg-for='reason']") == "Say why the deal is corrected."
+    page.fill("#reason", "A hand was added up wrong.")
+    shot(page, "entry-correcting")
+    page.click("[data-save]")
+
+    page.wait_for_function(
+        "() => document.querySelector('[data-deal-title]').textContent === 'Deal 4'"
+    )
+    assert "Deal 2 is corrected." in page.inner_text("[data-sync-status]")
+    corrected = Deal.objects.get(game=game, number=2, is_current=True)
+    assert corrected.version == 2 and corrected.shows[seat] == new_points
+    assert corrected.reason == "A hand was added up wrong."
+    game.refresh_from_db()
+    item = page.inner_text("[data-deal-list] [data-deal='3']")
+    assert f"Fifteen Two {game.home_score} · Nobs {game.away_score}" in item
+    assert "corrected" in page.inner_text("[data-deal-list] [data-deal='2']")
+    shot(page, "entry-corrected")
