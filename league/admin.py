@@ -21,7 +21,7 @@ from league.errors import DomainError
 from league.permissions import Action, can, is_judge, is_league_admin
 from league.rules_reference import RULES, RULES_BY_ID
 from league.selectors.games import game_detail
-from league.services.disputes import dispute_assign, dispute_deal_as_entered, dispute_rule
+from league.services.disputes import dispute_assign, dispute_rule
 from league.services.games import game_void
 from league.services.playoffs import playoffs_create, playoffs_undo
 from league.services.seasons import (
@@ -32,6 +32,7 @@ from league.services.seasons import (
     team_create,
     team_update,
 )
+from league.views.entry import judge_data
 
 admin.site.site_header = _("Pegboard administration")
 admin.site.site_title = _("Pegboard")
@@ -384,6 +385,32 @@ def parse_corrections(raw: str) -> dict[int, Any]:
     return corrections
 
 
+class JudgeCorrectionsWidget(forms.Widget):
+    """The judge's correction form: the phone's deal form in judge mode (``static/js/judge.js``
+    on ``templates/league/_deal_form.html``), the game deal by deal, names for seats, the
+    scorer's live checks. It writes the corrections as ``parse_corrections`` reads them into a
+    hidden input: the judge never types JSON or a seat number."""
+
+    judge: dict[str, Any] | None = None  # ``judge_data`` of the dispute, set by the form
+
+    class Media:
+        css = {"all": ["css/dealform.css", "css/admin-extra.css"]}
+        js = ["js/dealform.js", "js/judge.js"]
+
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> str:
+        if self.judge is None:  # a dispute not saved yet: nothing to correct
+            return ""
+        context = {
+            "name": name,
+            "value": value or "",
+            "id": (attrs or {}).get("id"),
+            "data": self.judge,
+        }
+        return render_to_string("admin/league/judge_form.html", context)
+
+
 class DisputeRulingForm(forms.ModelForm):
     """The judge's ruling. Saving calls the dispute service; a refused correction shows here
     as a form error and changes nothing."""
@@ -406,14 +433,9 @@ class DisputeRulingForm(forms.ModelForm):
         label=_("Rule cited"),
     )
     corrections = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 6, "cols": 80}),
+        widget=JudgeCorrectionsWidget,
         required=False,
-        label=_("Corrected deals (JSON)"),
-        help_text=_(
-            'For example {"3": {"dealer": 2, "starter": "5H", "pegging": [4, 2], '
-            '"shows": {"3": 8, "0": 6, "1": 4, "2": 12}, "crib": 4}}: deal number to '
-            "the whole corrected deal, as entered."
-        ),
+        label=_("Corrected deals"),
     )
 
     class Meta:
@@ -424,14 +446,9 @@ class DisputeRulingForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        dispute = self.instance
-        if dispute.pk and dispute.deal_number and not self.is_bound:
-            # The disputed deal as it stands, ready to edit: change the numbers in dispute.
-            current = dispute_deal_as_entered(dispute)
-            if current is not None:
-                self.initial["corrections"] = json.dumps(
-                    {str(dispute.deal_number): current}, indent=1, ensure_ascii=False
-                )
+        if self.instance.pk:
+            # The game deal by deal for the correction form (the phone's deal form, judge mode).
+            self.fields["corrections"].widget.judge = judge_data(self.instance)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

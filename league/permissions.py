@@ -3,7 +3,8 @@ obj)``. Views, templates (``{% can %}``), the API, the admin and the services al
 button is offered exactly when the service will accept the press.
 
 The rules, in words:
-- a player of either team starts games, enters deals and raises disputes on their games;
+- a player of either team starts games, enters deals and raises disputes on their games; the
+  team that raised a dispute may withdraw it while it is open;
 - the team that entered a deal may correct it until the game is confirmed; after that only a
   judge can, through a ruling;
 - a team that still has to vouch for a finished game confirms or rejects it (``lifecycle``);
@@ -37,6 +38,7 @@ class Action(models.TextChoices):
     REJECT_GAME = "reject_game", _("reject a game")
     VOID_GAME = "void_game", _("void a game")
     RAISE_DISPUTE = "raise_dispute", _("raise a dispute")
+    WITHDRAW_DISPUTE = "withdraw_dispute", _("withdraw a dispute")
     VIEW_DISPUTES = "view_disputes", _("read disputes and rulings")
     RULE_DISPUTE = "rule_dispute", _("rule on a dispute")
     CHANGE_PLAYED_RULES = "change_played_rules", _("change the rules of a season under way")
@@ -195,8 +197,8 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
 
     ``obj`` is what the action is about: a Match (start a game), a Game (enter, confirm,
     reject, dispute, void, read disputes), a Deal (correct it, withdraw a rival entry), a
-    Dispute (rule on it), a Season (change its rules once played), or None (a role question:
-    "may this user ever ...").
+    Dispute (rule on it, withdraw it), a Season (change its rules once played), or None (a
+    role question: "may this user ever ...").
     """
     if isinstance(user, Trusted):
         return True
@@ -259,6 +261,12 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
         # Judges and league admins open a review of any game but their own team's, a
         # confirmed one included (it then waits for a judge's ruling).
         return staff and lifecycle.allows(lifecycle.Event.RULE, status)
+    if action == Action.WITHDRAW_DISPUTE:  # obj is the Dispute
+        return (
+            obj is not game
+            and not getattr(obj, "is_closed", True)
+            and getattr(obj, "raised_by_team_id", None) in mine
+        )
     if action == Action.RULE_DISPUTE:
         return is_judge(user) and not mine and lifecycle.allows(lifecycle.Event.RULE, status)
     if action == Action.VOID_GAME:

@@ -144,8 +144,10 @@ def game_reject(*, game: Game, user: Any, claim: str, deal_number: int | None = 
 
 def dispute_withdraw(*, dispute: Dispute, user: Any) -> Dispute:
     """The team that raised a dispute takes it back (the numbers were corrected, say)."""
-    team = team_of(user, dispute.game.match)
-    if team is None or team != dispute.raised_by_team_id:
+    if not can(user, Action.WITHDRAW_DISPUTE, dispute):
+        team = team_of(user, dispute.game.match)
+        if team is not None and team == dispute.raised_by_team_id and dispute.is_closed:
+            raise Conflict(_("This dispute is already settled."))
         raise NotAllowed(_("Only the team that raised a dispute can withdraw it."))
     with transaction.atomic():
         dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)

@@ -1,5 +1,7 @@
 """Score entry on a phone: the page (its JavaScript sends deals to the REST API, keeping them
-on the phone while offline) and a small JSON endpoint that counts a hand from its cards."""
+on the phone while offline, and corrects the deals its team entered), the same page's data as
+JSON for the script to keep up with the server, the data of the judge's correction form (the
+same deal form, in the admin), and a small JSON endpoint that counts a hand from its cards."""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from league.models import Deal, Game, GameStatus
+from league.models import Deal, Dispute, DisputeStatus, Game
 from league.permissions import Action, can
+from league.selectors.games import pending_rivals
 from league.selectors.scoreboard import skunk_line
 from league.services.games import stored_deal
 from scoring.cards import Card, parse_cards
@@ -23,15 +26,20 @@ from scoring.show import score_show
 
 
 def entry_data(game: Game, *, user: Any = None) -> dict[str, Any]:
-    """Everything the entry page's script needs, as JSON (rendered with json_script):
-    ``can_record`` (the next deal may be entered) and ``correctable`` (the deals this user's
-    team entered and may still correct) come from ``can()``."""
+    """Everything the entry page's script needs, as JSON (rendered with json_script, and sent
+    again at ``?format=json`` when the script catches up with the server): ``can_record`` (the
+    next deal may be entered), ``correctable`` (the deals this user's team entered and may still
+    correct) and each rival entry's ``can_withdraw``/``can_dispute`` come from ``can()``."""
     season = game.match.week.season
     variant = season.game_variant
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
     home, away = game.home_side, 1 - game.home_side
     teams = {home: game.match.home, away: game.match.away}
-    deals = list(Deal.objects.filter(game=game, is_current=True).order_by("number"))
+    deals = list(
+        Deal.objects.filter(game=game, is_current=True)
+        .select_related("entered_by")
+        .order_by("number")
+    )
     for deal in deals:
         deal.game = game  # one game (and match) object: can() asks about each deal for free
     afters = [_by_side(d, home) for d in deals]
@@ -45,6 +53,8 @@ def entry_data(game: Game, *, user: Any = None) -> dict[str, Any]:
         "home_side": home,
         "target": season.target,
         "skunk_line": skunk_line(game.match.week.season),
+        "skunk_margin": season.skunk_margin,
+        "double_skunk_margin": season.double_skunk_margin,
         "seats": [
             {"seat": s.seat, "name": s.player.name, "side": variant.side_of(s.seat)} for s in seats
         ],
@@ -54,12 +64,16 @@ def entry_data(game: Game, *, user: Any = None) -> dict[str, Any]:
                 "number": d.number,
                 "dealer": d.dealer,
                 "after": after,
+                "version": d.version,
+                "entered_by": _who(d),
                 "deal": stored_deal(d),
             }
             for d, after in zip(deals, afters, strict=True)
         ],
         "can_record": can(user, Action.RECORD_DEAL, game),
+        "can_dispute": can(user, Action.RAISE_DISPUTE, game),
         "correctable": [d.number for d in deals if can(user, Action.CORRECT_DEAL, d)],
+        "rivals": _rivals(game, user),
         "board_sides": [
             {"name": teams[side].name, "score": last[side], "back": back[side]} for side in range(2)
         ],
@@ -67,11 +81,82 @@ def entry_data(game: Game, *, user: Any = None) -> dict[str, Any]:
         "urls": {
             "deals": reverse("api:game-deals", args=[game.pk]),
             "corrections": reverse("api:game-corrections", args=[game.pk]),
+            "disputes": reverse("api:game-disputes", args=[game.pk]),
+            "refresh": reverse("league:enter", args=[game.pk]) + "?format=json",
             "game": reverse("league:game", args=[game.pk]),
             "show": reverse("league:score_show"),
             "login": reverse("login"),
         },
     }
+
+
+def _who(deal: Deal) -> str | None:
+    return deal.entered_by.get_username() if deal.entered_by else None
+
+
+def _rivals(game: Game, user: Any) -> list[dict[str, Any]]:
+    """The deals the two teams entered differently and nobody has settled, for the two teams
+    (each beside the counted version on the page): what each may do about it, and whether a
+    dispute already holds both versions."""
+    if user is None or not can(user, Action.VIEW_DISPUTES, game):
+        return []
+    rows = pending_rivals(game)
+    if not rows:
+        return []
+    held = set(
+        Dispute.objects.filter(
+            game=game,
+            rival__in=[r["rival"] for r in rows],
+            status__in=(DisputeStatus.OPEN, DisputeStatus.IN_REVIEW),
+        ).values_list("rival_id", flat=True)
+    )
+    out = []
+    for row in rows:
+        rival = row["rival"]
+        rival.game = game
+        out.append(
+            {
+                "id": rival.pk,
+                "number": rival.number,
+                "entered_by": _who(rival),
+                "deal": stored_deal(rival),
+                "claim": row["claim"],
+                "disputed": rival.pk in held,
+                "can_withdraw": can(user, Action.WITHDRAW_RIVAL, rival),
+                "can_dispute": rival.pk not in held and can(user, Action.RAISE_DISPUTE, game),
+                "withdraw_url": reverse("api:deal-withdraw", args=[rival.pk]),
+            }
+        )
+    return out
+
+
+def judge_data(dispute: Dispute) -> dict[str, Any]:
+    """What the judge's correction form (the entry page's deal form, in the admin) works from:
+    the game deal by deal as the entry page has it, the disputed deal, and the other team's
+    version of it when the two teams entered it differently (the dispute's rival entry, or one
+    still pending)."""
+    game = (
+        Game.objects.select_related("match__week__season__league", "match__home", "match__away")
+        .prefetch_related("seats__player")
+        .get(pk=dispute.game_id)
+    )
+    data = entry_data(game, user=None)
+    rival = dispute.rival
+    if rival is None and dispute.deal_number:
+        rival = (
+            Deal.objects.filter(
+                game=game, number=dispute.deal_number, is_rival=True, settled_at__isnull=True
+            )
+            .select_related("entered_by")
+            .first()
+        )
+    data["disputed"] = dispute.deal_number
+    data["rival"] = (
+        None
+        if rival is None
+        else {"number": rival.number, "entered_by": _who(rival), "deal": stored_deal(rival)}
+    )
+    return data
 
 
 def _by_side(deal: Deal, home: int) -> list[int]:
@@ -81,6 +166,7 @@ def _by_side(deal: Deal, home: int) -> list[int]:
 
 @login_required
 def enter(request: HttpRequest, pk: int) -> HttpResponse:
+    """The entry page, or its data as JSON (``?format=json``) for the script to catch up."""
     game = get_object_or_404(
         Game.objects.select_related(
             "match__week__season__league", "match__home", "match__away"
@@ -88,16 +174,16 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
         pk=pk,
     )
     # The page is for the two teams (and league admins entering a paper sheet); what it lets
-    # each one do (enter the next deal, correct one) is asked of can() deal by deal.
+    # each one do (enter the next deal, correct one, settle a rival entry) is asked of can().
+    # A voided game's page still opens: entries the server refused stay there with their reason.
     allowed = can(request.user, Action.START_GAME, game.match)
     data = entry_data(game, user=request.user) if allowed else None
-    context = {
-        "game": game,
-        "match": game.match,
-        "allowed": allowed,
-        "data": data,
-        "void": game.status == GameStatus.VOID,
-    }
+    if request.GET.get("format") == "json":
+        if data is None:
+            detail = _("Only the players of these two teams can enter their scores.")
+            return JsonResponse({"detail": detail}, status=403)
+        return JsonResponse(data)
+    context = {"game": game, "match": game.match, "allowed": allowed, "data": data}
     return render(request, "league/enter.html", context, status=200 if allowed else 403)
 
 

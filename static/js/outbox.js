@@ -4,7 +4,9 @@
  * idempotency key made when it is saved. Sending the same key twice stores the deal once, so a
  * retry after a lost answer is safe. Entries of one game are sent in deal order; one the server
  * refuses stays here, with the server's reason, until it is fixed or discarded, and holds back
- * the later deals of its game.
+ * the later deals of its game. An entry of a deal the other team's phone sent first is not a
+ * refusal: the same numbers are an agreement (200), other numbers are kept by the server beside
+ * the counted ones (201, ``is_rival``); either way the entry has reached the server and leaves.
  */
 (function () {
   "use strict";
@@ -231,6 +233,7 @@
     sync: sync,
     problem: problem,
     uuid: uuid,
+    csrfToken: csrfToken,
     onChange: function (fn) { listeners.push(fn); },
   };
 

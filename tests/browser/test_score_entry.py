@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from league.models import Deal, GameStatus
-from league.services.games import deal_record
 from tests.browser.conftest import log_in
 from tests.factories import game_deals, play
 
@@ -143,7 +142,7 @@ def test_a_captain_enters_a_whole_game_through_a_dropped_connection(
 
 
 def test_an_entry_the_server_refuses_stays_with_its_reason_until_discarded(
-    live_server, phone, shot, game, ann, cat
+    live_server, phone, shot, game, ann
 ):
     deals = game_deals(game)
     play(game, ann, deals=2)
@@ -154,30 +153,36 @@ def test_an_entry_the_server_refuses_stays_with_its_reason_until_discarded(
         "() => document.querySelector('[data-deal-title]').textContent === 'Deal 3'"
     )
 
-    # Offline, Ann saves deal 3; meanwhile Cat enters deal 3 from her own phone.
+    # Offline, Ann saves deal 3 with the cards, and claims 12 for Bob's hand: the phone cannot
+    # ask the scorer to count it, so only the server can tell that his cards make less.
     phone.set_offline(True)
-    enter_deal(page, deals[2])
+    deal = deals[2]
+    page.check("[data-with-cards]")
+    page.fill("#starter", deal["starter"])
+    for who, cards in deal["cards"].items():
+        page.fill(f"#f-cards-{who}", " ".join(cards))
+    claimed = {**deal, "shows": {**deal["shows"], "2": 12}}
+    assert deal["shows"]["2"] < 12
+    enter_deal(page, claimed)
     wait_for_next(page, 3, len(deals))
-    deal_record(
-        game=game, user=cat, number=3, data={k: v for k, v in deals[2].items() if k != "cards"}
-    )
     phone.set_offline(False)
 
     refusal = page.wait_for_selector(".outbox-item--refused .refusal")
-    assert "Deal 3 was already entered; the next deal is 4." in refusal.inner_text()
+    reason = "so 12 can't be claimed (an under-count stands: we play no muggins)."
+    assert reason in refusal.inner_text()
     assert page.get_attribute("[data-sync-status]", "data-state") == "refused"
     assert page.inner_text("[data-outbox-count]") == "1"
     shot(page, "entry-refused")
     page.reload()  # it stays, with its reason, across a reload
-    assert "Deal 3 was already entered" in page.inner_text(".outbox-item--refused")
+    assert reason in page.inner_text(".outbox-item--refused")
 
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("[data-discard]")
     wait_until_sent(page)
     page.wait_for_function(
-        "() => document.querySelector('[data-deal-title]').textContent === 'Deal 4'"
+        "() => document.querySelector('[data-deal-title]').textContent === 'Deal 3'"
     )
-    assert stored(game) == [1, 2, 3]
+    assert stored(game) == [1, 2]
 
 
 def test_numbers_are_checked_as_they_are_typed(live_server, phone, shot, game, ann):
@@ -217,3 +222,53 @@ def test_the_other_team_confirms_from_their_own_phone(live_server, phone, shot, 
     page.wait_for_selector(".message--success")
     game.refresh_from_db()
     assert game.status == GameStatus.CONFIRMED
+
+
+def test_a_captain_corrects_a_deal_her_team_entered_from_the_deal_list(
+    live_server, phone, shot, game, ann
+):
+    deals = game_deals(game)
+    play(game, ann, deals=3)
+    page = phone.new_page()
+    log_in(page, live_server, "ann")
+    page.goto(f"{live_server.url}/games/{game.pk}/enter/")
+    page.wait_for_function(
+        "() => document.querySelector('[data-deal-title]').textContent === 'Deal 4'"
+    )
+
+    # Offline, a correction cannot be sent, and the page says so.
+    phone.set_offline(True)
+    page.evaluate("window.dispatchEvent(new Event('offline'))")
+    page.wait_for_selector("[data-offline-note]:not([hidden])")
+    assert page.is_disabled("[data-correct='2']")
+    phone.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_selector("[data-correct='2']:not([disabled])")
+
+    # Deal 2 opens in the same form, filled with its stored numbers, seats named.
+    page.click("[data-correct='2']")
+    assert page.inner_text("[data-deal-title]") == "Correct deal 2"
+    stored = deals[1]
+    seat, points = next(iter(stored["shows"].items()))
+    assert page.input_value(f"#f-shows-{seat}") == str(points)
+    assert page.input_value("#f-pegging-0") == str(stored["pegging"][0])
+    new_points = 2 if points != 2 else 4
+    page.fill(f"#f-shows-{seat}", str(new_points))
+    page.click("[data-save]")
+    assert page.inner_text("[data-msg-for='reason']") == "Say why the deal is corrected."
+    page.fill("#reason", "A hand was added up wrong.")
+    shot(page, "entry-correcting")
+    page.click("[data-save]")
+
+    page.wait_for_function(
+        "() => document.querySelector('[data-deal-title]').textContent === 'Deal 4'"
+    )
+    assert "Deal 2 is corrected." in page.inner_text("[data-sync-status]")
+    corrected = Deal.objects.get(game=game, number=2, is_current=True)
+    assert corrected.version == 2 and corrected.shows[seat] == new_points
+    assert corrected.reason == "A hand was added up wrong."
+    game.refresh_from_db()
+    item = page.inner_text("[data-deal-list] [data-deal='3']")
+    assert f"Fifteen Two {game.home_score} · Nobs {game.away_score}" in item
+    assert "corrected" in page.inner_text("[data-deal-list] [data-deal='2']")
+    shot(page, "entry-corrected")

@@ -120,8 +120,11 @@ def test_the_judges_form_starts_from_the_disputed_deal_and_edits_only_its_number
     number, corrected = losers_pegging_struck_out(finished_game)
     dispute = dispute_raise(game=finished_game, user=cat, claim="We pegged 0", deal_number=number)
     form_class = type("Form", (DisputeRulingForm,), {"request_user": judge})
-    prefilled = json.loads(form_class(instance=dispute).initial["corrections"])
-    assert list(prefilled) == [str(number)] and prefilled[str(number)]["shows"]
+    # The correction form (the phone's deal form, judge mode) starts from the deal as it stands.
+    judge_form = form_class(instance=dispute).fields["corrections"].widget.judge
+    assert judge_form["disputed"] == number
+    prefilled = {str(number): judge_form["deals"][number - 1]["deal"]}
+    assert prefilled[str(number)]["shows"]
     prefilled[str(number)]["pegging"] = corrected["pegging"]
     form = form_class(
         data={

@@ -47,7 +47,9 @@ UNDER_WAY = {
         A.CHANGE_PLAYED_RULES,
         A.MANAGE_LEAGUE,
     },
-    "superuser": set(Action) - {A.CORRECT_DEAL, A.WITHDRAW_RIVAL, A.CONFIRM_GAME, A.REJECT_GAME},
+    # (withdrawing a dispute is its own team's, asked about the dispute: see the test below)
+    "superuser": set(Action)
+    - {A.CORRECT_DEAL, A.WITHDRAW_RIVAL, A.CONFIRM_GAME, A.REJECT_GAME, A.WITHDRAW_DISPUTE},
 }
 # The same game finished: Fifteen Two entered every deal, so Nobs are asked to confirm it.
 FINISHED = {
@@ -131,3 +133,16 @@ def test_roles_are_groups_made_by_a_migration(db):
     judges = Group.objects.get(name=JUDGES)
     assert judges.permissions.filter(codename="change_dispute").exists()
     assert not judges.permissions.filter(codename="change_league").exists()
+
+
+def test_only_the_team_that_raised_a_dispute_withdraws_it_while_it_is_open(people, game, ann):
+    from league.services.disputes import dispute_raise, dispute_withdraw
+
+    play_until_over(game, ann)
+    cat = people["away_captain"]
+    dispute = dispute_raise(game=game, user=cat, claim="Deal 1: the crib was 2", deal_number=1)
+    allowed = {role for role in ROLES if can(people[role], A.WITHDRAW_DISPUTE, dispute)}
+    assert allowed == {"away_captain"}
+    dispute_withdraw(dispute=dispute, user=cat)
+    dispute.refresh_from_db()
+    assert not can(cat, A.WITHDRAW_DISPUTE, dispute)  # settled: nothing left to withdraw
