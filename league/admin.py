@@ -20,7 +20,9 @@ from league import models
 from league.errors import DomainError
 from league.permissions import Action, can, is_judge, is_league_admin
 from league.rules_reference import RULES, RULES_BY_ID
+from league.selectors.entry import judge_data
 from league.selectors.games import game_detail
+from league.selectors.history import game_history
 from league.services.disputes import dispute_assign, dispute_rule
 from league.services.games import game_void
 from league.services.playoffs import playoffs_create, playoffs_undo
@@ -32,7 +34,6 @@ from league.services.seasons import (
     team_create,
     team_update,
 )
-from league.views.entry import judge_data
 
 admin.site.site_header = _("Pegboard administration")
 admin.site.site_title = _("Pegboard")
@@ -598,5 +599,6 @@ class DisputeAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("Changes"))
     def game_audit(self, obj: models.Dispute) -> str:
-        entries = models.AuditEntry.objects.filter(game=obj.game).select_related("actor")
+        """The game's history in words, as its teams read it on the game page."""
+        entries = game_history(obj.game)
         return mark_safe(render_to_string("admin/league/audit_entries.html", {"entries": entries}))

@@ -262,11 +262,3 @@ def dispute_rule(
             results_changed(season_id=game.match.week.season_id)
         _notify(dispute.pk, "ruled")
     return dispute
-
-
-def dispute_deal_as_entered(dispute: Dispute) -> dict[str, Any] | None:
-    """The disputed deal's current numbers, in the one deal shape (what a correction edits)."""
-    from league.services.games import stored_deal
-
-    deal = dispute.game.deals.filter(number=dispute.deal_number, is_current=True).first()
-    return None if deal is None else stored_deal(deal)

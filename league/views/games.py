@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from league.errors import DomainError
 from league.forms import RejectForm
 from league.models import Deal, Dispute, Game
-from league.permissions import Action, can, teams_of, warm_permissions
+from league.permissions import Action, can, warm_permissions
 from league.selectors.disputes import disputes_visible_to
 from league.selectors.games import game_detail, pending_rivals
 from league.selectors.history import game_history
@@ -67,7 +67,6 @@ def _context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "can_confirm": can_confirm,
         "can_reject": can_reject,
         "awaiting": awaiting_teams_of(game),
-        "my_team_ids": teams_of(user, match),
         "reject_form": RejectForm() if can_reject else None,
     }
 

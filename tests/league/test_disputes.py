@@ -140,10 +140,11 @@ def test_the_judges_form_starts_from_the_disputed_deal_and_edits_only_its_number
 
 
 def test_resolving_with_the_deal_unchanged_adds_no_version(finished_game, cat, judge):
-    from league.services.disputes import dispute_deal_as_entered
+    from league.models import Deal
+    from league.services.games import stored_deal
 
     dispute = dispute_raise(game=finished_game, user=cat, claim="Check deal 1", deal_number=1)
-    same = dispute_deal_as_entered(dispute)
+    same = stored_deal(Deal.objects.get(game=finished_game, number=1, is_current=True))
     dispute_rule(
         dispute=dispute,
         judge=judge,
