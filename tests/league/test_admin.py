@@ -29,7 +29,7 @@ def test_a_judge_finds_the_dispute_in_the_queue_and_reads_the_game(client, staff
     page = client.get(f"/admin/league/dispute/{dispute.pk}/change/").content.decode()
     assert "Deal 1: the crib was 2" in page
     assert "Fifteen Two" in page and "Nobs" in page  # the deals table with running totals
-    assert "deal_record" in page  # the game's audit trail
+    assert "Deal 1 entered." in page  # the game's audit trail, in words
     assert "&quot;pegging&quot;" in page or '"pegging"' in page  # deal 1, ready to correct
 
 
