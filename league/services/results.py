@@ -63,11 +63,11 @@ def results_version_bump(*, season_id: int) -> None:
     Season.objects.filter(pk=season_id).update(
         standings_stale=True, results_version=F("results_version") + 1
     )
+    forget_results_version(season_id)
 
 
 def schedule_recompute(season_id: int) -> None:
     """Queue the recompute; if the broker is unreachable, the next read computes instead."""
-    forget_results_version(season_id)
     try:
         queue_task(RECOMPUTE_TASK, season_id)
     except Exception:
