@@ -22,7 +22,7 @@ install: $(VENV)/.installed
 
 demo: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py seed_demo --if-empty
+	$(BIN)/python manage.py seed_demo --if-empty --url http://$(HOST):$(PORT)/
 	$(BIN)/python manage.py runserver $(HOST):$(PORT) --noreload
 
 test: install lint typecheck

@@ -12,6 +12,7 @@ from league.views import (
     organiser,
     pages,
     people,
+    pwa,
     rules,
     schedule,
     scoreboard,
@@ -23,6 +24,8 @@ app_name = "league"
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("rules/", rules.rules, name="rules"),
     path("language/", language.choose_language, name="language"),
     path("seasons/<int:pk>/standings/", standings.standings, name="standings"),

@@ -42,7 +42,20 @@ def browser():
 
 @pytest.fixture
 def phone(browser):
-    """A phone-sized browser context (390x844); closed after the test."""
+    """A phone-sized browser context (390x844); closed after the test. Its service worker is
+    off: Playwright cannot intercept what a page controlled by one sends (the tests that cut
+    the connection route requests); ``phone_with_worker`` has it."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, locale="en-GB", service_workers="block"
+    )
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def phone_with_worker(browser):
+    """A phone (390x844) whose pages install Pegboard's service worker, as a real phone does."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, locale="en-GB")
     context.set_default_timeout(10_000)
     yield context
@@ -73,3 +86,46 @@ def log_in(page, live_server, username: str, password: str = "pass-word-123") ->
     page.fill("#id_password", password)
     page.click("main button[type=submit]")
     page.wait_for_url(f"{live_server.url}/")
+
+
+def type_deal(page, deal: dict, *, save: bool = True) -> None:
+    """Type one deal the way a captain does: starter, pegging, the shows in order, the crib."""
+    if deal.get("starter"):
+        page.fill("#starter", deal["starter"])
+    for side, points in enumerate(deal["pegging"]):
+        box = page.locator(f"#f-pegging-{side}")
+        if box.is_enabled():
+            box.fill(str(points))
+    for seat, points in deal["shows"].items():
+        page.fill(f"#f-shows-{seat}", str(points))
+    if deal["crib"] is not None:
+        page.fill("#f-crib", str(deal["crib"]))
+    if save:
+        page.click("[data-save]")
+
+
+def wait_for_next(page, number: int, total: int) -> None:
+    """After deal ``number`` of ``total`` is saved: the form asks for the next, or ends."""
+    if number < total:
+        page.wait_for_function(
+            "n => document.querySelector('[data-deal-title]').textContent === 'Deal ' + n",
+            arg=number + 1,
+        )
+    else:
+        page.wait_for_selector("[data-game-over]:not([hidden])")
+
+
+def pending(page) -> int:
+    """How many entries the page says are waiting on the phone."""
+    return int(page.get_attribute("[data-sync-status]", "data-pending"))
+
+
+def wait_until_sent(page, timeout: int = 10_000) -> None:
+    page.wait_for_selector('[data-sync-status][data-pending="0"]', timeout=timeout)
+
+
+def stored(game) -> list[int]:
+    """The numbers of the deals the server holds for ``game``."""
+    from league.models import Deal
+
+    return list(Deal.objects.filter(game=game).order_by("number").values_list("number", flat=True))

@@ -10,7 +10,7 @@ from league.models import Deal, Dispute, DisputeStatus, GameStatus
 from league.services.disputes import dispute_raise
 from league.services.games import deal_record, game_confirm
 from league.services.standings import standings_for_season
-from tests.browser.conftest import PHONE, TV, log_in
+from tests.browser.conftest import PHONE, TV, log_in, type_deal
 from tests.factories import game_deals, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,22 +20,6 @@ def wait_for_title(page, title: str) -> None:
     page.wait_for_function(
         "t => document.querySelector('[data-deal-title]').textContent === t", arg=title
     )
-
-
-def type_deal(page, deal: dict, *, save: bool = True) -> None:
-    """Type one deal the way a captain does (starter, pegging, shows in order, crib)."""
-    if deal.get("starter"):
-        page.fill("#starter", deal["starter"])
-    for side, points in enumerate(deal["pegging"]):
-        box = page.locator(f"#f-pegging-{side}")
-        if box.is_enabled():
-            box.fill(str(points))
-    for seat, points in deal["shows"].items():
-        page.fill(f"#f-shows-{seat}", str(points))
-    if deal["crib"] is not None:
-        page.fill("#f-crib", str(deal["crib"]))
-    if save:
-        page.click("[data-save]")
 
 
 def other_numbers(deal: dict) -> dict:

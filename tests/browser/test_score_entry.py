@@ -7,37 +7,13 @@ from __future__ import annotations
 import pytest
 
 from league.models import Deal, GameStatus
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, pending, stored, wait_for_next, wait_until_sent
+from tests.browser.conftest import type_deal as enter_deal
 from tests.factories import game_deals, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DEALS_URL = "**/api/games/*/deals/"
-
-
-def enter_deal(page, deal: dict) -> None:
-    """Type one deal the way a captain does: starter, pegging, the shows in order, the crib."""
-    if deal.get("starter"):
-        page.fill("#starter", deal["starter"])
-    for side, points in enumerate(deal["pegging"]):
-        box = page.locator(f"#f-pegging-{side}")
-        if box.is_enabled():
-            box.fill(str(points))
-    for seat, points in deal["shows"].items():
-        page.fill(f"#f-shows-{seat}", str(points))
-    if deal["crib"] is not None:
-        page.fill("#f-crib", str(deal["crib"]))
-    page.click("[data-save]")
-
-
-def wait_for_next(page, number: int, total: int) -> None:
-    if number < total:
-        page.wait_for_function(
-            "n => document.querySelector('[data-deal-title]').textContent === 'Deal ' + n",
-            arg=number + 1,
-        )
-    else:
-        page.wait_for_selector("[data-game-over]:not([hidden])")
 
 
 def block_posts(route) -> None:
@@ -46,18 +22,6 @@ def block_posts(route) -> None:
         route.abort()
     else:
         route.continue_()
-
-
-def pending(page) -> int:
-    return int(page.get_attribute("[data-sync-status]", "data-pending"))
-
-
-def wait_until_sent(page, timeout: int = 10_000) -> None:
-    page.wait_for_selector('[data-sync-status][data-pending="0"]', timeout=timeout)
-
-
-def stored(game) -> list[int]:
-    return list(Deal.objects.filter(game=game).order_by("number").values_list("number", flat=True))
 
 
 def test_a_captain_enters_a_whole_game_through_a_dropped_connection(

@@ -156,4 +156,15 @@ def test_seed_demo_if_empty_does_nothing_when_a_league_exists(capsys):
     League.objects.create(name="Someone's league")
     call_command("seed_demo", "--if-empty")
     assert Team.objects.count() == 0 and Season.objects.count() == 0
-    assert "nothing to do" in capsys.readouterr().out.lower()
+    out = capsys.readouterr().out
+    assert "nothing to seed" in out.lower()
+    assert "Open http://127.0.0.1:8000/" in out  # where the demo is, even when nothing is seeded
+
+
+@pytest.mark.django_db
+def test_seed_demo_prints_the_address_the_demo_is_served_at(capsys):
+    League.objects.create(name="Someone's league")
+    call_command("seed_demo", "--if-empty", "--url", "http://127.0.0.1:8101")
+    assert "Open http://127.0.0.1:8101/  (admin panel: http://127.0.0.1:8101/admin/" in (
+        capsys.readouterr().out
+    )

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from league.models import League
 from league.services.demo import LEAGUE_NAME, SEED, WEEKS_PLAYED, build_demo
 
-URL = "http://127.0.0.1:8000/"
+DEFAULT_URL = "http://127.0.0.1:8000/"
 
 
 class Command(BaseCommand):
@@ -24,14 +24,22 @@ class Command(BaseCommand):
         parser.add_argument(
             "--if-empty", action="store_true", help="do nothing if any league exists"
         )
+        parser.add_argument(
+            "--url",
+            default=DEFAULT_URL,
+            help="the address the demo is served at, printed for the user (make demo passes "
+            "its HOST and PORT)",
+        )
         parser.add_argument("--seed", type=int, default=SEED, help="random seed (default 2026)")
         parser.add_argument(
             "--weeks", type=int, default=WEEKS_PLAYED, help="weeks played in full (default 4)"
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        url = options["url"].rstrip("/") + "/"
         if options["if_empty"] and League.objects.exists():
-            self.stdout.write("A league exists already: nothing to do.")
+            self.stdout.write("A league exists already: nothing to seed.")
+            self.stdout.write(f"Open {url}  (admin panel: {url}admin/, API: {url}api/)")
             return
         if League.objects.filter(name=LEAGUE_NAME).exists():
             raise CommandError(
@@ -49,7 +57,7 @@ class Command(BaseCommand):
             )
         )
         self.stdout.write("")
-        self.stdout.write(f"Open {URL}  (admin panel: {URL}admin/, API: {URL}api/)")
+        self.stdout.write(f"Open {url}  (admin panel: {url}admin/, API: {url}api/)")
         self.stdout.write("Log in with (user / password):")
         width = max(len(u) for u, _p, _r in summary.accounts)
         for username, password, role in summary.accounts:
