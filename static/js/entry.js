@@ -178,7 +178,8 @@
     var refused = entries.filter(function (e) { return e.status === "refused"; }).length;
     var problem = outbox.problem();
     var state, text;
-    if (!n) { state = "ok"; text = gettext("Everything is sent: the server has every deal."); }
+    if (!n && offline()) { state = "offline"; text = gettext("No connection: this is the copy of the page kept on this phone. Deals you enter are kept here and sent when the connection returns."); }
+    else if (!n) { state = "ok"; text = gettext("Everything is sent: the server has every deal."); }
     else if (refused) { state = "refused"; text = fmt(ngettext("%(n)s deal is not sent: the server refused it. Fix it or discard it below.", "%(n)s deals are not sent: the server refused one. Fix it or discard it below.", n), { n: n }); }
     else if (problem === "offline") { state = "offline"; text = fmt(ngettext("%(n)s deal is not sent yet: no connection. It is kept on this phone and will be sent when the connection returns.", "%(n)s deals are not sent yet: no connection. They are kept on this phone and will be sent when the connection returns.", n), { n: n }); }
     else if (problem === "signed-out") { state = "signed-out"; text = fmt(ngettext("%(n)s deal is not sent: you are signed out. Log in again; it is kept on this phone.", "%(n)s deals are not sent: you are signed out. Log in again; they are kept on this phone.", n), { n: n }); }
@@ -512,6 +513,9 @@
   window.setInterval(function () {
     if (document.visibilityState === "visible" && !offline()) refresh();
   }, POLL_MS);
+
+  window.addEventListener("online", function () { render(); });
+  window.addEventListener("offline", function () { render(); });
 
   render();
 })();

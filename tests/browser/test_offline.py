@@ -43,6 +43,9 @@ def test_the_entry_page_opens_in_airplane_mode_and_sends_each_deal_once(
     page.wait_for_function(
         "() => document.querySelector('[data-deal-title]').textContent === 'Deal 1'"
     )
+    assert "No connection: this is the copy of the page kept on this phone" in page.inner_text(
+        "[data-sync-status]"
+    )
     shot(page, "entry-airplane-mode")
     for number in (1, 2):
         type_deal(page, deals[number - 1])
