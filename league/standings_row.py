@@ -16,6 +16,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from league.ranking import METRICS, RankedTeam
 
@@ -35,6 +36,10 @@ class Column:
     display: Callable[[Mapping[str, Any]], Any] | None = None  # page/CSV value, if not the stored
     nullable: bool = False  # the API may give null
     help: str = ""  # the API's description
+    # On the page: 1 always shown; 2 hidden on a phone (below 600 px); 3 shown only on a wide
+    # screen (1280 px and more). The CSV, the API and the archive have every column.
+    priority: int = 1
+    short: Promise | None = None  # the heading on a phone, where the full one does not fit
 
     def shown_value(self, row: Mapping[str, Any]) -> Any:
         return self.display(row) if self.display else row[self.key]
@@ -51,30 +56,53 @@ def _placed_by(row: Mapping[str, Any]) -> Any:
 
 
 STANDINGS_ROW: tuple[Column, ...] = (
-    Column("rank", _("Rank"), lambda r: r.rank, low_first=True, archived="#"),
+    Column("rank", _("Rank"), lambda r: r.rank, low_first=True, archived="#", short=_("#")),
     Column("team_id", _("Team id"), lambda r: r.record.team_id, shown=False, sortable=False),
     Column(
         "team", _("Team"), lambda r: r.record.name, numeric=False, row_header=True, archived="Team"
     ),
-    Column("played", _("Played"), _count("played"), archived="P"),
-    Column("won", _("Won"), _count("won"), archived="W"),
-    Column("lost", _("Lost"), _count("lost"), archived="L"),
-    Column("points", _("Points"), _count("points"), strong=True, archived="Pts"),
-    Column("weeks_won", _("Weeks won"), _count("weeks_won"), archived="WW"),
-    Column("skunks", _("Skunks"), _count("skunks"), archived="Sk"),
-    Column("skunks_against", _("Skunked"), _count("skunks_against")),
-    Column("double_skunks", _("Double skunks"), _count("double_skunks")),
-    Column("spread", _("Spread"), _count("spread"), archived="Spread"),
+    Column(
+        "played",
+        _("Played"),
+        _count("played"),
+        archived="P",
+        short=pgettext_lazy("played, on a phone", "P"),
+    ),
+    Column(
+        "won", _("Won"), _count("won"), archived="W", short=pgettext_lazy("won, on a phone", "W")
+    ),
+    Column("lost", _("Lost"), _count("lost"), priority=2, archived="L"),
+    Column(
+        "points",
+        _("Points"),
+        _count("points"),
+        strong=True,
+        archived="Pts",
+        short=pgettext_lazy("points, on a phone", "Pts"),
+    ),
+    Column(
+        "weeks_won",
+        _("Weeks won"),
+        _count("weeks_won"),
+        archived="WW",
+        short=pgettext_lazy("weeks won, on a phone", "WW"),
+    ),
+    Column("skunks", _("Skunks"), _count("skunks"), priority=2, archived="Sk"),
+    Column("skunks_against", _("Skunked"), _count("skunks_against"), priority=3),
+    Column("double_skunks", _("Double skunks"), _count("double_skunks"), priority=3),
+    Column("spread", _("Spread"), _count("spread"), priority=2, archived="Spread"),
     Column(
         "pending",
         _("Unconfirmed"),
         _count("pending"),
+        priority=3,
         help="Finished games waiting for a team to confirm them: not counted above.",
     ),
     Column(
         "disputed",
         _("Disputed"),
         _count("disputed"),
+        priority=3,
         help="Games waiting for a judge's ruling: not counted above.",
     ),
     Column(
@@ -84,6 +112,7 @@ STANDINGS_ROW: tuple[Column, ...] = (
         numeric=False,
         sortable=False,
         display=_placed_by,
+        priority=2,
         nullable=True,
         help="What placed the team against those level with it, in English.",
     ),

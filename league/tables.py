@@ -94,13 +94,14 @@ class StandingsTable(tables.Table):
 def _cell(column: Column) -> str:
     if column.row_header:
         return '<th scope="row"><a href="{}">{}</a></th>'
-    if column.numeric:
-        return (
-            '<td class="num"><strong>{}</strong></td>'
-            if column.strong
-            else '<td class="num">{}</td>'
-        )
-    return "<td>{}</td>"
+    classes = " ".join(
+        [
+            *(["num"] if column.numeric else []),
+            *([f"col-p{column.priority}"] * (column.priority > 1)),
+        ]
+    )
+    attrs = f' class="{classes}"' if classes else ""
+    return f"<td{attrs}><strong>{{}}</strong></td>" if column.strong else f"<td{attrs}>{{}}</td>"
 
 
 _ROW = "<tr>" + "".join(_cell(c) for c in SHOWN) + "</tr>"
@@ -140,6 +141,8 @@ def standings_columns(sort: str) -> list[dict[str, object]]:
             "label": column.label,
             "num": column.numeric,
             "key": column.key,
+            "priority": column.priority,
+            "short": column.short,
         }
         if column.sortable:
             if column.low_first or not column.numeric:

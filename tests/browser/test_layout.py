@@ -1,0 +1,99 @@
+"""Every page fits every screen: at 360, 390, 768 and 1920 px, the public pages, the captain's
+entry page and the venue TV, on the demo league, in English and French. Nothing overflows its
+box (scrollWidth <= clientWidth for every element) and every page is kept as a screenshot in
+artifacts/screenshots/layout/."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.models import Game, GameStatus, Match, Player, Week
+from league.services.demo import build_demo
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WIDTHS = (360, 390, 768, 1920)
+
+# Every element whose content is wider than its own box, named so a failure says where.
+OVERFLOWS = """() => {
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+    (typeof el.className === 'string' && el.className
+      ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+  const bad = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) {
+    bad.push('the page: ' + doc.scrollWidth + ' > ' + doc.clientWidth);
+  }
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('svg, .visually-hidden') || el.clientWidth === 0) continue;
+    const style = getComputedStyle(el);
+    if (style.display === 'inline' || style.visibility === 'hidden') continue;
+    if (el.scrollWidth > el.clientWidth + 1) {
+      bad.push(name(el) + ': ' + el.scrollWidth + ' > ' + el.clientWidth);
+    }
+  }
+  return bad;
+}"""
+
+
+def pages(live_server) -> dict[str, str]:
+    summary = build_demo(weeks_played=4)
+    season = summary.season
+    week = Week.objects.filter(season=season, venue__isnull=False).order_by("number").last()
+    match = Match.objects.filter(week__season=season, week__number=1).first()
+    game = Game.objects.filter(match=match).first()
+    player = Player.objects.filter(teams__season=season).first()
+    base = live_server.url
+    return {
+        "home": f"{base}/",
+        "standings": f"{base}/seasons/{season.pk}/standings/",
+        "schedule": f"{base}/seasons/{season.pk}/schedule/",
+        "seeding": f"{base}/seasons/{season.pk}/seeding/",
+        "match": f"{base}/matches/{match.pk}/",
+        "game": f"{base}/games/{game.pk}/",
+        "team": f"{base}/teams/{match.home_id}/",
+        "player": f"{base}/players/{player.pk}/",
+        "league": f"{base}/leagues/{season.league_id}/",
+        "rules": f"{base}/rules/",
+        "tv": f"{base}/venues/{week.venue_id}/weeks/{week.pk}/scoreboard/",
+    }
+
+
+def entry_page(live_server) -> tuple[str, str]:
+    """A game under way and a captain who plays in it."""
+    game = Game.objects.filter(status=GameStatus.IN_PROGRESS).select_related("match__home").first()
+    captain = game.match.home.captain.user.username
+    return f"{live_server.url}/games/{game.pk}/enter/", captain
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_no_page_overflows_at_any_width(live_server, browser, shot, language):
+    urls = pages(live_server)
+    entry_url, captain = entry_page(live_server)
+    problems = {}
+    for width in WIDTHS:
+        context = browser.new_context(
+            viewport={"width": width, "height": 900}, locale=language, service_workers="block"
+        )
+        context.add_cookies(
+            [{"name": "django_language", "value": language, "url": live_server.url}]
+        )
+        page = context.new_page()
+        for name, url in urls.items():
+            page.goto(url)
+            shot(page, f"layout/{name}-{width}-{language}")
+            if found := page.evaluate(OVERFLOWS):
+                problems[f"{name} at {width} px"] = found
+        # The captain's entry page.
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("#id_username", captain)
+        page.fill("#id_password", "cribbage")
+        page.click("main button[type=submit]")
+        page.wait_for_url(f"{live_server.url}/")
+        page.goto(entry_url)
+        page.wait_for_selector("[data-deal-form]:not([hidden])")
+        shot(page, f"layout/entry-{width}-{language}")
+        if found := page.evaluate(OVERFLOWS):
+            problems[f"entry at {width} px"] = found
+        context.close()
+    assert problems == {}
