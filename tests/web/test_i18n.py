@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import gettext
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
@@ -43,6 +45,68 @@ def test_every_string_is_translated_into_french(domain):
     assert entries
     untranslated = [msgid for msgid, msgstr, fuzzy in entries if not msgstr or fuzzy]
     assert untranslated == []
+
+
+def po_catalogue(path: Path) -> dict[str, bool]:
+    """msgid -> whether French reads it (translated in every form and not fuzzy), plurals too."""
+    catalogue = {}
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        lines = [line for line in block.splitlines() if not line.startswith("#")]
+        fields: dict[str, str] = {}
+        key = None
+        for line in lines:
+            match = re.match(r"^(msgid|msgid_plural|msgstr(?:\[\d+\])?) (\".*\")$", line)
+            if match:
+                key = match.group(1)
+                line = match.group(2)
+            if key is not None and line.startswith('"'):
+                fields[key] = fields.get(key, "") + line[1:-1]
+        if fields.get("msgid"):
+            fuzzy = any(line.startswith("#,") and "fuzzy" in line for line in block.splitlines())
+            forms = [value for name, value in fields.items() if name.startswith("msgstr")]
+            catalogue[fields["msgid"]] = bool(forms) and all(forms) and not fuzzy
+    return catalogue
+
+
+#: What the project's makemessages reads: everything but the tests, the benchmarks and the venv.
+SOURCES = ["config", "deploy", "league", "scoring", "static", "templates", "manage.py"]
+
+
+@pytest.fixture(scope="module")
+def fresh_catalogues(tmp_path_factory):
+    """makemessages run on a copy of the sources and of locale/ (the repository is not touched):
+    the .po files it writes are what the catalogues would be if someone ran it now."""
+    base = Path(settings.BASE_DIR)
+    root = tmp_path_factory.mktemp("makemessages")
+    for name in SOURCES:
+        source = base / name
+        if source.is_dir():
+            shutil.copytree(source, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, root / name)
+    shutil.copytree(base / "locale", root / "locale")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        from django.test import override_settings
+
+        with override_settings(LOCALE_PATHS=[root / "locale"]):
+            for domain in ("django", "djangojs"):
+                call_command(
+                    "makemessages", locale=["fr"], domain=domain, no_obsolete=True, verbosity=0
+                )
+    return root / "locale" / "fr" / "LC_MESSAGES"
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_the_catalogue_has_every_string_of_the_sources_in_french(domain, fresh_catalogues):
+    """A string added to a template, a message or a script without its French fails here: run
+    ``make messages``, translate what is new or fuzzy, and run it again."""
+    fresh = po_catalogue(fresh_catalogues / f"{domain}.po")
+    kept = po_catalogue(LOCALE / f"{domain}.po")
+    assert fresh
+    assert sorted(set(fresh) - set(kept)) == [], "new strings: run makemessages and translate"
+    assert sorted(set(kept) - set(fresh)) == [], "strings no source uses: run makemessages"
+    assert sorted(msgid for msgid, french in fresh.items() if not french) == []
 
 
 @pytest.mark.parametrize("domain", ["django", "djangojs"])
