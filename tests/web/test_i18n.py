@@ -168,3 +168,69 @@ def test_a_refusal_from_the_server_reads_in_french(client, ann, game):
     )
     assert response.status_code == 409
     assert response.json()["detail"] == "La prochaine donne à saisir est la donne 1."
+
+
+def test_every_refusal_the_scorer_can_raise_has_a_french_sentence():
+    """The scorer says why in English; the league says it again in French, code by code, with
+    every number the sentence needs."""
+    from django.utils import translation
+
+    from league.scoring_messages import MESSAGES, scoring_message
+    from scoring.errors import CODES, ScoringError
+
+    assert set(MESSAGES) - set(CODES) <= {key for key in MESSAGES if "." in key}
+    assert sorted(set(CODES) - set(MESSAGES)) == [], "give these codes a sentence"
+    for key, sentence in MESSAGES.items():
+        code = key.split(".")[0]
+        with translation.override("en"):
+            english = str(sentence)
+        with translation.override("fr"):
+            assert str(sentence) != english, f"{key} has no French"
+            error = ScoringError(english, code=code, params=dict.fromkeys(CODES[code], 1))
+            french = scoring_message(error, seats=["Ann", "Cat"], sides=["Nobs", "Pairs"])
+            assert "%(" not in french and french.endswith("."), french
+
+
+def test_a_scorer_error_with_an_unknown_code_is_a_mistake_found_at_once():
+    from scoring.errors import InvalidDealError
+
+    with pytest.raises(TypeError, match="CODES"):
+        InvalidDealError("A hand can never score 19.", code="no_such_code")
+    with pytest.raises(TypeError, match="CODES"):
+        InvalidDealError("A hand can never score 19.", code="impossible_show", params={})
+
+
+@pytest.mark.parametrize(
+    ("change", "french"),
+    [
+        ({"shows": {"1": 19, "2": 8, "3": 4, "0": 12}}, "Une main ne peut jamais valoir 19."),
+        ({"dealer": 1}, "c'est Ann qui donne cette fois, pas Cat."),
+        ({"shows": {"1": 6, "3": 4, "0": 12}}, "Il manque la main de Bob"),
+        ({"heels": True}, "La carte de départ est 5H, pas un valet"),
+        ({"pegging": [2, 60]}, "marque au plus"),
+    ],
+    ids=["show-of-19", "wrong-dealer", "missing-show", "heels-without-a-jack", "pegging"],
+)
+def test_a_deal_the_scorer_refuses_reads_in_french(client, ann, game, change, french):
+    import json
+
+    from tests.factories import first_deal
+
+    client.force_login(ann)
+    response = client.post(
+        f"/api/games/{game.pk}/deals/",
+        json.dumps(first_deal(**change)),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert response.status_code == 400, response.json()
+    assert french in response.json()["detail"]
+
+
+def test_the_scorers_count_refuses_a_card_in_french(client, db):
+    url = reverse("league:score_show")
+    answer = client.get(url, {"hand": "5H 5D", "starter": "5C"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == "Une main à compter a de 3 à 5 cartes, pas 2."
+    answer = client.get(url, {"hand": "5H 5D 5S 1X", "starter": "5C"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "n'est pas une carte" in answer.json()["detail"]
