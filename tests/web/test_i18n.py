@@ -234,3 +234,42 @@ def test_the_scorers_count_refuses_a_card_in_french(client, db):
     assert answer.json()["detail"] == "Une main à compter a de 3 à 5 cartes, pas 2."
     answer = client.get(url, {"hand": "5H 5D 5S 1X", "starter": "5C"}, HTTP_ACCEPT_LANGUAGE="fr")
     assert "n'est pas une carte" in answer.json()["detail"]
+
+
+def _visible_text(html: str) -> str:
+    main = html.split("<main", 1)[-1]
+    text = re.sub(r"<script.*?</script>|<[^>]+>", " ", main, flags=re.S)
+    return re.sub(r"\s+", " ", text)
+
+
+@pytest.mark.parametrize("page", ["standings", "seeding"])
+def test_tie_breaks_and_seeding_reasons_read_in_french(client, season, home_team, away_team, page):
+    """Two teams level on everything (no game played): the draw places them, and the pages say
+    so in French, with no English name of a tie-break left anywhere on them."""
+    from league.ranking import METRICS
+
+    url = reverse(f"league:{page}", args=[season.pk])
+    text = _visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "tirage au sort" in text
+    english = [m.english for m in METRICS.values()]
+    assert [name for name in english if re.search(rf"\b{name}\b", text, re.I)] == []
+
+
+@pytest.mark.parametrize("page", ["standings", "seeding"])
+def test_standings_and_seeding_of_a_played_season_read_in_french(client, played_season, page):
+    """Column headings and tie-break names: none left in English (those that are the same word
+    in both languages aside, like Points)."""
+    from django.utils import translation
+
+    from league.ranking import METRICS
+    from league.standings_row import STANDINGS_ROW
+
+    words = [c.label for c in STANDINGS_ROW if c.shown] + [m.name for m in METRICS.values()]
+    with translation.override("en"):
+        english = {str(word) for word in words}
+    with translation.override("fr"):
+        english -= {str(word) for word in words}
+    url = reverse(f"league:{page}", args=[played_season.pk])
+    text = _visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "points de ligue" in text
+    assert sorted(w for w in english if re.search(rf"\b{re.escape(w)}\b", text, re.I)) == []
