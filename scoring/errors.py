@@ -6,7 +6,7 @@ English sentence (the CLI and these tests read it), and :data:`CODES` lists ever
 scorer raises with the names of its parameters.
 
 >>> error = InvalidDealError("A hand can never score 19.", code="impossible_show",
-...                          params={"points": 19, "most": 29}, field="shows.1")
+...                          params={"seat": 1, "points": 19, "most": 29}, field="shows.1")
 >>> str(error), error.code, error.params["points"], error.field
 ('A hand can never score 19.', 'impossible_show', 19, 'shows.1')
 """
