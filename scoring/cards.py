@@ -51,17 +51,28 @@ class Card(NamedTuple):
         except (KeyError, TypeError):
             pass
         if not isinstance(token, str):
-            raise InvalidCardError(f"{token!r} is not a card.", token=repr(token))
+            raise InvalidCardError(
+                f"{token!r} is not a card.",
+                code="not_a_card",
+                params={"token": repr(token)},
+                token=repr(token),
+            )
         text = token.strip().upper()
         if len(text) < 2:
             raise InvalidCardError(
-                f"{token!r} is not a card: write it like 5H, 10H, TH or 5♥.", token=token
+                f"{token!r} is not a card: write it like 5H, 10H, TH or 5♥.",
+                code="unreadable_card",
+                params={"token": token},
+                token=token,
             )
         rank = _RANK_ALIASES.get(text[:-1])
         suit = _SUIT_ALIASES.get(text[-1])
         if rank is None or suit is None:
             raise InvalidCardError(
-                f"{token!r} is not a card: write it like 5H, 10H, TH or 5♥.", token=token
+                f"{token!r} is not a card: write it like 5H, 10H, TH or 5♥.",
+                code="unreadable_card",
+                params={"token": token},
+                token=token,
             )
         return DECK[(rank - 1) * 4 + suit]
 
@@ -128,7 +139,11 @@ def check_distinct(cards: Iterable[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise DuplicateCardError(f"{card} appears twice; a deck has only one of each card.")
+            raise DuplicateCardError(
+                f"{card} appears twice; a deck has only one of each card.",
+                code="duplicate_card",
+                params={"card": str(card)},
+            )
         seen.add(card)
 
 

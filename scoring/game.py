@@ -151,7 +151,11 @@ def _variant(variant: Variant | str, target: int | None = None) -> Variant:
     if target is None or target == v.target:
         return v
     if not _is_int(target) or target < 1:
-        raise ScoringError(f"A game is played to a positive number of points, not {target!r}.")
+        raise ScoringError(
+            f"A game is played to a positive number of points, not {target!r}.",
+            code="bad_target",
+            params={"target": repr(target)},
+        )
     return dataclasses.replace(v, target=target)
 
 
@@ -203,28 +207,43 @@ class DealEntry:
         # Values are not judged here: validate_deal does that, naming the field.
         pegging: object = self.pegging
         if isinstance(pegging, str | bytes | Mapping) or not isinstance(pegging, Iterable):
-            raise InvalidDealError("Enter the pegging as one number per side.", field="pegging")
+            raise InvalidDealError(
+                "Enter the pegging as one number per side.",
+                code="pegging_not_list",
+                field="pegging",
+            )
         object.__setattr__(self, "pegging", tuple(pegging))
         shows: object = self.shows
         if not isinstance(shows, Mapping):
-            raise InvalidDealError("Enter the shows as points per seat.", field="shows")
+            raise InvalidDealError(
+                "Enter the shows as points per seat.", code="shows_not_mapping", field="shows"
+            )
         object.__setattr__(self, "shows", MappingProxyType(dict(shows)))
         hands: object = self.hands
         if hands is not None:
             if not isinstance(hands, Mapping):
-                raise InvalidDealError("Enter the hands as cards per seat.", field="hands")
+                raise InvalidDealError(
+                    "Enter the hands as cards per seat.", code="hands_not_mapping", field="hands"
+                )
             copied: dict[object, tuple[object, ...]] = {}
             for seat, cards in hands.items():
                 if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
                     raise InvalidDealError(
-                        f"Enter seat {seat}'s hand as a list of cards.", field=f"hands.{seat}"
+                        f"Enter seat {seat}'s hand as a list of cards.",
+                        code="hand_not_list",
+                        params={"seat": seat},
+                        field=f"hands.{seat}",
                     )
                 copied[seat] = tuple(cards)
             object.__setattr__(self, "hands", MappingProxyType(copied))
         crib_cards: object = self.crib_cards
         if crib_cards is not None:
             if isinstance(crib_cards, str | bytes) or not isinstance(crib_cards, Iterable):
-                raise InvalidDealError("Enter the crib as a list of cards.", field="crib_cards")
+                raise InvalidDealError(
+                    "Enter the crib as a list of cards.",
+                    code="crib_cards_not_list",
+                    field="crib_cards",
+                )
             object.__setattr__(self, "crib_cards", tuple(crib_cards))
 
     def __hash__(self) -> int:
@@ -291,14 +310,18 @@ class DealEntry:
         hands: dict[int, tuple[Card, ...]] | None = None
         if raw_hands is not None:
             if not isinstance(raw_hands, Mapping):
-                raise InvalidDealError("Enter the hands as cards per seat.", field="hands")
+                raise InvalidDealError(
+                    "Enter the hands as cards per seat.", code="hands_not_mapping", field="hands"
+                )
             hands = {
                 _seat_key(seat, "hands"): _read_cards(cards, f"hands.{seat}")
                 for seat, cards in raw_hands.items()
             }
         raw_shows = data.get("shows", {})
         if not isinstance(raw_shows, Mapping):
-            raise InvalidDealError("Enter the shows as points per seat.", field="shows")
+            raise InvalidDealError(
+                "Enter the shows as points per seat.", code="shows_not_mapping", field="shows"
+            )
         raw_crib_cards = data.get("crib_cards")
         raw_starter = data.get("starter")
         starter = None if raw_starter is None else _read_cards([raw_starter], "starter")[0]
@@ -323,14 +346,21 @@ def _seat_key(seat: object, where: str) -> int:
         return seat
     if isinstance(seat, str) and seat.strip().isdigit():
         return int(seat)
-    raise InvalidDealError(f"{seat!r} is not a seat number.", field=f"{where}.{seat}")
+    raise InvalidDealError(
+        f"{seat!r} is not a seat number.",
+        code="not_a_seat_number",
+        params={"seat": repr(seat)},
+        field=f"{where}.{seat}",
+    )
 
 
 def _read_cards(cards: object, where: str) -> tuple[Card, ...]:
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
     if not isinstance(cards, Iterable):
-        raise InvalidDealError("Enter the cards as a list like 5H JC.", field=where)
+        raise InvalidDealError(
+            "Enter the cards as a list like 5H JC.", code="cards_not_list", field=where
+        )
     out: list[Card] = []
     for card in cards:
         if isinstance(card, Card):
@@ -339,7 +369,9 @@ def _read_cards(cards: object, where: str) -> tuple[Card, ...]:
         try:
             out.append(Card.from_str(card))
         except InvalidCardError as exc:
-            raise InvalidDealError(str(exc), field=where) from None
+            raise InvalidDealError(
+                str(exc), code=exc.code, params=exc.params, field=where
+            ) from None
     return tuple(out)
 
 
@@ -368,22 +400,38 @@ class GameState:
 
     def __post_init__(self) -> None:
         if not isinstance(self.variant, Variant):
-            raise ScoringError(f"{self.variant!r} is not a game of cribbage the scorer knows.")
+            raise ScoringError(
+                f"{self.variant!r} is not a game of cribbage the scorer knows.",
+                code="not_a_variant",
+                params={"variant": repr(self.variant)},
+            )
         v = self.variant
         if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < v.players:
             raise InvalidDealError(
                 f"The first dealer is a seat from 0 to {v.players - 1}, not {self.first_dealer!r}.",
+                code="bad_first_dealer",
+                params={"dealer": repr(self.first_dealer), "last": v.players - 1},
                 field="first_dealer",
             )
         object.__setattr__(self, "scores", tuple(self.scores))
         if len(self.scores) != v.sides or not all(_is_int(s) and s >= 0 for s in self.scores):
             raise ScoringError(
-                f"A game of {v.name} keeps {v.sides} scores of 0 or more, not {self.scores!r}."
+                f"A game of {v.name} keeps {v.sides} scores of 0 or more, not {self.scores!r}.",
+                code="bad_scores",
+                params={"variant": v.name, "sides": v.sides, "scores": repr(self.scores)},
             )
         if sum(1 for s in self.scores if s >= v.target) > 1:
-            raise ScoringError(f"Only one side can reach {v.target}.")
+            raise ScoringError(
+                f"Only one side can reach {v.target}.",
+                code="two_winners",
+                params={"target": v.target},
+            )
         if not _is_int(self.deals) or self.deals < 0:
-            raise ScoringError(f"The number of deals played can't be {self.deals!r}.")
+            raise ScoringError(
+                f"The number of deals played can't be {self.deals!r}.",
+                code="bad_deal_count",
+                params={"deals": repr(self.deals)},
+            )
 
     @classmethod
     def start(
@@ -397,7 +445,11 @@ class GameState:
             scores[v.side_of(v.next_seat(first_dealer))] += THREE_FOR_LAST_POINTS
         state = cls(v, tuple(scores), first_dealer=first_dealer)
         if state.finished:
-            raise ScoringError(f"A game to {v.target} would be over before the first deal.")
+            raise ScoringError(
+                f"A game to {v.target} would be over before the first deal.",
+                code="over_before_start",
+                params={"target": v.target},
+            )
         return state
 
     def __repr__(self) -> str:
@@ -537,10 +589,14 @@ def validate_deal(game: GameState | Game, entry: DealEntry) -> DealResult:
     if state.finished:
         raise GameOverError(
             f"The game is over: side {state.winner} reached {v.target}. "
-            "No more deals can be recorded."
+            "No more deals can be recorded.",
+            code="game_over",
+            params={"side": state.winner, "target": v.target},
         )
     if not isinstance(entry, DealEntry):
-        raise InvalidDealError(f"{entry!r} is not a deal.")
+        raise InvalidDealError(
+            f"{entry!r} is not a deal.", code="not_a_deal", params={"deal": repr(entry)}
+        )
     limits = _limits(v)
 
     dealer = _check_dealer(state, entry.dealer)
@@ -571,16 +627,25 @@ def validate_deal(game: GameState | Game, entry: DealEntry) -> DealResult:
                 raise InvalidDealError(
                     f"The game ended on his heels, before the play: side {side}'s pegging "
                     "doesn't count.",
+                    code="pegging_after_heels",
+                    params={"side": side},
                     field=f"pegging.{side}",
                 )
     elif not pegging:
-        raise InvalidDealError(_pegging_count_message(v), field="pegging")
+        raise InvalidDealError(
+            _pegging_count_message(v),
+            code="pegging_count",
+            params={"sides": v.sides},
+            field="pegging",
+        )
     else:
         out = [side for side, points in enumerate(pegging) if scores[side] + points >= v.target]
         if len(out) > 1:
             raise InvalidDealError(
                 f"Only one side can reach {v.target} in the play: the game stops the moment "
                 "the first side gets there. Enter the other side's pegging up to that moment.",
+                code="two_out_in_play",
+                params={"target": v.target},
                 field="pegging",
             )
         # A side that went out pegged last: what the others pegged came before that moment.
@@ -592,12 +657,16 @@ def validate_deal(game: GameState | Game, entry: DealEntry) -> DealResult:
             if seat in shows:
                 raise InvalidDealError(
                     f"{_ended_sentence(v, ended_at)}: seat {seat}'s show doesn't count.",
+                    code="show_after_end",
+                    params={"seat": seat, **_ended_params(v, ended_at)},
                     field=f"shows.{seat}",
                 )
             continue
         if seat not in shows:
             raise InvalidDealError(
                 f"Seat {seat}'s show is missing: the game wasn't over yet.",
+                code="show_missing",
+                params={"seat": seat},
                 field=f"shows.{seat}",
             )
         peg(Step(Stage.SHOW, side=v.side_of(seat), points=shows[seat], seat=seat))
@@ -605,11 +674,16 @@ def validate_deal(game: GameState | Game, entry: DealEntry) -> DealResult:
     if ended_at is not None:
         if crib is not None:
             raise InvalidDealError(
-                f"{_ended_sentence(v, ended_at)}: the crib doesn't count.", field="crib"
+                f"{_ended_sentence(v, ended_at)}: the crib doesn't count.",
+                code="crib_after_end",
+                params=_ended_params(v, ended_at),
+                field="crib",
             )
     elif crib is None:
         raise InvalidDealError(
-            "The crib's count is missing: the game wasn't over yet.", field="crib"
+            "The crib's count is missing: the game wasn't over yet.",
+            code="crib_missing",
+            field="crib",
         )
     else:
         peg(Step(Stage.CRIB, side=dealer_side, points=crib, seat=dealer))
@@ -626,6 +700,16 @@ def _ended_sentence(v: Variant, step: Step) -> str:
         Stage.CRIB: "on the crib",
     }[step.stage]
     return f"The game ended when side {step.side} reached {v.target} {where}"
+
+
+def _ended_params(v: Variant, step: Step) -> dict[str, object]:
+    """The parameters of :func:`_ended_sentence`, for a caller that says it in its own words."""
+    return {
+        "side": step.side,
+        "target": v.target,
+        "ended_on": str(step.stage),
+        "ended_seat": step.seat if step.stage is Stage.SHOW else None,
+    }
 
 
 def _pegging_count_message(v: Variant) -> str:
@@ -646,44 +730,85 @@ def _is_seat(seat: object, v: Variant) -> TypeGuard[int]:
     return _is_int(seat) and 0 <= seat < v.players
 
 
-def _not_a_seat(seat: object, v: Variant) -> str:
-    """What to say about a ``seat`` that :func:`_is_seat` refused."""
+def _not_a_seat(seat: object, v: Variant, fld: str) -> InvalidDealError:
+    """The refusal of a ``seat`` that :func:`_is_seat` refused."""
+    last = v.players - 1
     if not _is_int(seat):
-        return f"{seat!r} is not a seat number: the seats are 0 to {v.players - 1}."
-    return f"There is no seat {seat} at this table: the seats are 0 to {v.players - 1}."
+        return InvalidDealError(
+            f"{seat!r} is not a seat number: the seats are 0 to {last}.",
+            code="seat_not_a_number",
+            params={"seat": repr(seat), "last": last},
+            field=fld,
+        )
+    return InvalidDealError(
+        f"There is no seat {seat} at this table: the seats are 0 to {last}.",
+        code="no_such_seat",
+        params={"seat": seat, "last": last},
+        field=fld,
+    )
 
 
 def _check_dealer(state: GameState, dealer: object) -> int:
     v = state.variant
     if not _is_seat(dealer, v):
-        raise InvalidDealError(_not_a_seat(dealer, v), field="dealer")
+        raise _not_a_seat(dealer, v, "dealer")
     expected = state.next_dealer
     if dealer != expected:
         raise InvalidDealError(
             f"The deal passes clockwise: seat {expected} deals this hand, not seat {dealer}.",
+            code="wrong_dealer",
+            params={"expected": expected, "dealer": dealer},
             field="dealer",
         )
     return dealer
+
+
+# Where a card was entered: (the place, the seat of a hand), and how the English says it.
+_Place = tuple[str, int | None]
+
+
+def _place_words(where: _Place) -> str:
+    place, seat = where
+    return f"seat {seat}'s hand" if place == "hand" else f"the {place}"
 
 
 def _check_cards_and_heels(v: Variant, entry: DealEntry) -> bool:
     """Check the starter, the cards and his heels; return whether heels was pegged."""
     starter: object = entry.starter
     if starter is not None and not (isinstance(starter, Card) and starter in _CARDS):
-        raise InvalidDealError(f"The starter must be a card, not {starter!r}.", field="starter")
+        raise InvalidDealError(
+            f"The starter must be a card, not {starter!r}.",
+            code="starter_not_a_card",
+            params={"starter": repr(starter)},
+            field="starter",
+        )
 
     # Where each card was entered, to name both places when one is entered twice.
-    places: dict[Card, str] = {}
+    places: dict[Card, _Place] = {}
     if entry.starter is not None:
-        places[entry.starter] = "the starter"
+        places[entry.starter] = ("starter", None)
 
-    def place(card: object, where: str, fld: str) -> None:
+    def place(card: object, where: _Place, fld: str) -> None:
         if not (isinstance(card, Card) and card in _CARDS):
-            raise InvalidDealError(f"{card!r} is not a card.", field=fld)
-        if card in places:
             raise InvalidDealError(
-                f"{card} is entered twice ({places[card]} and {where}); "
+                f"{card!r} is not a card.",
+                code="not_a_card",
+                params={"token": repr(card)},
+                field=fld,
+            )
+        if card in places:
+            first = places[card]
+            raise InvalidDealError(
+                f"{card} is entered twice ({_place_words(first)} and {_place_words(where)}); "
                 "a deck has only one of each card.",
+                code="card_twice",
+                params={
+                    "card": str(card),
+                    "first": first[0],
+                    "first_seat": first[1],
+                    "second": where[0],
+                    "second_seat": where[1],
+                },
                 field=fld,
             )
         places[card] = where
@@ -692,32 +817,41 @@ def _check_cards_and_heels(v: Variant, entry: DealEntry) -> bool:
         for seat, cards in sorted(entry.hands.items(), key=_seat_order):
             fld = f"hands.{seat}"
             if not _is_seat(seat, v):
-                raise InvalidDealError(_not_a_seat(seat, v), field=fld)
+                raise _not_a_seat(seat, v, fld)
             if len(cards) != v.hand_size:
                 raise InvalidDealError(
                     f"Each player keeps {v.hand_size} cards for the show: seat {seat}'s hand "
                     f"has {len(cards)}.",
+                    code="hand_size",
+                    params={"seat": seat, "size": v.hand_size, "count": len(cards)},
                     field=fld,
                 )
             for card in cards:
-                place(card, f"seat {seat}'s hand", fld)
+                place(card, ("hand", seat), fld)
     if entry.crib_cards is not None:
         if len(entry.crib_cards) != v.crib_size:
             raise InvalidDealError(
                 f"The crib has {v.crib_size} cards, not {len(entry.crib_cards)}.",
+                code="crib_size",
+                params={"size": v.crib_size, "count": len(entry.crib_cards)},
                 field="crib_cards",
             )
         for card in entry.crib_cards:
-            place(card, "the crib", "crib_cards")
+            place(card, ("crib", None), "crib_cards")
     if entry.starter is None and (entry.hands or entry.crib_cards is not None):
         raise InvalidDealError(
-            "Enter the starter too: the cards can't be counted without it.", field="starter"
+            "Enter the starter too: the cards can't be counted without it.",
+            code="starter_needed",
+            field="starter",
         )
 
     heels: object = entry.heels
     if heels is not None and not isinstance(heels, bool):
         raise InvalidDealError(
-            f"His heels is either pegged or not (yes or no), not {heels!r}.", field="heels"
+            f"His heels is either pegged or not (yes or no), not {heels!r}.",
+            code="heels_not_bool",
+            params={"heels": repr(heels)},
+            field="heels",
         )
     if entry.starter is None:
         return bool(heels)
@@ -725,11 +859,15 @@ def _check_cards_and_heels(v: Variant, entry: DealEntry) -> bool:
     if heels is True and not turned_jack:
         raise InvalidDealError(
             f"The starter is {entry.starter}, not a Jack: there is no two for his heels.",
+            code="heels_without_jack",
+            params={"starter": str(entry.starter)},
             field="heels",
         )
     if heels is False and turned_jack:
         raise InvalidDealError(
             f"The starter is {entry.starter}: the dealer's side pegs two for his heels.",
+            code="heels_missing",
+            params={"starter": str(entry.starter)},
             field="heels",
         )
     return turned_jack
@@ -739,53 +877,99 @@ def _check_pegging(
     v: Variant, pegging: tuple[object, ...], dealer_side: int, limits: _Limits
 ) -> tuple[int, ...]:
     if pegging and len(pegging) != v.sides:
-        raise InvalidDealError(_pegging_count_message(v), field="pegging")
+        raise InvalidDealError(
+            _pegging_count_message(v),
+            code="pegging_count",
+            params={"sides": v.sides},
+            field="pegging",
+        )
     checked: list[int] = []
     for side, points in enumerate(pegging):
         fld = f"pegging.{side}"
         if not _is_int(points):
-            raise InvalidDealError(f"Pegging points are a whole number, not {points!r}.", field=fld)
+            raise InvalidDealError(
+                f"Pegging points are a whole number, not {points!r}.",
+                code="pegging_not_int",
+                params={"side": side, "points": repr(points)},
+                field=fld,
+            )
         if points < 0:
-            raise InvalidDealError("Pegging points can't be negative.", field=fld)
+            raise InvalidDealError(
+                "Pegging points can't be negative.",
+                code="pegging_negative",
+                params={"side": side, "points": points},
+                field=fld,
+            )
         if side == dealer_side:
-            most, who = limits.peg_dealer, "The dealer's side"
+            most, who, code = limits.peg_dealer, "The dealer's side", "pegging_over_dealer"
         else:
-            most, who = limits.peg_other, "A side that didn't deal"
+            most, who, code = limits.peg_other, "A side that didn't deal", "pegging_over_other"
         if points > most:
             raise InvalidDealError(
-                f"{who} can peg at most {most} in one deal, not {points}.", field=fld
+                f"{who} can peg at most {most} in one deal, not {points}.",
+                code=code,
+                params={"side": side, "most": most, "points": points},
+                field=fld,
             )
         checked.append(points)
     if sum(checked) > limits.peg_total:
         raise InvalidDealError(
             f"All sides together can peg at most {limits.peg_total} in one deal, "
             f"not {sum(checked)}.",
+            code="pegging_over_total",
+            params={"most": limits.peg_total, "points": sum(checked)},
             field="pegging",
         )
     return tuple(checked)
 
 
-def _check_points(value: object, allowed: frozenset[int], noun: str, fld: str) -> int:
+def _check_points(value: object, allowed: frozenset[int], seat: int | None, fld: str) -> int:
+    """A hand's points (``seat``'s) or, with no seat, the crib's."""
+    noun = "crib" if seat is None else "hand"
+    where: dict[str, object] = {} if seat is None else {"seat": seat}
     if not _is_int(value):
-        raise InvalidDealError(f"A {noun}'s points are a whole number, not {value!r}.", field=fld)
+        raise InvalidDealError(
+            f"A {noun}'s points are a whole number, not {value!r}.",
+            code="crib_not_int" if seat is None else "show_not_int",
+            params={**where, "points": repr(value)},
+            field=fld,
+        )
     if value not in allowed:
         most = max(allowed)
         if value > most:
             message = f"A {noun} can never score {value}: the most it can make is {most}."
         else:
             message = f"A {noun} can never score {value}."
-        raise InvalidDealError(message, field=fld)
+        raise InvalidDealError(
+            message,
+            code="impossible_crib" if seat is None else "impossible_show",
+            params={**where, "points": value, "most": most},
+            field=fld,
+        )
     return value
 
 
-def _check_claim(claim: int, cards: Sequence[Card], starter: Card, *, crib: bool) -> str | None:
-    actual = score_show(tuple(cards), starter, crib=crib).total
+def _check_claim(
+    claim: int, cards: Sequence[Card], starter: Card, *, seat: int | None, fld: str
+) -> None:
+    """Refuse more points than ``seat``'s hand (or, with no seat, the crib) makes."""
+    actual = score_show(tuple(cards), starter, crib=seat is None).total
     if claim > actual:
-        return (
-            f"{format_cards(cards)} with {starter} turned make {actual}, so {claim} can't be "
-            "claimed (an under-count stands: we play no muggins)."
+        whose = "The crib" if seat is None else f"Seat {seat}'s hand"
+        where: dict[str, object] = {} if seat is None else {"seat": seat}
+        raise InvalidDealError(
+            f"{whose}: {format_cards(cards)} with {starter} turned make {actual}, so {claim} "
+            "can't be claimed (an under-count stands: we play no muggins).",
+            code="crib_over_claim" if seat is None else "show_over_claim",
+            params={
+                **where,
+                "cards": format_cards(cards),
+                "starter": str(starter),
+                "actual": actual,
+                "claim": claim,
+            },
+            field=fld,
         )
-    return None
 
 
 def _check_shows(v: Variant, entry: DealEntry, limits: _Limits) -> dict[int, int]:
@@ -793,12 +977,10 @@ def _check_shows(v: Variant, entry: DealEntry, limits: _Limits) -> dict[int, int
     for seat, points in sorted(entry.shows.items(), key=_seat_order):
         fld = f"shows.{seat}"
         if not _is_seat(seat, v):
-            raise InvalidDealError(_not_a_seat(seat, v), field=fld)
-        value = _check_points(points, limits.show_totals, "hand", fld)
+            raise _not_a_seat(seat, v, fld)
+        value = _check_points(points, limits.show_totals, seat, fld)
         if entry.hands is not None and seat in entry.hands and entry.starter is not None:
-            wrong = _check_claim(value, entry.hands[seat], entry.starter, crib=False)
-            if wrong is not None:
-                raise InvalidDealError(f"Seat {seat}'s hand: {wrong}", field=fld)
+            _check_claim(value, entry.hands[seat], entry.starter, seat=seat, fld=fld)
         shows[seat] = value
     return shows
 
@@ -806,11 +988,9 @@ def _check_shows(v: Variant, entry: DealEntry, limits: _Limits) -> dict[int, int
 def _check_crib(entry: DealEntry, limits: _Limits) -> int | None:
     if entry.crib is None:
         return None
-    value = _check_points(entry.crib, limits.crib_totals, "crib", "crib")
+    value = _check_points(entry.crib, limits.crib_totals, None, "crib")
     if entry.crib_cards is not None and entry.starter is not None:
-        wrong = _check_claim(value, entry.crib_cards, entry.starter, crib=True)
-        if wrong is not None:
-            raise InvalidDealError(f"The crib: {wrong}", field="crib")
+        _check_claim(value, entry.crib_cards, entry.starter, seat=None, fld="crib")
     return value
 
 

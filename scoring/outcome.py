@@ -163,22 +163,38 @@ def outcome_for(
     _check_margins(skunk_margin, double_skunk_margin)
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
         raise InvalidScoresError(
-            f"A game is played to a positive number of points, not {target!r}."
+            f"A game is played to a positive number of points, not {target!r}.",
+            code="bad_target",
+            params={"target": repr(target)},
         )
     final = tuple(scores)
     if len(final) < 2:
-        raise InvalidScoresError("A game has at least two sides.")
+        raise InvalidScoresError("A game has at least two sides.", code="too_few_sides")
     for score in final:
         if isinstance(score, bool) or not isinstance(score, int):
-            raise InvalidScoresError(f"A score is a whole number of points, not {score!r}.")
+            raise InvalidScoresError(
+                f"A score is a whole number of points, not {score!r}.",
+                code="score_not_int",
+                params={"score": repr(score)},
+            )
         if score < 0:
-            raise InvalidScoresError(f"A score can't be negative ({score}).")
+            raise InvalidScoresError(
+                f"A score can't be negative ({score}).",
+                code="score_negative",
+                params={"score": score},
+            )
     winners = [side for side, score in enumerate(final) if score >= target]
     if not winners:
-        raise InvalidScoresError(f"Nobody has reached {target} yet: the game isn't over.")
+        raise InvalidScoresError(
+            f"Nobody has reached {target} yet: the game isn't over.",
+            code="not_over",
+            params={"target": target},
+        )
     if len(winners) > 1:
         raise InvalidScoresError(
-            f"Only one side can reach {target}: the game ends the moment the first one does."
+            f"Only one side can reach {target}: the game ends the moment the first one does.",
+            code="two_winners",
+            params={"target": target},
         )
     winner = winners[0]
     best_loser = max(score for side, score in enumerate(final) if side != winner)
@@ -193,9 +209,15 @@ def _check_margins(skunk_margin: int, double_skunk_margin: int) -> None:
         ("double_skunk_margin", double_skunk_margin),
     ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ScoringError(f"{name} must be a positive whole number, not {value!r}.")
+            raise ScoringError(
+                f"{name} must be a positive whole number, not {value!r}.",
+                code="bad_margin",
+                params={"name": name, "value": repr(value)},
+            )
     if double_skunk_margin < skunk_margin:
         raise ScoringError(
             f"A double skunk ({double_skunk_margin}) can't take a smaller margin "
-            f"than a skunk ({skunk_margin})."
+            f"than a skunk ({skunk_margin}).",
+            code="double_skunk_below_skunk",
+            params={"skunk": skunk_margin, "double": double_skunk_margin},
         )

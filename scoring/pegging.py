@@ -90,7 +90,11 @@ def peg_scores(pile: Sequence[Card] | str) -> tuple[PegScore, ...]:
     check_distinct(cards)
     count = sum(c.value for c in cards)
     if count > MAX_COUNT:
-        raise IllegalPlayError(f"The count would be {count}; it may never pass {MAX_COUNT}.")
+        raise IllegalPlayError(
+            f"The count would be {count}; it may never pass {MAX_COUNT}.",
+            code="count_over_31",
+            params={"count": count},
+        )
     scores: list[PegScore] = []
     if count == 15:
         scores.append(PegScore("fifteen", 2))
@@ -150,18 +154,29 @@ class Pegging:
     ) -> None:
         if len(hands) != variant.players:
             raise InvalidHandError(
-                f"{variant.name} is played by {variant.players} players, not {len(hands)}."
+                f"{variant.name} is played by {variant.players} players, not {len(hands)}.",
+                code="wrong_player_count",
+                params={"variant": variant.name, "players": variant.players, "count": len(hands)},
             )
         if not 0 <= dealer < variant.players:
             raise ScoringError(
-                f"The dealer sits in seat 0 to {variant.players - 1}, not in seat {dealer}."
+                f"The dealer sits in seat 0 to {variant.players - 1}, not in seat {dealer}.",
+                code="bad_dealer_seat",
+                params={"dealer": dealer, "last": variant.players - 1},
             )
         held = [list(_as_cards(hand)) for hand in hands]
         for seat, hand in enumerate(held):
             if len(hand) != variant.hand_size:
                 raise InvalidHandError(
                     f"Seat {seat} holds {len(hand)} cards; each player plays"
-                    f" {variant.hand_size} in {variant.name}."
+                    f" {variant.hand_size} in {variant.name}.",
+                    code="pegging_hand_size",
+                    params={
+                        "seat": seat,
+                        "count": len(hand),
+                        "size": variant.hand_size,
+                        "variant": variant.name,
+                    },
                 )
         check_distinct(card for hand in held for card in hand)
         self._variant = variant
@@ -254,11 +269,21 @@ class Pegging:
         if card not in hand:
             holder = next((s for s, h in enumerate(self._hands) if card in h), None)
             where = "has already been played" if holder is None else f"is in seat {holder}'s hand"
-            raise IllegalPlayError(f"Seat {seat} does not hold {card}: it {where}.")
+            raise IllegalPlayError(
+                f"Seat {seat} does not hold {card}: it {where}.",
+                code="card_not_held",
+                params={"seat": seat, "card": str(card), "holder": holder},
+            )
         if self._count + card.value > MAX_COUNT:
             raise IllegalPlayError(
                 f"{card} would take the count from {self._count} to"
-                f" {self._count + card.value}; it may never pass {MAX_COUNT}."
+                f" {self._count + card.value}; it may never pass {MAX_COUNT}.",
+                code="card_over_31",
+                params={
+                    "card": str(card),
+                    "count": self._count,
+                    "total": self._count + card.value,
+                },
             )
         start = len(self._events)
         hand.remove(card)
@@ -291,7 +316,9 @@ class Pegging:
         if fits:
             raise IllegalPlayError(
                 f"Seat {seat} cannot say go holding {fits[0]}: the count is {self._count},"
-                f" so it fits under {MAX_COUNT}."
+                f" so it fits under {MAX_COUNT}.",
+                code="false_go",
+                params={"seat": seat, "card": str(fits[0]), "count": self._count},
             )
         start = len(self._events)
         self._said_go.add(seat)
@@ -303,9 +330,13 @@ class Pegging:
 
     def _check_turn(self, seat: int) -> None:
         if self._turn is None:
-            raise IllegalPlayError("The play of this deal is over.")
+            raise IllegalPlayError("The play of this deal is over.", code="play_over")
         if seat != self._turn:
-            raise IllegalPlayError(f"It is seat {self._turn}'s turn to play, not seat {seat}'s.")
+            raise IllegalPlayError(
+                f"It is seat {self._turn}'s turn to play, not seat {seat}'s.",
+                code="not_your_turn",
+                params={"turn": self._turn, "seat": seat},
+            )
 
     def _peg(self, seat: int, card: Card | None, label: str, points: int) -> None:
         self._points[seat] += points
@@ -373,7 +404,11 @@ def play_out(
         card = token if isinstance(token, Card) else Card.from_str(token)
         _say_goes(pegging)
         if pegging.to_play is None:
-            raise IllegalPlayError(f"The play was over before {card} could be laid.")
+            raise IllegalPlayError(
+                f"The play was over before {card} could be laid.",
+                code="play_over_before_card",
+                params={"card": str(card)},
+            )
         holder = next((s for s, h in enumerate(pegging.hands) if card in h), pegging.to_play)
         pegging.play(holder, card)
     while True:
@@ -733,7 +768,11 @@ def pegging_bounds(variant: Variant) -> PeggingBounds:
     for key, bounds in PEGGING_BOUNDS.items():
         if _shape(VARIANTS[key]) == _shape(variant):
             return bounds
-    raise ScoringError(f"No pegging bound is known for {variant.name}.")
+    raise ScoringError(
+        f"No pegging bound is known for {variant.name}.",
+        code="no_pegging_bound",
+        params={"variant": variant.name},
+    )
 
 
 def max_pegging(variant: Variant, *, dealer: bool) -> int:

@@ -215,10 +215,14 @@ def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = 
     hand = tuple(hand)
     n = len(hand)
     if n < MIN_HAND or n > MAX_HAND:
-        raise InvalidHandError(f"A hand to show has {MIN_HAND} to {MAX_HAND} cards, not {n}.")
+        raise InvalidHandError(
+            f"A hand to show has {MIN_HAND} to {MAX_HAND} cards, not {n}.",
+            code="show_hand_cards",
+            params={"least": MIN_HAND, "most": MAX_HAND, "count": n},
+        )
     if len(set(hand)) != n or starter in hand:
         parse_cards((*hand, starter))  # raises with the name of the repeated card
-        raise DuplicateCardError("A card appears twice.")  # pragma: no cover
+        raise DuplicateCardError("A card appears twice.", code="card_repeated")  # pragma: no cover
 
     key = _PRIMES[starter.rank]
     for c in hand:

@@ -74,6 +74,9 @@ def get_variant(key: str) -> Variant:
     try:
         return VARIANTS[key]
     except KeyError:
+        known = ", ".join(sorted(VARIANTS))
         raise ScoringError(
-            f"Unknown game {key!r}; known games are {', '.join(sorted(VARIANTS))}."
+            f"Unknown game {key!r}; known games are {known}.",
+            code="unknown_variant",
+            params={"key": key, "known": known},
         ) from None

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from league.errors import ValidationFailed
+from league.scoring_messages import scoring_message
 from scoring.cards import Card
 from scoring.errors import ScoringError
 from scoring.game import DealEntry
@@ -34,7 +35,7 @@ def _card(value: Any, field: str) -> Card:
     try:
         return Card.from_str(value)
     except ScoringError as exc:
-        raise ValidationFailed(str(exc), field=field) from None
+        raise ValidationFailed(scoring_message(exc), field=field) from None
 
 
 def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from league.errors import Conflict, NotAllowed, ValidationFailed
 from league.lifecycle import Event
 from league.models import Deal, Dispute, DisputeStatus, Game, GameSeat, GameStatus, Match, Player
 from league.permissions import Action, Trusted, actor_of, can, team_of, teams_of
+from league.scoring_messages import scoring_message
 from league.services.audit import audit_log
 from league.services.entries import fingerprint, normalise, to_entry
 from league.services.results import results_changed
@@ -53,13 +54,17 @@ def game_state(game: Game) -> dict[str, Any]:
     }
 
 
+def side_names(game: Game) -> list[str]:
+    """The teams by the scorer's side number."""
+    home, away = game.match.home.name, game.match.away.name
+    return [home, away] if game.home_side == 0 else [away, home]
+
+
 def _human(exc: InvalidDealError, game: Game, number: int) -> ValidationFailed:
-    """Name seats by their players so the message reads like the table talks."""
-    message = str(exc)
-    names = seat_names(game)
-    for seat, name in enumerate(names):
-        message = message.replace(f"seat {seat}", name).replace(f"Seat {seat}", name)
-    return ValidationFailed(message, field=getattr(exc, "field", None), deal=number)
+    """The scorer's refusal in the reader's language, seats named by their players and sides
+    by their teams, so the message reads like the table talks."""
+    message = scoring_message(exc, seats=seat_names(game), sides=side_names(game))
+    return ValidationFailed(message, field=exc.field, deal=number)
 
 
 def _replay(

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 
 from league.models import Game
 from league.permissions import Action, can
+from league.scoring_messages import scoring_message
 from league.selectors.entry import entry_data
 from scoring.cards import Card, parse_cards
 from scoring.errors import ScoringError
@@ -49,7 +50,8 @@ def score_show_json(request: HttpRequest) -> JsonResponse:
         hand = parse_cards(request.GET.get("hand", ""))
         starter = Card.from_str(request.GET.get("starter", "").strip())
         show = score_show(hand, starter, crib=request.GET.get("crib") in ("1", "true"))
-    except (ScoringError, ValueError) as exc:
-        message = str(exc) or _("Write cards like 5H, 10D or JC.")
-        return JsonResponse({"detail": message}, status=400)
+    except ScoringError as exc:
+        return JsonResponse({"detail": scoring_message(exc)}, status=400)
+    except ValueError:
+        return JsonResponse({"detail": _("Write cards like 5H, 10D or JC.")}, status=400)
     return JsonResponse(show.as_dict())

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import gettext
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
@@ -32,6 +34,9 @@ def po_entries(path: Path) -> list[tuple[str, str, bool]]:
             return raw.replace("\\n", "\n").replace('\\"', '"').replace("\\\\", "\\")
 
         msgid = text(mid.group(1))
+        ctxt = re.search(r'^msgctxt ((?:".*"\n)+)', block + "\n", re.M)
+        if ctxt:  # gettext keys a context's entry as "context\x04msgid"
+            msgid = text(ctxt.group(1)) + "\x04" + msgid
         if msgid:
             entries.append((msgid, text(mstr.group(1)), "#, fuzzy" in block))
     return entries
@@ -43,6 +48,68 @@ def test_every_string_is_translated_into_french(domain):
     assert entries
     untranslated = [msgid for msgid, msgstr, fuzzy in entries if not msgstr or fuzzy]
     assert untranslated == []
+
+
+def po_catalogue(path: Path) -> dict[str, bool]:
+    """msgid -> whether French reads it (translated in every form and not fuzzy), plurals too."""
+    catalogue = {}
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        lines = [line for line in block.splitlines() if not line.startswith("#")]
+        fields: dict[str, str] = {}
+        key = None
+        for line in lines:
+            match = re.match(r"^(msgid|msgid_plural|msgstr(?:\[\d+\])?) (\".*\")$", line)
+            if match:
+                key = match.group(1)
+                line = match.group(2)
+            if key is not None and line.startswith('"'):
+                fields[key] = fields.get(key, "") + line[1:-1]
+        if fields.get("msgid"):
+            fuzzy = any(line.startswith("#,") and "fuzzy" in line for line in block.splitlines())
+            forms = [value for name, value in fields.items() if name.startswith("msgstr")]
+            catalogue[fields["msgid"]] = bool(forms) and all(forms) and not fuzzy
+    return catalogue
+
+
+#: What the project's makemessages reads: everything but the tests, the benchmarks and the venv.
+SOURCES = ["config", "deploy", "league", "scoring", "static", "templates", "manage.py"]
+
+
+@pytest.fixture(scope="module")
+def fresh_catalogues(tmp_path_factory):
+    """makemessages run on a copy of the sources and of locale/ (the repository is not touched):
+    the .po files it writes are what the catalogues would be if someone ran it now."""
+    base = Path(settings.BASE_DIR)
+    root = tmp_path_factory.mktemp("makemessages")
+    for name in SOURCES:
+        source = base / name
+        if source.is_dir():
+            shutil.copytree(source, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, root / name)
+    shutil.copytree(base / "locale", root / "locale")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        from django.test import override_settings
+
+        with override_settings(LOCALE_PATHS=[root / "locale"]):
+            for domain in ("django", "djangojs"):
+                call_command(
+                    "makemessages", locale=["fr"], domain=domain, no_obsolete=True, verbosity=0
+                )
+    return root / "locale" / "fr" / "LC_MESSAGES"
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_the_catalogue_has_every_string_of_the_sources_in_french(domain, fresh_catalogues):
+    """A string added to a template, a message or a script without its French fails here: run
+    ``make messages``, translate what is new or fuzzy, and run it again."""
+    fresh = po_catalogue(fresh_catalogues / f"{domain}.po")
+    kept = po_catalogue(LOCALE / f"{domain}.po")
+    assert fresh
+    assert sorted(set(fresh) - set(kept)) == [], "new strings: run makemessages and translate"
+    assert sorted(set(kept) - set(fresh)) == [], "strings no source uses: run makemessages"
+    assert sorted(msgid for msgid, french in fresh.items() if not french) == []
 
 
 @pytest.mark.parametrize("domain", ["django", "djangojs"])
@@ -104,3 +171,108 @@ def test_a_refusal_from_the_server_reads_in_french(client, ann, game):
     )
     assert response.status_code == 409
     assert response.json()["detail"] == "La prochaine donne à saisir est la donne 1."
+
+
+def test_every_refusal_the_scorer_can_raise_has_a_french_sentence():
+    """The scorer says why in English; the league says it again in French, code by code, with
+    every number the sentence needs."""
+    from django.utils import translation
+
+    from league.scoring_messages import MESSAGES, scoring_message
+    from scoring.errors import CODES, ScoringError
+
+    assert set(MESSAGES) - set(CODES) <= {key for key in MESSAGES if "." in key}
+    assert sorted(set(CODES) - set(MESSAGES)) == [], "give these codes a sentence"
+    for key, sentence in MESSAGES.items():
+        code = key.split(".")[0]
+        with translation.override("en"):
+            english = str(sentence)
+        with translation.override("fr"):
+            assert str(sentence) != english, f"{key} has no French"
+            error = ScoringError(english, code=code, params=dict.fromkeys(CODES[code], 1))
+            french = scoring_message(error, seats=["Ann", "Cat"], sides=["Nobs", "Pairs"])
+            assert "%(" not in french and french.endswith("."), french
+
+
+def test_a_scorer_error_with_an_unknown_code_is_a_mistake_found_at_once():
+    from scoring.errors import InvalidDealError
+
+    with pytest.raises(TypeError, match="CODES"):
+        InvalidDealError("A hand can never score 19.", code="no_such_code")
+    with pytest.raises(TypeError, match="CODES"):
+        InvalidDealError("A hand can never score 19.", code="impossible_show", params={})
+
+
+@pytest.mark.parametrize(
+    ("change", "french"),
+    [
+        ({"shows": {"1": 19, "2": 8, "3": 4, "0": 12}}, "Une main ne peut jamais valoir 19."),
+        ({"dealer": 1}, "c'est Ann qui donne cette fois, pas Cat."),
+        ({"shows": {"1": 6, "3": 4, "0": 12}}, "Il manque la main de Bob"),
+        ({"heels": True}, "La carte de départ est 5H, pas un valet"),
+        ({"pegging": [2, 60]}, "marque au plus"),
+    ],
+    ids=["show-of-19", "wrong-dealer", "missing-show", "heels-without-a-jack", "pegging"],
+)
+def test_a_deal_the_scorer_refuses_reads_in_french(client, ann, game, change, french):
+    import json
+
+    from tests.factories import first_deal
+
+    client.force_login(ann)
+    response = client.post(
+        f"/api/games/{game.pk}/deals/",
+        json.dumps(first_deal(**change)),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert response.status_code == 400, response.json()
+    assert french in response.json()["detail"]
+
+
+def test_the_scorers_count_refuses_a_card_in_french(client, db):
+    url = reverse("league:score_show")
+    answer = client.get(url, {"hand": "5H 5D", "starter": "5C"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == "Une main à compter a de 3 à 5 cartes, pas 2."
+    answer = client.get(url, {"hand": "5H 5D 5S 1X", "starter": "5C"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "n'est pas une carte" in answer.json()["detail"]
+
+
+def _visible_text(html: str) -> str:
+    main = html.split("<main", 1)[-1]
+    text = re.sub(r"<script.*?</script>|<[^>]+>", " ", main, flags=re.S)
+    return re.sub(r"\s+", " ", text)
+
+
+@pytest.mark.parametrize("page", ["standings", "seeding"])
+def test_tie_breaks_and_seeding_reasons_read_in_french(client, season, home_team, away_team, page):
+    """Two teams level on everything (no game played): the draw places them, and the pages say
+    so in French, with no English name of a tie-break left anywhere on them."""
+    from league.ranking import METRICS
+
+    url = reverse(f"league:{page}", args=[season.pk])
+    text = _visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "tirage au sort" in text
+    english = [m.english for m in METRICS.values()]
+    assert [name for name in english if re.search(rf"\b{name}\b", text, re.I)] == []
+
+
+@pytest.mark.parametrize("page", ["standings", "seeding"])
+def test_standings_and_seeding_of_a_played_season_read_in_french(client, played_season, page):
+    """Column headings and tie-break names: none left in English (those that are the same word
+    in both languages aside, like Points)."""
+    from django.utils import translation
+
+    from league.ranking import METRICS
+    from league.standings_row import STANDINGS_ROW
+
+    words = [c.label for c in STANDINGS_ROW if c.shown] + [m.name for m in METRICS.values()]
+    with translation.override("en"):
+        english = {str(word) for word in words}
+    with translation.override("fr"):
+        english -= {str(word) for word in words}
+    url = reverse(f"league:{page}", args=[played_season.pk])
+    text = _visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "points de ligue" in text
+    assert sorted(w for w in english if re.search(rf"\b{re.escape(w)}\b", text, re.I)) == []
