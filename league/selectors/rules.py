@@ -59,11 +59,11 @@ def precedents_by_rule(*, user: Any, season: Season, seasons: list[Season]) -> d
 
 def rules_page(*, user: Any, season: Season | None, seasons: list[Season], query: str) -> dict:
     """Everything the rules page draws."""
-    rules_of: Season | League = season or League()  # no season yet: the league defaults
+    # No season yet: a league's defaults (a new league's, before any league is made).
+    rules_of: Season | League = season or League.objects.order_by("name").first() or League()
     rendered: list[RenderedRule] = render_rules(rules_of)
     shown = search_rules(rendered, query)
     precedents = precedents_by_rule(user=user, season=season, seasons=seasons) if season else {}
-    entries = [{"rule": r, "precedents": precedents.get(r.id, [])} for r in shown]
     by_section = [
         (name, [{"rule": r, "precedents": precedents.get(r.id, [])} for r in group])
         for name, group in sections(shown)
@@ -73,7 +73,7 @@ def rules_page(*, user: Any, season: Season | None, seasons: list[Season], query
         "season": season,
         "seasons": seasons,
         "sections": by_section,
-        "count": len(entries),
+        "count": len(shown),
         "total": len(rendered),
         "not_played": [r for r in IRREGULARITIES if r.id not in played],
         "can_see_precedents": season is not None and can(user, Action.VIEW_PRECEDENTS, season),
