@@ -79,11 +79,20 @@ class Facts:
     irregularities: tuple[str, ...]
 
 
+# The games a league may play, named in the page's language (the scorer names them in English).
+GAME_NAMES: dict[str, Promise] = {
+    "singles-121": gettext_lazy("two-player six-card cribbage to 121"),
+    "partnership-121": gettext_lazy("four-player partnership cribbage to 121"),
+    "five-card-61": gettext_lazy("five-card cribbage to 61"),
+    "seven-card-181": gettext_lazy("seven-card cribbage to 181"),
+}
+
+
 def facts_of(rules: Any) -> Facts:
     """The facts of a Season or a League (any object with the fields of ``Rules``)."""
     variant = VARIANTS[rules.variant]
     return Facts(
-        game=variant.name,
+        game=str(GAME_NAMES.get(rules.variant, variant.name)),
         target=rules.target,
         players=variant.players,
         sides=variant.sides,

@@ -50,7 +50,7 @@ def rule_ids(body: str) -> list[str]:
 
 # setting -> (new value, the rule whose wording follows it, what the wording then says)
 CHANGES = {
-    "variant": ("singles-121", "D-2", "Two-player six-card cribbage to 121 each player is dealt 6"),
+    "variant": ("singles-121", "D-2", "two-player six-card cribbage to 121 each player is dealt 6"),
     "target": (61, "W-1", "The first side to reach 61 wins"),
     "games_per_match": (5, "W-3", "a match of 5 games"),
     "playoff_games_per_match": (5, "W-4", "the best of 5 games"),
