@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from league import models
 from league.errors import DomainError
 from league.permissions import Action, can, is_judge, is_league_admin
-from league.rules_reference import RULES, RULES_BY_ID
+from league.rules_reference import RULES, RULES_BY_ID, facts_of, render_rule
 from league.selectors.entry import judge_data
 from league.selectors.games import game_detail
 from league.selectors.history import game_history
@@ -587,7 +587,10 @@ class DisputeAdmin(admin.ModelAdmin):
     @admin.display(description=_("Rule text"))
     def rule_text(self, obj: models.Dispute) -> str:
         rule = RULES_BY_ID.get(obj.rule_reference)
-        return f"{rule.title}: {rule.text}" if rule else "—"
+        if rule is None:
+            return "—"
+        shown = render_rule(rule, facts_of(obj.game.match.week.season))
+        return f"{shown.title}: {shown.text}"
 
     @admin.display(description=_("Deals"))
     def game_deals(self, obj: models.Dispute) -> str:

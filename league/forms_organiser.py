@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from league.models import League, Match, Player, Season, Venue, Week
 from league.models.rules import LEAGUE_VARIANTS, RULE_FIELDS
 from league.ranking import TIEBREAKS
+from league.rules_reference import IRREGULARITIES
 from league.services.people import PlayerLine
 from league.services.seasons import WEEKDAYS
 
@@ -40,6 +41,7 @@ class RulesForm(forms.Form):
 
     def __init__(self, *args: Any, season: Season, started: bool, **kwargs: Any) -> None:
         initial = {name: getattr(season, name) for name in RULE_FIELDS if name != "tiebreaks"}
+        initial["irregularities"] = list(season.irregularities)
         for i, key in enumerate(season.tiebreaks[: self.TIEBREAK_SLOTS]):
             initial[f"tiebreak_{i}"] = key
         super().__init__(*args, initial=initial, **kwargs)
@@ -49,7 +51,13 @@ class RulesForm(forms.Form):
             label=meta.get_field("variant").verbose_name, choices=LEAGUE_VARIANTS
         )
         for name in RULE_FIELDS:
-            if name in ("variant", "tiebreaks", "requires_confirmation"):
+            if name in (
+                "variant",
+                "tiebreaks",
+                "requires_confirmation",
+                "irregularities",
+                "publish_rulings",
+            ):
                 continue
             f = meta.get_field(name)
             self.fields[name] = forms.IntegerField(
@@ -62,6 +70,18 @@ class RulesForm(forms.Form):
             )
         self.fields["requires_confirmation"] = forms.BooleanField(
             label=meta.get_field("requires_confirmation").verbose_name, required=False
+        )
+        self.fields["irregularities"] = forms.MultipleChoiceField(
+            label=meta.get_field("irregularities").verbose_name,
+            help_text=meta.get_field("irregularities").help_text,
+            choices=[(rule.id, f"{rule.id} {rule.title}") for rule in IRREGULARITIES],
+            widget=forms.CheckboxSelectMultiple,
+            required=False,
+        )
+        self.fields["publish_rulings"] = forms.BooleanField(
+            label=meta.get_field("publish_rulings").verbose_name,
+            help_text=meta.get_field("publish_rulings").help_text,
+            required=False,
         )
         if started:
             self.fields["reason"] = forms.CharField(
@@ -80,6 +100,8 @@ class RulesForm(forms.Form):
             if key and key not in chain:
                 chain.append(key)
         values["tiebreaks"] = chain
+        order = [rule.id for rule in IRREGULARITIES]
+        values["irregularities"] = sorted(values["irregularities"], key=order.index)
         return {k: v for k, v in values.items() if getattr(self.season, k) != v}
 
 

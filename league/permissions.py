@@ -10,6 +10,8 @@ The rules, in words:
 - a team that still has to vouch for a finished game confirms or rejects it (``lifecycle``);
 - the players of a game's two teams, judges and league admins read its disputes and rulings;
 - judges rule on disputes; judges and league admins void games;
+- judges and league admins read the rulings listed under the rules they cite (precedents);
+  everyone does, visitors included, for a season that publishes its rulings;
 - nobody acts as judge, confirmer or admin on a game their own team plays: a role never lets
   anyone vouch for the other team.
 """
@@ -41,6 +43,7 @@ class Action(models.TextChoices):
     WITHDRAW_DISPUTE = "withdraw_dispute", _("withdraw a dispute")
     VIEW_DISPUTES = "view_disputes", _("read disputes and rulings")
     RULE_DISPUTE = "rule_dispute", _("rule on a dispute")
+    VIEW_PRECEDENTS = "view_precedents", _("read the rulings that cited a rule")
     CHANGE_PLAYED_RULES = "change_played_rules", _("change the rules of a season under way")
     MANAGE_LEAGUE = "manage_league", _("manage leagues, seasons and teams")
 
@@ -197,13 +200,18 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
 
     ``obj`` is what the action is about: a Match (start a game), a Game (enter, confirm,
     reject, dispute, void, read disputes), a Deal (correct it, withdraw a rival entry), a
-    Dispute (rule on it, withdraw it), a Season (change its rules once played), or None (a
+    Dispute (rule on it, withdraw it), a Season (change its rules once played, read its
+    rulings under the rules they cite), or None (a
     role question: "may this user ever ...").
     """
     if isinstance(user, Trusted):
         return True
+    if action == Action.VIEW_PRECEDENTS and getattr(obj, "publish_rulings", False):
+        return True  # a season that publishes its rulings shows them to everyone
     if user is None or not user.is_authenticated or not user.is_active:
         return False
+    if action == Action.VIEW_PRECEDENTS:  # obj is a Season (or None: "may this user ever")
+        return is_judge(user) or is_league_admin(user)
     if action == Action.MANAGE_LEAGUE:
         return is_league_admin(user)
     if action == Action.CHANGE_PLAYED_RULES:

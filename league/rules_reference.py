@@ -1,210 +1,817 @@
 """The rules reference: Pegboard's own wording of the rules in ../shared/seeds, each with a stable
-identifier that a judge's ruling cites. Identifiers never change once published."""
+identifier that a judge's ruling cites. Identifiers never change once published.
+
+A rule whose content depends on a league setting (the target, the skunk margins and bonuses,
+the league points, the tie-break chain, confirmation, the game played) is drawn from a season's
+rules by :func:`render_rules`, so the page can never contradict the league. Every rule names
+its sources (a seed document, the season's settings, or "house convention" where no document
+says it), the names players also call it by (found by the search), and, where the documents
+can be read two ways, the league's reading in one sentence with the other reading named.
+
+The irregularity rules (X-...) are optional: off by default, a season lists the ones it plays
+in its ``irregularities`` setting, and only those are shown and may be cited.
+"""
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from league.ranking import TIEBREAKS
+from scoring.variants import VARIANTS
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a rule comes from: a seed document (``file``), or none for house convention."""
+
+    key: str
+    name: Promise
+    file: str = ""
+
+
+SOURCES: dict[str, Source] = {
+    s.key: s
+    for s in (
+        Source("league", gettext_lazy("the league's rule sheet"), "doubles-league-rules.txt"),
+        Source(
+            "acc", gettext_lazy("the ACC scoring table and glossary"), "acc-scoring-and-terms.txt"
+        ),
+        Source("rulebook", gettext_lazy("the general cribbage rulebook"), "rulebook-general.txt"),
+        Source(
+            "six-card",
+            gettext_lazy("the six-card rules and variants"),
+            "rules-six-card-and-variants.txt",
+        ),
+        Source("online", gettext_lazy("the online rules summary"), "rules-online-summary.txt"),
+        Source("settings", gettext_lazy("this season's settings")),
+        Source("house", gettext_lazy("house convention")),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the rules' wording reads from a season's (or a league's) settings."""
+
+    game: str
+    target: int
+    players: int
+    sides: int
+    dealt: int
+    kept: int
+    games_per_match: int
+    playoff_games_per_match: int
+    points_per_win: int
+    skunk_margin: int
+    skunk_bonus: int
+    double_skunk_margin: int
+    double_skunk_bonus: int
+    tiebreaks: tuple[str, ...]
+    requires_confirmation: bool
+    irregularities: tuple[str, ...]
+
+
+# The games a league may play, named in the page's language (the scorer names them in English).
+GAME_NAMES: dict[str, Promise] = {
+    "singles-121": gettext_lazy("two-player six-card cribbage to 121"),
+    "partnership-121": gettext_lazy("four-player partnership cribbage to 121"),
+    "five-card-61": gettext_lazy("five-card cribbage to 61"),
+    "seven-card-181": gettext_lazy("seven-card cribbage to 181"),
+}
+
+
+def facts_of(rules: Any) -> Facts:
+    """The facts of a Season or a League (any object with the fields of ``Rules``)."""
+    variant = VARIANTS[rules.variant]
+    return Facts(
+        game=str(GAME_NAMES.get(rules.variant, variant.name)),
+        target=rules.target,
+        players=variant.players,
+        sides=variant.sides,
+        dealt=variant.dealt,
+        kept=variant.hand_size,
+        games_per_match=rules.games_per_match,
+        playoff_games_per_match=rules.playoff_games_per_match,
+        points_per_win=rules.points_per_win,
+        skunk_margin=rules.skunk_margin,
+        skunk_bonus=rules.skunk_bonus,
+        double_skunk_margin=rules.double_skunk_margin,
+        double_skunk_bonus=rules.double_skunk_bonus,
+        tiebreaks=tuple(rules.tiebreaks or ()),
+        requires_confirmation=bool(rules.requires_confirmation),
+        irregularities=tuple(rules.irregularities or ()),
+    )
+
+
+Text = Promise | Callable[[Facts], str]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The league's reading of a point the documents leave open: one sentence, the sources it
+    follows, and the other reading, named."""
+
+    text: Text
+    follows: tuple[str, ...]
+    other: Text
 
 
 @dataclass(frozen=True)
 class Rule:
     id: str
+    section: Promise
+    title: Promise
+    text: Text
+    sources: tuple[str, ...]
+    aliases: tuple[str, ...] = ()  # what else players call it (searched, shown)
+    reading: Reading | Callable[[Facts], Reading] | None = None
+    settings: tuple[str, ...] = ()  # the season settings its wording follows
+    optional: bool = False  # an irregularity rule, played only where the season turns it on
+
+
+@dataclass(frozen=True)
+class RenderedRule:
+    """A rule as a page shows it, in the active language, for one season's settings."""
+
+    id: str
+    section: str
     title: str
     text: str
-    section: str
+    sources: tuple[str, ...]
+    aliases: tuple[str, ...]
+    reading: str = ""
+    follows: tuple[str, ...] = ()
+    other: str = ""
+    optional: bool = False
 
-    def matches(self, query: str) -> bool:
-        words = query.lower().split()
-        hay = f"{self.id} {self.title} {self.text} {self.section}".lower()
-        return all(w in hay for w in words)
+    @property
+    def haystack(self) -> str:
+        return _fold(
+            " ".join(
+                (
+                    self.id,
+                    self.title,
+                    self.text,
+                    self.section,
+                    self.reading,
+                    self.other,
+                    " ".join(self.aliases),
+                )
+            )
+        )
 
+
+def _say(text: Text, facts: Facts) -> str:
+    return str(text) if isinstance(text, Promise) else text(facts)
+
+
+# --- Wording that follows the settings ----------------------------------------------------------
+
+
+def _extra_points(n: int) -> str:
+    if n == 0:
+        return _("no extra league point")
+    return ngettext("%(n)s extra league point", "%(n)s extra league points", n) % {"n": n}
+
+
+def _deal(f: Facts) -> str:
+    text = _(
+        "In %(game)s each player is dealt %(dealt)s cards and puts %(discard)s in the dealer's "
+        "crib, keeping %(kept)s."
+    ) % {"game": f.game, "dealt": f.dealt, "discard": f.dealt - f.kept, "kept": f.kept}
+    if f.players > f.sides:
+        text += " " + _("Partners sit opposite each other and share one score.")
+    return text
+
+
+def _game_ends(f: Facts) -> str:
+    return _(
+        "The first side to reach %(target)s wins the moment it gets there, in the play or in the "
+        "middle of the show; it need not land on %(target)s exactly. Nothing counted after that "
+        "moment scores."
+    ) % {"target": f.target}
+
+
+def _skunk(f: Facts) -> str:
+    return _(
+        "A win by %(margin)s points or more is a skunk: the loser finished at %(line)s or below. "
+        "It earns the winner %(bonus)s."
+    ) % {
+        "margin": f.skunk_margin,
+        "line": f.target - f.skunk_margin,
+        "bonus": _extra_points(f.skunk_bonus),
+    }
+
+
+def _skunk_reading(f: Facts) -> Reading:
+    sentence = _("This season a skunk is a win by %(margin)s points or more.") % {
+        "margin": f.skunk_margin
+    }
+    if f.skunk_margin == 30:
+        return Reading(
+            lambda _f: sentence,
+            ("league",),
+            gettext_lazy("the ACC's win by 31 or more (the loser at 90 or below)"),
+        )
+    if f.skunk_margin == 31:
+        return Reading(
+            lambda _f: sentence,
+            ("acc",),
+            gettext_lazy("the league sheet's “win by 30+”"),
+        )
+    return Reading(
+        lambda _f: sentence,
+        ("settings",),
+        gettext_lazy("the league sheet's 30 or more and the ACC's 31 or more"),
+    )
+
+
+def _double_skunk(f: Facts) -> str:
+    text = _(
+        "A win by %(margin)s points or more is a double skunk: the loser finished at %(line)s or "
+        "below."
+    ) % {"margin": f.double_skunk_margin, "line": f.target - f.double_skunk_margin}
+    if f.double_skunk_bonus:
+        text += " " + _("It earns %(bonus)s on top of the skunk bonus.") % {
+            "bonus": _extra_points(f.double_skunk_bonus)
+        }
+    else:
+        text += " " + _("It earns nothing beyond the skunk bonus.")
+    return text
+
+
+def _margin(f: Facts) -> str:
+    return _(
+        "When the margin is measured the winner counts as the game hole, %(target)s, however far "
+        "past it they pegged: pegging out at %(over)s against %(loser)s is a margin of %(margin)s, "
+        "not %(raw)s."
+    ) % {
+        "target": f.target,
+        "over": f.target + 4,
+        "loser": f.target - 28,
+        "margin": 28,
+        "raw": 32,
+    }
+
+
+def _margin_reading(f: Facts) -> Reading:
+    return Reading(
+        lambda _f: _("The margin is %(target)s minus the loser's score.") % {"target": f.target},
+        ("acc", "house"),
+        gettext_lazy("the winner's own total minus the loser's score"),
+    )
+
+
+def _points(f: Facts) -> str:
+    text = ngettext(
+        "Each week a team plays a match of %(n)s game against another team.",
+        "Each week a team plays a match of %(n)s games against another team.",
+        f.games_per_match,
+    ) % {"n": f.games_per_match}
+    text += " " + ngettext(
+        "A game won earns %(n)s league point, plus %(skunk)s for a skunk",
+        "A game won earns %(n)s league points, plus %(skunk)s for a skunk",
+        f.points_per_win,
+    ) % {"n": f.points_per_win, "skunk": _extra_points(f.skunk_bonus)}
+    if f.double_skunk_bonus:
+        text += " " + _("and %(double)s more for a double skunk") % {
+            "double": _extra_points(f.double_skunk_bonus)
+        }
+    text += ". " + _("A team wins a week when it wins more games than it loses that week.")
+    return text
+
+
+def _seeding(f: Facts) -> str:
+    chain = [str(TIEBREAKS[key].name) for key in f.tiebreaks if key in TIEBREAKS and key != "draw"]
+    if chain:
+        text = _(
+            "Seeds follow total league points; teams level on points are separated by %(chain)s, "
+            "in that order, and teams still level by a public draw anyone can repeat from the "
+            "season's draw seed."
+        ) % {"chain": ", ".join(chain)}
+    else:
+        text = _(
+            "Seeds follow total league points; teams level on points are separated by a public "
+            "draw anyone can repeat from the season's draw seed."
+        )
+    return (
+        text
+        + " "
+        + _("A playoff match is the best of %(n)s games.") % {"n": f.playoff_games_per_match}
+    )
+
+
+def _confirmation(f: Facts) -> str:
+    if f.requires_confirmation:
+        return _(
+            "A game counts in the standings once both teams have vouched for it: the team that "
+            "entered the deals, and the other team by confirming it. A disputed game counts once "
+            "a judge has ruled."
+        )
+    return _(
+        "A finished game counts in the standings at once, without the other team's confirmation; "
+        "a team that disagrees raises a dispute, and a judge rules."
+    )
+
+
+# --- The rules ----------------------------------------------------------------------------------
+
+DEAL = gettext_lazy("Deal")
+PLAY = gettext_lazy("Play")
+SHOW = gettext_lazy("Show")
+WINNING = gettext_lazy("Winning")
+LEAGUE = gettext_lazy("League")
+IRREGULAR = gettext_lazy("Irregularities")
+CRIB = ("box",)
 
 RULES: tuple[Rule, ...] = (
     # The deal
     Rule(
         "D-1",
-        "Cutting for the first deal",
-        "Players cut the pack; the lowest card deals first "
-        "(aces are low). After that the deal passes clockwise, one seat each hand.",
-        "Deal",
+        DEAL,
+        gettext_lazy("Cutting for the first deal"),
+        gettext_lazy(
+            "Players cut the pack; the lowest card deals first (aces are low). After that the "
+            "deal passes clockwise, one seat each hand."
+        ),
+        ("league", "six-card"),
+        aliases=("cut for deal",),
     ),
     Rule(
         "D-2",
-        "Cards dealt in the doubles game",
-        "In four-handed partnership cribbage each "
-        "player is dealt five cards and puts one in the dealer's crib, keeping four. Partners "
-        "sit opposite each other.",
-        "Deal",
+        DEAL,
+        gettext_lazy("Cards dealt"),
+        _deal,
+        ("league", "six-card", "settings"),
+        aliases=CRIB,
+        settings=("variant",),
     ),
     Rule(
         "D-3",
-        "The starter",
-        "After the crib is made, the player on the dealer's left cuts "
-        "and the dealer turns up the starter. It belongs to every hand and the crib in the "
-        "show but is never played.",
-        "Deal",
+        DEAL,
+        gettext_lazy("The starter"),
+        gettext_lazy(
+            "After the crib is made, the player on the dealer's left cuts the pack and the dealer "
+            "turns up the starter. It belongs to every hand and the crib in the show but is never "
+            "played."
+        ),
+        ("rulebook", "house"),
+        aliases=("cut card", "turn-up", "box"),
+        reading=Reading(
+            gettext_lazy(
+                "The player on the dealer's left cuts for the starter, as the non-dealer does in "
+                "the two-handed game; none of the documents says who cuts in four-handed play."
+            ),
+            ("house", "rulebook"),
+            gettext_lazy(
+                "the player on the dealer's right, the one “ahead of the dealer” whom the "
+                "six-card rules have cut the pack"
+            ),
+        ),
     ),
     Rule(
         "D-4",
-        "His heels",
-        "If the starter is a Jack, the dealer's side pegs 2 at once. "
-        "This can win the game before any card is played.",
-        "Deal",
+        DEAL,
+        gettext_lazy("His heels"),
+        gettext_lazy(
+            "If the starter is a Jack, the dealer's side pegs 2 at once (“two for his "
+            "heels”). This can win the game before any card is played."
+        ),
+        ("league", "acc", "rulebook", "online"),
+        aliases=("nibs", "nobs", "heels", "two for his heels", "jack turned"),
+        reading=Reading(
+            gettext_lazy(
+                "The turned Jack is his heels (2 to the dealer), which the league sheet calls "
+                "“nobs”; his nobs is the Jack of the starter's suit in a hand (S-7)."
+            ),
+            ("acc",),
+            gettext_lazy(
+                "the league sheet's use of “nobs” for both Jacks (the ACC calls the turned "
+                "Jack “his heels (nibs)”)"
+            ),
+        ),
     ),
     # The play
     Rule(
         "P-1",
-        "Order of play",
-        "The player on the dealer's left leads; play passes "
-        "clockwise. Each card is added to a running count, which may never pass 31.",
-        "Play",
+        PLAY,
+        gettext_lazy("Order of play"),
+        gettext_lazy(
+            "The player on the dealer's left leads; play passes clockwise. Each card is added to a "
+            "running count, which may never pass 31. Aces count 1 and court cards 10."
+        ),
+        ("league", "six-card", "rulebook"),
+        aliases=("pegging", "the play"),
     ),
     Rule(
         "P-2",
-        "Fifteen and thirty-one",
-        "A card that makes the count exactly 15 pegs 2; "
-        "exactly 31 pegs 2, and the count starts again at zero.",
-        "Play",
+        PLAY,
+        gettext_lazy("Fifteen and thirty-one"),
+        gettext_lazy(
+            "A card that makes the count exactly 15 pegs 2; one that makes it exactly 31 pegs 2, "
+            "and the count starts again at zero."
+        ),
+        ("league", "rulebook", "online", "acc"),
+        aliases=("fifteen two", "thirty-one", "31"),
+        reading=Reading(
+            gettext_lazy(
+                "Thirty-one pegs 2 even when it is reached after a go, and never 2 plus 1 for the "
+                "go."
+            ),
+            ("rulebook", "online", "acc"),
+            gettext_lazy(
+                "the league sheet's “31 = 2 pts (1 pt if after Go)” read as 31 reached "
+                "after a go pegging only 1"
+            ),
+        ),
     ),
     Rule(
         "P-3",
-        "Pairs in the play",
-        "A card of the same rank as the card just played pegs 2; "
-        "a third in a row pegs 6; a fourth pegs 12. Only rank counts: a Jack does not pair "
-        "a Queen.",
-        "Play",
+        PLAY,
+        gettext_lazy("Pairs in the play"),
+        gettext_lazy(
+            "A card of the same rank as the card just played pegs 2; a third in a row pegs 6; a "
+            "fourth pegs 12. Only rank counts: a Jack does not pair a Queen."
+        ),
+        ("league", "six-card", "rulebook"),
+        aliases=("pair royal", "double pair royal"),
     ),
     Rule(
         "P-4",
-        "Runs in the play",
-        "A card that makes the last three or more cards played a "
-        "sequence of ranks, in any order, pegs one per card of the run. Any other card in "
-        "between breaks it. Aces are low: Q-K-A is not a run.",
-        "Play",
+        PLAY,
+        gettext_lazy("Runs in the play"),
+        gettext_lazy(
+            "A card that makes the last three or more cards played a sequence of ranks, in any "
+            "order, pegs one per card of the run. Any other card in between breaks it. Aces are "
+            "low: Q-K-A is not a run."
+        ),
+        ("league", "six-card", "online"),
+        aliases=("sequence", "straight"),
     ),
     Rule(
         "P-5",
-        "Go",
-        "A player who cannot play without passing 31 says go. The others play on "
-        "while they can; the last player to lay a card pegs 1 for the go (or 2 for exactly "
-        "31, never both), and the count starts again with the player to the left of the one "
-        "who played last. You must play if you can.",
-        "Play",
+        PLAY,
+        gettext_lazy("Go"),
+        gettext_lazy(
+            "A player who cannot play without passing 31 says go; you must play if you can. The "
+            "others play on while they can; when nobody can, the last player to lay a card pegs 1 "
+            "for the go (2 if it made exactly 31, never both), and the count starts again at zero "
+            "with the player to the left of the one who played last."
+        ),
+        ("league", "rulebook", "six-card", "acc"),
+        aliases=("goes", "one for the go"),
+        reading=Reading(
+            gettext_lazy(
+                "In four-handed play the go point goes to whoever laid the last card once nobody "
+                "at the table can play, not to the next player as soon as one player says go."
+            ),
+            ("rulebook", "six-card"),
+            gettext_lazy(
+                "the league sheet's “Opponent scores 1 point” read as the next player "
+                "pegging 1 as soon as someone says go"
+            ),
+        ),
     ),
     Rule(
         "P-6",
-        "Last card",
-        "The player who lays the last card of the play pegs 1, unless it "
-        "made 31 (which already pegged 2).",
-        "Play",
+        PLAY,
+        gettext_lazy("Last card"),
+        gettext_lazy(
+            "The player who lays the last card of the play pegs 1 (“one for last”), "
+            "unless it made 31, which already pegged 2."
+        ),
+        ("rulebook", "six-card", "acc"),
+        aliases=("one for last", "go"),
     ),
     # The show
     Rule(
         "S-1",
-        "Counting order",
-        "After the play, hands are counted clockwise from the dealer's "
-        "left; the dealer counts last, then the crib for the dealer's side.",
-        "Show",
+        SHOW,
+        gettext_lazy("Counting order"),
+        gettext_lazy(
+            "After the play, hands are counted clockwise from the dealer's left, each with the "
+            "starter as a fifth card; the dealer counts last, then the crib for the dealer's side."
+        ),
+        ("league", "rulebook", "acc"),
+        aliases=("the show", "counting", "box"),
     ),
     Rule(
         "S-2",
-        "Fifteens",
-        "Every different set of cards adding to 15 scores 2. Court cards count 10 and aces 1.",
-        "Show",
+        SHOW,
+        gettext_lazy("Fifteens"),
+        gettext_lazy(
+            "Every different set of cards adding to 15 scores 2. Court cards count 10 and aces 1."
+        ),
+        ("league", "rulebook"),
+        aliases=("fifteen two",),
     ),
     Rule(
         "S-3",
-        "Pairs",
-        "Each pair scores 2: three of a kind is three pairs (6), four of a kind six pairs (12).",
-        "Show",
+        SHOW,
+        gettext_lazy("Pairs"),
+        gettext_lazy(
+            "Each pair scores 2: three of a kind is three pairs (6), four of a kind six pairs (12)."
+        ),
+        ("league", "rulebook"),
+        aliases=("pair royal",),
     ),
     Rule(
         "S-4",
-        "Runs",
-        "Each run of three or more consecutive ranks scores one per card. A "
-        "double run counts every version: 7-7-8-9 holds two runs of three.",
-        "Show",
+        SHOW,
+        gettext_lazy("Runs"),
+        gettext_lazy(
+            "Each run of three or more consecutive ranks scores one per card. A double run counts "
+            "every version: 7-7-8-9 holds two runs of three."
+        ),
+        ("league", "rulebook", "online"),
+        aliases=("double run", "sequence", "straight"),
     ),
     Rule(
         "S-5",
-        "Flush in the hand",
-        "Four hand cards of one suit score 4, or 5 if the "
-        "starter matches. The starter alone with three hand cards is no flush.",
-        "Show",
+        SHOW,
+        gettext_lazy("Flush in the hand"),
+        gettext_lazy(
+            "Four hand cards of one suit score 4, or 5 if the starter matches. The starter with "
+            "three hand cards is no flush."
+        ),
+        ("league", "rulebook", "six-card", "online"),
+        reading=Reading(
+            gettext_lazy(
+                "A flush in the hand needs all four hand cards of one suit; the starter can only "
+                "make it five."
+            ),
+            ("rulebook", "six-card", "online"),
+            gettext_lazy(
+                "the league sheet's “Flush (4–5 same suit)” read as any four of the "
+                "five cards, the starter included"
+            ),
+        ),
     ),
     Rule(
         "S-6",
-        "Flush in the crib",
-        "The crib scores a flush only when its four cards and "
-        "the starter are all one suit: 5 points. Four crib cards alone score nothing.",
-        "Show",
+        SHOW,
+        gettext_lazy("Flush in the crib"),
+        gettext_lazy(
+            "The crib scores a flush only when its four cards and the starter are all one suit: "
+            "5 points. Four crib cards alone score nothing."
+        ),
+        ("league", "rulebook"),
+        aliases=CRIB,
     ),
     Rule(
-        "S-7", "His nobs", "The Jack of the starter's suit in a hand or the crib scores 1.", "Show"
+        "S-7",
+        SHOW,
+        gettext_lazy("His nobs"),
+        gettext_lazy(
+            "The Jack of the starter's suit in a hand or the crib scores 1 (“one for his nobs”)."
+        ),
+        ("league", "acc", "rulebook"),
+        aliases=("nobs", "his nob", "one for his nob", "box"),
     ),
     Rule(
         "S-8",
-        "Impossible counts",
-        "No hand or crib can score 19, 25, 26 or 27, or more than "
-        "29. The best is 29: three fives and the Jack of the fourth suit, with the fourth "
-        "five turned up.",
-        "Show",
+        SHOW,
+        gettext_lazy("Impossible counts"),
+        gettext_lazy(
+            "No hand or crib can score 19, 25, 26 or 27, or more than 29. The best is 29: three "
+            "fives and the Jack of the fourth suit, with the fourth five turned up."
+        ),
+        ("acc", "online"),
+        aliases=("nineteen", "29 hand", "box"),
     ),
     Rule(
         "S-9",
-        "No muggins",
-        "Our league plays no muggins: points a player forgets to claim "
-        "are simply lost; nobody else takes them. A count entered below what the cards make "
-        "stands; a count above it is corrected.",
-        "Show",
+        SHOW,
+        gettext_lazy("No muggins"),
+        gettext_lazy(
+            "Our league plays no muggins: points a player forgets to claim are simply lost; nobody "
+            "else takes them. A count entered below what the cards make stands."
+        ),
+        ("league", "house"),
+        aliases=("cut throat", "over-count", "under-count"),
+        reading=Reading(
+            gettext_lazy(
+                "A count entered above what the cards make (or one no hand can make, S-8) is "
+                "refused: the entry is not taken until it is right, and a judge settles any "
+                "disagreement."
+            ),
+            ("house",),
+            gettext_lazy(
+                "an over-count quietly lowered to the right number as the game goes on, or the "
+                "opponents taking the excess, which is muggins"
+            ),
+        ),
     ),
     # Winning
     Rule(
         "W-1",
-        "The game ends at once",
-        "The first side to reach 121 wins the moment it gets "
-        "there, in the play or in the middle of the show. Nothing counted after that "
-        "moment scores.",
-        "Winning",
+        WINNING,
+        gettext_lazy("The game ends at once"),
+        _game_ends,
+        ("league", "rulebook", "acc", "settings"),
+        aliases=("peg out", "game hole"),
+        settings=("target",),
     ),
     Rule(
         "W-2",
-        "Skunk",
-        "In our league a win by 30 points or more is a skunk and earns one "
-        "extra league point (the ACC uses 31). A double skunk is a win by 61 or more.",
-        "Winning",
+        WINNING,
+        gettext_lazy("Skunk"),
+        _skunk,
+        ("league", "acc", "settings"),
+        aliases=("lurch", "skunked"),
+        reading=_skunk_reading,
+        settings=("skunk_margin", "skunk_bonus", "target"),
     ),
     Rule(
+        "W-5",
+        WINNING,
+        gettext_lazy("Double skunk"),
+        _double_skunk,
+        ("acc", "settings"),
+        aliases=("double lurch", "lurch"),
+        settings=("double_skunk_margin", "double_skunk_bonus", "target"),
+    ),
+    Rule(
+        "W-6",
+        WINNING,
+        gettext_lazy("The margin counts from the game hole"),
+        _margin,
+        ("acc", "house", "settings"),
+        aliases=("spread", "stink hole", "skunk", "lurch"),
+        reading=_margin_reading,
+        settings=("target",),
+    ),
+    # The league
+    Rule(
         "W-3",
-        "League points and weeks won",
-        "A team earns league points for each game it "
-        "wins, plus the skunk bonus. It wins a week when it wins more games than it loses "
-        "that week.",
-        "League",
+        LEAGUE,
+        gettext_lazy("League points and weeks won"),
+        _points,
+        ("league", "settings"),
+        settings=("games_per_match", "points_per_win", "skunk_bonus", "double_skunk_bonus"),
     ),
     Rule(
         "W-4",
-        "Playoff seeding",
-        "Seeds follow total league points. Ties go to the team "
-        "with more weeks won, then the league's further tie-breaks, ending with a public "
-        "draw from the season's seed.",
-        "League",
+        LEAGUE,
+        gettext_lazy("Playoff seeding"),
+        _seeding,
+        ("league", "settings"),
+        aliases=("tie-break", "seed"),
+        settings=("tiebreaks", "playoff_games_per_match"),
+    ),
+    Rule(
+        "W-7",
+        LEAGUE,
+        gettext_lazy("Confirming results"),
+        _confirmation,
+        ("house", "settings"),
+        aliases=("confirm", "vouch"),
+        settings=("requires_confirmation",),
     ),
     Rule(
         "J-1",
-        "Judges",
-        "A judge answers questions about the rules and settles disagreements. "
-        "A judge does not rule on a dispute involving their own team. Every ruling is written "
-        "down with the rule it rests on, and every correction is kept on record.",
-        "League",
+        LEAGUE,
+        gettext_lazy("Judges"),
+        gettext_lazy(
+            "A judge answers questions about the rules and settles disagreements. A judge does not "
+            "rule on a dispute involving their own team. Every ruling is written down with the "
+            "rule it rests on, and every correction is kept on record."
+        ),
+        ("acc", "house"),
+        aliases=("ruling", "dispute", "precedent"),
+    ),
+    # Irregularities: optional, in our own words; a season turns on the ones it plays.
+    Rule(
+        "X-1",
+        IRREGULAR,
+        gettext_lazy("Misdeal"),
+        gettext_lazy(
+            "If a player is dealt the wrong number of cards, or a card is turned face up while "
+            "dealing, the same dealer shuffles and deals again; nothing is pegged for the spoiled "
+            "deal."
+        ),
+        ("house",),
+        aliases=("redeal", "misdeal"),
+        optional=True,
+    ),
+    Rule(
+        "X-2",
+        IRREGULAR,
+        gettext_lazy("Exposed card"),
+        gettext_lazy(
+            "A card shown by accident after the deal stays in its owner's hand and is played as "
+            "usual, with no penalty. A card exposed while dealing is a misdeal (X-1)."
+        ),
+        ("house",),
+        aliases=("exposed", "shown card", "flashed card"),
+        optional=True,
+    ),
+    Rule(
+        "X-3",
+        IRREGULAR,
+        gettext_lazy("Wrong count or over-peg"),
+        gettext_lazy(
+            "A side that pegs more than it scored moves back to the right hole as soon as anyone "
+            "notices, before the next deal is entered, with no penalty; points not pegged stay "
+            "lost (S-9)."
+        ),
+        ("house",),
+        aliases=("over-peg", "overpeg", "miscount", "wrong count", "over-count"),
+        optional=True,
+    ),
+    Rule(
+        "X-4",
+        IRREGULAR,
+        gettext_lazy("Playing out of turn"),
+        gettext_lazy(
+            "A card laid out of turn is taken back and laid again in turn, and any points pegged "
+            "for it are taken off; there is no other penalty."
+        ),
+        ("house",),
+        aliases=("out of turn", "wrong turn"),
+        optional=True,
+    ),
+    Rule(
+        "X-5",
+        IRREGULAR,
+        gettext_lazy("A card played after a go"),
+        gettext_lazy(
+            "A player who said go while holding a card that fitted lays it as soon as this is "
+            "noticed, if the count has not started again, and the go point goes to whoever then "
+            "lays the last card; once the count has started again, the play stands. A card that "
+            "takes the count past 31 is taken back."
+        ),
+        ("house",),
+        aliases=("false go", "after a go", "goes", "renege"),
+        optional=True,
     ),
 )
 
 RULES_BY_ID = {rule.id: rule for rule in RULES}
+IRREGULARITIES = tuple(rule for rule in RULES if rule.optional)
+IRREGULARITY_IDS = tuple(rule.id for rule in IRREGULARITIES)
 
 
-def search_rules(query: str) -> list[Rule]:
-    query = (query or "").strip()
+def in_force(rules: Any) -> list[Rule]:
+    """The rules a season (or league) plays: every rule but the irregularity rules it leaves
+    off, in the reference's order."""
+    played = set(rules.irregularities or ())
+    return [rule for rule in RULES if not rule.optional or rule.id in played]
+
+
+def render_rule(rule: Rule, facts: Facts) -> RenderedRule:
+    reading = rule.reading(facts) if callable(rule.reading) else rule.reading
+    return RenderedRule(
+        id=rule.id,
+        section=str(rule.section),
+        title=str(rule.title),
+        text=_say(rule.text, facts),
+        sources=tuple(str(SOURCES[key].name) for key in rule.sources),
+        aliases=rule.aliases,
+        reading=_say(reading.text, facts) if reading else "",
+        follows=tuple(str(SOURCES[key].name) for key in reading.follows) if reading else (),
+        other=_say(reading.other, facts) if reading else "",
+        optional=rule.optional,
+    )
+
+
+def render_rules(rules: Any) -> list[RenderedRule]:
+    """The rules in force under ``rules`` (a Season or a League), worded from its settings."""
+    facts = facts_of(rules)
+    return [render_rule(rule, facts) for rule in in_force(rules)]
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents, so "regle" finds "règle" and "NOBS" finds "nobs"."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def search_rules(rules: Sequence[RenderedRule], query: str) -> list[RenderedRule]:
+    """The rules whose wording, id or other names hold every word of ``query`` (each at the
+    start of a word: "go" finds "goes", not "ago"); those holding the whole phrase come first."""
+    query = _fold((query or "").strip())
     if not query:
-        return list(RULES)
-    return [r for r in RULES if r.matches(query)]
+        return list(rules)
+    words = [re.compile(r"(?<!\w)" + re.escape(w)) for w in query.split()]
+    found = [r for r in rules if all(w.search(r.haystack) for w in words)]
+    phrase = re.compile(r"(?<!\w)" + re.escape(query))
+    return sorted(found, key=lambda r: not phrase.search(r.haystack))
+
+
+def sections(rules: Iterable[RenderedRule]) -> list[tuple[str, list[RenderedRule]]]:
+    """The rules grouped by section, in order."""
+    out: list[tuple[str, list[RenderedRule]]] = []
+    for rule in rules:
+        if not out or out[-1][0] != rule.section:
+            out.append((rule.section, []))
+        out[-1][1].append(rule)
+    return out

@@ -29,11 +29,22 @@ RULE_FIELDS = (
     "double_skunk_bonus",
     "tiebreaks",
     "requires_confirmation",
+    "irregularities",
+    "publish_rulings",
 )
+# Settings that change no score: changing them never re-scores a game, and ``publish_rulings``
+# (who may read the rulings, not how the game is played) stays open once a season is under way.
+NON_SCORING_FIELDS = ("irregularities", "publish_rulings")
+UNFROZEN_FIELDS = ("publish_rulings",)
 
 
 def default_tiebreaks() -> list[str]:
     return list(DEFAULT_TIEBREAKS)
+
+
+def no_irregularities() -> list[str]:
+    """Irregularity rules are optional: a league turns on the ones it plays."""
+    return []
 
 
 class Rules(models.Model):
@@ -67,6 +78,19 @@ class Rules(models.Model):
     tiebreaks = models.JSONField(_("tie-breaks after league points"), default=default_tiebreaks)
     requires_confirmation = models.BooleanField(
         _("results need the other team's confirmation"), default=True
+    )
+    irregularities = models.JSONField(
+        _("irregularity rules played"),
+        default=no_irregularities,
+        blank=True,
+        help_text=_(
+            "The ids of the optional irregularity rules (X-1, X-2, ...) this league plays."
+        ),
+    )
+    publish_rulings = models.BooleanField(
+        _("publish rulings"),
+        default=False,
+        help_text=_("Everyone may read the judges' rulings under the rules they cite."),
     )
 
     class Meta:

@@ -73,12 +73,14 @@ from scoring.variants import Variant, get_variant
 FORMAT = "pegboard-season"
 VERSION = 1
 
-# The rules the format carries: a season's own rules but the two the format has no word for
-# (a playoff match's length and whether results need confirmation keep their defaults).
+# The rules the format carries: a season's own rules but those the format has no word for
+# (a playoff match's length, whether results need confirmation, the irregularity rules played
+# and whether rulings are published keep their defaults).
 RULE_FIELDS = tuple(
     name
     for name in SEASON_RULES
-    if name not in ("playoff_games_per_match", "requires_confirmation")
+    if name
+    not in ("playoff_games_per_match", "requires_confirmation", "irregularities", "publish_rulings")
 )
 # The format's standings columns, in its order: the row's columns marked ``archived``.
 STANDINGS_FIELDS = tuple(column.key for column in ARCHIVED)

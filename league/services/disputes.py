@@ -18,7 +18,7 @@ from league.errors import Conflict, NotAllowed, ValidationFailed
 from league.lifecycle import Event
 from league.models import Deal, Dispute, DisputeStatus, Game
 from league.permissions import Action, actor_of, can, is_judge, team_of
-from league.rules_reference import RULES_BY_ID
+from league.rules_reference import RULES_BY_ID, in_force
 from league.services.audit import audit_log
 from league.services.games import (
     OPEN_DISPUTES,
@@ -215,6 +215,12 @@ def dispute_rule(
     if rule_reference not in RULES_BY_ID:
         raise ValidationFailed(
             _("Cite a rule from the rules reference (for example S-4)."), field="rule_reference"
+        )
+    if rule_reference not in {rule.id for rule in in_force(dispute.game.match.week.season)}:
+        raise ValidationFailed(
+            _("This season does not play the irregularity rule %(rule)s: cite another rule.")
+            % {"rule": rule_reference},
+            field="rule_reference",
         )
     corrections = dict(corrections or {})
     if dismiss and corrections:

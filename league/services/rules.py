@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 
 from league.errors import NotAllowed, ValidationFailed
 from league.models import Game, GameStatus, League, Season
-from league.models.rules import LEAGUE_VARIANTS, RULE_FIELDS
+from league.models.rules import LEAGUE_VARIANTS, NON_SCORING_FIELDS, RULE_FIELDS, UNFROZEN_FIELDS
 from league.permissions import Action, can
 from league.ranking import chain_of
+from league.rules_reference import IRREGULARITY_IDS
 from league.services.audit import audit_log
 from scoring.variants import VARIANTS
 
@@ -31,7 +32,13 @@ def rules_check(rules: Mapping[str, Any]) -> None:
         )
     for name in RULE_FIELDS:
         value = rules[name]
-        if name in ("variant", "tiebreaks", "requires_confirmation"):
+        if name in (
+            "variant",
+            "tiebreaks",
+            "requires_confirmation",
+            "irregularities",
+            "publish_rulings",
+        ):
             continue
         if type(value) is not int or value < (1 if name in _AT_LEAST_ONE else 0):
             raise ValidationFailed(
@@ -77,6 +84,19 @@ def rules_check(rules: Mapping[str, Any]) -> None:
         chain_of(tiebreaks)
     except ValueError as exc:
         raise ValidationFailed(str(exc), field="tiebreaks") from None
+    played = rules.get("irregularities", [])
+    if not isinstance(played, list) or not all(isinstance(i, str) for i in played):
+        raise ValidationFailed(
+            _("List the irregularity rules played by their ids (X-1, X-2, ...)."),
+            field="irregularities",
+        )
+    unknown = [i for i in played if i not in IRREGULARITY_IDS]
+    if unknown:
+        raise ValidationFailed(
+            _("There is no irregularity rule %(id)s: the rules reference has %(ids)s.")
+            % {"id": unknown[0], "ids": ", ".join(IRREGULARITY_IDS)},
+            field="irregularities",
+        )
 
 
 def _label(name: str) -> str:
@@ -146,12 +166,15 @@ def season_rules_update(
 ) -> Season:
     """Change a season's rules. Before its first game a league admin changes them freely; after
     it, only a judge or league admin, with a reason, and every finished game is re-scored under
-    the new rules (an audited decision, like a correction)."""
+    the new rules (an audited decision, like a correction). Whether rulings are published is no
+    rule of play: a league admin changes it at any time, and no game is re-scored for it or for
+    the irregularity rules played."""
     unknown = sorted(set(changes) - set(RULE_FIELDS))
     if unknown:
         raise ValidationFailed(_("There is no setting called %(name)s.") % {"name": unknown[0]})
     started = season_has_games(season)
-    if started:
+    frozen = [name for name in changes if name not in UNFROZEN_FIELDS]
+    if started and frozen:
         if not can(user, Action.CHANGE_PLAYED_RULES, season):
             raise NotAllowed(
                 _(
@@ -185,7 +208,7 @@ def season_rules_update(
             after=dict(changes),
             reason=reason,
         )
-        if started:
+        if started and any(name not in NON_SCORING_FIELDS for name in changes):
             from league.services.games import game_rescore
 
             for game in Game.objects.filter(match__week__season=season).exclude(

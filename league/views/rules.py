@@ -1,11 +1,17 @@
-"""The rules reference, readable by everyone and searchable."""
+"""The rules reference, readable by everyone and searchable, for the season chosen."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from league.rules_reference import search_rules
+from league.selectors.rules import rules_page, rules_season
 
 
 def rules(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "")
-    return render(request, "league/rules.html", {"rules": search_rules(query), "q": query})
+    asked = request.GET.get("season", "")
+    season, seasons = rules_season(int(asked) if asked.isdigit() else None)
+    if asked.isdigit() and season is None:
+        raise Http404("No such season.")
+    context = rules_page(
+        user=request.user, season=season, seasons=seasons, query=request.GET.get("q", "")
+    )
+    return render(request, "league/rules.html", context)

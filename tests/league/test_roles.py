@@ -37,7 +37,14 @@ UNDER_WAY = {
     # Nobs did not enter deal 1, so they cannot correct it (they may dispute it)
     "away_captain": {A.START_GAME, A.RECORD_DEAL, A.RAISE_DISPUTE, A.VIEW_DISPUTES},
     "other_player": set(),
-    "judge": {A.RAISE_DISPUTE, A.VIEW_DISPUTES, A.RULE_DISPUTE, A.VOID_GAME, A.CHANGE_PLAYED_RULES},
+    "judge": {
+        A.RAISE_DISPUTE,
+        A.VIEW_DISPUTES,
+        A.RULE_DISPUTE,
+        A.VOID_GAME,
+        A.CHANGE_PLAYED_RULES,
+        A.VIEW_PRECEDENTS,
+    },
     "league_admin": {
         A.START_GAME,
         A.RECORD_DEAL,
@@ -46,6 +53,7 @@ UNDER_WAY = {
         A.VOID_GAME,
         A.CHANGE_PLAYED_RULES,
         A.MANAGE_LEAGUE,
+        A.VIEW_PRECEDENTS,
     },
     # (withdrawing a dispute is its own team's, asked about the dispute: see the test below)
     "superuser": set(Action)
@@ -80,7 +88,7 @@ def object_for(action, game):
     """What the action is about: the match, the season, the first deal, or the game."""
     if action == A.START_GAME:
         return game.match
-    if action == A.CHANGE_PLAYED_RULES:
+    if action in (A.CHANGE_PLAYED_RULES, A.VIEW_PRECEDENTS):
         return game.match.week.season
     if action == A.CORRECT_DEAL:
         return Deal.objects.get(game=game, number=1, is_current=True)
