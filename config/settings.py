@@ -138,16 +138,31 @@ def _redis_url_of_this_process(url: str) -> str:
     return urlunsplit(parts._replace(path=f"/{(db - 1 - int(worker[2:])) % 16}"))
 
 
-REDIS_URL = _redis_url_of_this_process(os.environ.get("REDIS_URL", ""))
-if REDIS_URL:
-    CACHES = {
+# A Redis that accepts connections and never answers must cost a captain a fraction of a second,
+# not gunicorn's 30 s timeout: every socket to it (cache, broker, result backend) times out.
+# Redis on the same network answers in about a millisecond; these leave it a hundred times that.
+REDIS_SOCKET_TIMEOUT = float(os.environ.get("REDIS_SOCKET_TIMEOUT", "0.25"))
+
+
+def redis_cache(url: str) -> dict[str, dict[str, object]]:
+    """The CACHES setting for a Redis at ``url`` (also what the fault tests point at a dead or a
+    silent Redis, so they test these options)."""
+    return {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
+            "LOCATION": url,
             "KEY_PREFIX": "pegboard",
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_SOCKET_TIMEOUT,
+                "socket_timeout": REDIS_SOCKET_TIMEOUT,
+            },
         }
     }
+
+
+REDIS_URL = _redis_url_of_this_process(os.environ.get("REDIS_URL", ""))
+if REDIS_URL:
+    CACHES = redis_cache(REDIS_URL)
     CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
     CELERY_TASK_ALWAYS_EAGER = False
 else:
@@ -163,8 +178,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A broker that is down must not hold up a captain's write: publish fails fast and the
 # standings are recomputed on read instead (see league/services/standings.py).
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 0, "socket_connect_timeout": 1}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "max_retries": 0,
+    "socket_connect_timeout": 1,
+    "socket_timeout": 1,
+}
 CELERY_TASK_PUBLISH_RETRY = False
+# No task result is read back today; should a Redis result backend be set, its sockets time out.
+CELERY_REDIS_SOCKET_TIMEOUT = 1.0
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1.0
+# Seconds a request waits for a task to reach the broker after its commit; past that the send
+# goes on in the background and the request answers (a stale season is caught up by beat).
+PEGBOARD_ENQUEUE_WAIT = float(os.environ.get("PEGBOARD_ENQUEUE_WAIT", "0.2"))
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Standings marked stale whose recompute never ran (broker down at the time) catch up.
     "recompute-stale-standings": {

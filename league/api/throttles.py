@@ -23,6 +23,8 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
+from league.cache import cache_failed, cache_paused
+
 log = logging.getLogger(__name__)
 
 
@@ -44,14 +46,14 @@ class DealEntryThrottle(ScopedRateThrottle):
 
     def allow_request(self, request: Request, view: Any) -> bool:
         """True to let the request through; raises ``TooManyRequests`` to refuse it."""
-        if request.method in SAFE_METHODS:
+        if request.method in SAFE_METHODS or cache_paused():
             return True
         try:
             return super().allow_request(request, view)
         except (TooManyRequests, ImproperlyConfigured):
             raise
         except Exception:  # the cache is down: let the captain's deal in
-            log.warning("score entry throttle: cache unavailable", exc_info=True)
+            cache_failed()
             return True
 
     def throttle_failure(self) -> bool:
