@@ -254,6 +254,11 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+# Disputes one player may raise in an hour, whichever door (API, web form, rejecting a game):
+# each one emails both captains, so a flood is stopped in the dispute service (counted in the
+# database, so it holds with Redis down too). Judges opening reviews are not counted.
+PEGBOARD_DISPUTES_PER_HOUR = int(os.environ.get("DISPUTES_PER_HOUR", "10"))
+
 # --- I18N -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
