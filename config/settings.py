@@ -222,6 +222,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = (
     "league.api.throttles.client_ip" if env_bool("AXES_BEHIND_PROXY", default=PRODUCTION) else None
 )
+# API tokens (phone apps) expire this many days after they were issued; a new password revokes
+# them, and DELETE /api/auth/token/ signs an app out (league/services/tokens.py).
+API_TOKEN_DAYS = int(os.environ.get("API_TOKEN_DAYS", "30"))
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -229,7 +232,7 @@ LOGOUT_REDIRECT_URL = "/"
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so an anonymous write answers 401 with WWW-Authenticate.
-        "rest_framework.authentication.TokenAuthentication",
+        "league.api.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

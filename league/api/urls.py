@@ -2,10 +2,10 @@
 
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from league.api import views
+from league.api.tokens import TokenView
 
 router = DefaultRouter()
 router.register("leagues", views.LeagueViewSet)
@@ -20,7 +20,7 @@ router.register("disputes", views.DisputeViewSet)
 app_name = "api"
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="token"),
+    path("auth/token/", TokenView.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("", include(router.urls)),
