@@ -75,6 +75,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Gives a browser that just signed in its device cookie (league/lockout.py).
+    "league.lockout.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a locked-out login into its 429 answer.
@@ -209,19 +211,26 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Brute force: AXES_FAILURE_LIMIT wrong passwords for one user name from one address lock that
-# name at that address for AXES_COOLOFF_MINUTES. Per name AND address, so a bar's shared address
-# never locks out every captain, and nobody elsewhere can lock a captain out of their own phone.
+# Brute force (league/lockout.py and docs/security.md): AXES_FAILURE_LIMIT wrong passwords for
+# one user name from one address lock that name at that address for AXES_COOLOFF_MINUTES. Per
+# name AND address, so a bar's shared address never locks out every captain; and the right
+# password from a device that signed in as that user before is let through even then, so
+# someone at the same bar cannot lock a captain out of her own phone.
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-# Behind nginx every request comes from nginx's address; nginx sets X-Real-IP to the client's
-# (and overwrites any the client sent). On in production unless AXES_BEHIND_PROXY=0.
-AXES_CLIENT_IP_CALLABLE = (
-    "league.api.throttles.client_ip" if env_bool("AXES_BEHIND_PROXY", default=PRODUCTION) else None
+AXES_WHITELIST_CALLABLE = "league.lockout.right_password_from_own_device"
+PEGBOARD_DEVICE_DAYS = int(os.environ.get("PEGBOARD_DEVICE_DAYS", "180"))
+# The client's address: X-Real-IP is believed only from these proxies (addresses or networks);
+# nginx sets it and overwrites any a client sent. Default: loopback, and in production the
+# private networks docker gives the compose services. Anyone else is counted at their own address.
+PEGBOARD_TRUSTED_PROXIES = env_list(
+    "PEGBOARD_TRUSTED_PROXIES",
+    "127.0.0.1,::1,172.16.0.0/12,10.0.0.0/8,192.168.0.0/16" if PRODUCTION else "127.0.0.1,::1",
 )
+AXES_CLIENT_IP_CALLABLE = "league.lockout.client_ip"
 # API tokens (phone apps) expire this many days after they were issued; a new password revokes
 # them, and DELETE /api/auth/token/ signs an app out (league/services/tokens.py).
 API_TOKEN_DAYS = int(os.environ.get("API_TOKEN_DAYS", "30"))

@@ -15,7 +15,6 @@ from axes.helpers import get_cool_off, get_lockout_message
 from axes.signals import user_locked_out
 from django.core.exceptions import ImproperlyConfigured
 from django.dispatch import receiver
-from django.http import HttpRequest
 from django.utils.translation import ngettext
 from rest_framework.exceptions import Throttled
 from rest_framework.permissions import SAFE_METHODS
@@ -67,15 +66,6 @@ class DealEntryThrottle(ScopedRateThrottle):
             seconds,
         ) % {"n": seconds}
         raise TooManyRequests(message, code="throttled", wait=wait)
-
-
-def client_ip(request: HttpRequest) -> str | None:
-    """The client's address for django-axes behind nginx, which sets X-Real-IP to it.
-
-    Used only when ``AXES_BEHIND_PROXY`` is on (the default in production), where nginx is the
-    only way in and overwrites any X-Real-IP a client sends.
-    """
-    return request.META.get("HTTP_X_REAL_IP") or request.META.get("REMOTE_ADDR")
 
 
 @receiver(user_locked_out)

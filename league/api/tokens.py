@@ -14,6 +14,7 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from league.lockout import remember_device
 from league.services.tokens import token_expires, token_issue, token_revoke
 
 TokenSerializer = inline_serializer(
@@ -29,7 +30,9 @@ class TokenView(ObtainAuthToken):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         token = token_issue(user=serializer.validated_data["user"])
-        return Response({"token": token.key, "expires": token_expires(token).isoformat()})
+        response = Response({"token": token.key, "expires": token_expires(token).isoformat()})
+        remember_device(response, serializer.validated_data["user"].get_username())
+        return response
 
     @extend_schema(
         request=None,
