@@ -271,6 +271,11 @@ SPECTACULAR_SETTINGS = {
 # database, so it holds with Redis down too). Judges opening reviews are not counted.
 PEGBOARD_DISPUTES_PER_HOUR = int(os.environ.get("DISPUTES_PER_HOUR", "10"))
 
+# The largest season archive import_season reads, in bytes (a season of 500 games is about 2 MB).
+PEGBOARD_ARCHIVE_MAX_BYTES = int(
+    os.environ.get("PEGBOARD_ARCHIVE_MAX_BYTES", str(20 * 1024 * 1024))
+)
+
 # --- I18N -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
