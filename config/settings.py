@@ -75,6 +75,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Gives a browser that just signed in its device cookie (league/lockout.py).
+    "league.lockout.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a locked-out login into its 429 answer.
@@ -138,16 +140,31 @@ def _redis_url_of_this_process(url: str) -> str:
     return urlunsplit(parts._replace(path=f"/{(db - 1 - int(worker[2:])) % 16}"))
 
 
-REDIS_URL = _redis_url_of_this_process(os.environ.get("REDIS_URL", ""))
-if REDIS_URL:
-    CACHES = {
+# A Redis that accepts connections and never answers must cost a captain a fraction of a second,
+# not gunicorn's 30 s timeout: every socket to it (cache, broker, result backend) times out.
+# Redis on the same network answers in about a millisecond; these leave it a hundred times that.
+REDIS_SOCKET_TIMEOUT = float(os.environ.get("REDIS_SOCKET_TIMEOUT", "0.25"))
+
+
+def redis_cache(url: str) -> dict[str, dict[str, object]]:
+    """The CACHES setting for a Redis at ``url`` (also what the fault tests point at a dead or a
+    silent Redis, so they test these options)."""
+    return {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
+            "LOCATION": url,
             "KEY_PREFIX": "pegboard",
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_SOCKET_TIMEOUT,
+                "socket_timeout": REDIS_SOCKET_TIMEOUT,
+            },
         }
     }
+
+
+REDIS_URL = _redis_url_of_this_process(os.environ.get("REDIS_URL", ""))
+if REDIS_URL:
+    CACHES = redis_cache(REDIS_URL)
     CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
     CELERY_TASK_ALWAYS_EAGER = False
 else:
@@ -163,8 +180,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A broker that is down must not hold up a captain's write: publish fails fast and the
 # standings are recomputed on read instead (see league/services/standings.py).
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 0, "socket_connect_timeout": 1}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "max_retries": 0,
+    "socket_connect_timeout": 1,
+    "socket_timeout": 1,
+}
 CELERY_TASK_PUBLISH_RETRY = False
+# No task result is read back today; should a Redis result backend be set, its sockets time out.
+CELERY_REDIS_SOCKET_TIMEOUT = 1.0
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1.0
+# Seconds a request waits for a task to reach the broker after its commit; past that the send
+# goes on in the background and the request answers (a stale season is caught up by beat).
+PEGBOARD_ENQUEUE_WAIT = float(os.environ.get("PEGBOARD_ENQUEUE_WAIT", "0.2"))
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Standings marked stale whose recompute never ran (broker down at the time) catch up.
     "recompute-stale-standings": {
@@ -184,19 +211,29 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Brute force: AXES_FAILURE_LIMIT wrong passwords for one user name from one address lock that
-# name at that address for AXES_COOLOFF_MINUTES. Per name AND address, so a bar's shared address
-# never locks out every captain, and nobody elsewhere can lock a captain out of their own phone.
+# Brute force (league/lockout.py and docs/security.md): AXES_FAILURE_LIMIT wrong passwords for
+# one user name from one address lock that name at that address for AXES_COOLOFF_MINUTES. Per
+# name AND address, so a bar's shared address never locks out every captain; and the right
+# password from a device that signed in as that user before is let through even then, so
+# someone at the same bar cannot lock a captain out of her own phone.
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-# Behind nginx every request comes from nginx's address; nginx sets X-Real-IP to the client's
-# (and overwrites any the client sent). On in production unless AXES_BEHIND_PROXY=0.
-AXES_CLIENT_IP_CALLABLE = (
-    "league.api.throttles.client_ip" if env_bool("AXES_BEHIND_PROXY", default=PRODUCTION) else None
+AXES_WHITELIST_CALLABLE = "league.lockout.right_password_from_own_device"
+PEGBOARD_DEVICE_DAYS = int(os.environ.get("PEGBOARD_DEVICE_DAYS", "180"))
+# The client's address: X-Real-IP is believed only from these proxies (addresses or networks);
+# nginx sets it and overwrites any a client sent. Default: loopback, and in production the
+# private networks docker gives the compose services. Anyone else is counted at their own address.
+PEGBOARD_TRUSTED_PROXIES = env_list(
+    "PEGBOARD_TRUSTED_PROXIES",
+    "127.0.0.1,::1,172.16.0.0/12,10.0.0.0/8,192.168.0.0/16" if PRODUCTION else "127.0.0.1,::1",
 )
+AXES_CLIENT_IP_CALLABLE = "league.lockout.client_ip"
+# API tokens (phone apps) expire this many days after they were issued; a new password revokes
+# them, and DELETE /api/auth/token/ signs an app out (league/services/tokens.py).
+API_TOKEN_DAYS = int(os.environ.get("API_TOKEN_DAYS", "30"))
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -204,7 +241,7 @@ LOGOUT_REDIRECT_URL = "/"
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so an anonymous write answers 401 with WWW-Authenticate.
-        "rest_framework.authentication.TokenAuthentication",
+        "league.api.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -228,6 +265,16 @@ SPECTACULAR_SETTINGS = {
         "DisputeStatusEnum": "league.models.disputes.DisputeStatus",
     },
 }
+
+# Disputes one player may raise in an hour, whichever door (API, web form, rejecting a game):
+# each one emails both captains, so a flood is stopped in the dispute service (counted in the
+# database, so it holds with Redis down too). Judges opening reviews are not counted.
+PEGBOARD_DISPUTES_PER_HOUR = int(os.environ.get("DISPUTES_PER_HOUR", "10"))
+
+# The largest season archive import_season reads, in bytes (a season of 500 games is about 2 MB).
+PEGBOARD_ARCHIVE_MAX_BYTES = int(
+    os.environ.get("PEGBOARD_ARCHIVE_MAX_BYTES", str(20 * 1024 * 1024))
+)
 
 # --- I18N -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"

@@ -8,3 +8,6 @@ class LeagueConfig(AppConfig):
     name = "league"
     verbose_name = _("League")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from league.services import tokens  # noqa: F401 - connects the password-change receiver

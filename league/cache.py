@@ -10,6 +10,7 @@ visitor typed.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from django.conf import settings
@@ -23,26 +24,56 @@ DAY = 60 * 60 * 24
 VERSION_TTL = 5  # seconds a cached results version may be trusted without asking the database
 
 
+# After a failure the cache is left alone for this long, in this process: a Redis that never
+# answers costs one socket timeout per process per interval, not one per cache call.
+PAUSE_AFTER_FAILURE = 10.0
+_paused_until = 0.0
+
+
+def cache_paused() -> bool:
+    """True while the cache is being left alone after a failure."""
+    return time.monotonic() < _paused_until
+
+
+def cache_failed() -> None:
+    """Note a failure of the cache: leave it alone for :data:`PAUSE_AFTER_FAILURE` seconds."""
+    global _paused_until
+    log.warning("cache unavailable", exc_info=True)
+    _paused_until = time.monotonic() + PAUSE_AFTER_FAILURE
+
+
+def cache_resume() -> None:
+    """Use the cache again at once (tests that switch caches)."""
+    global _paused_until
+    _paused_until = 0.0
+
+
 def cache_get(key: str) -> Any:
+    if cache_paused():
+        return None
     try:
         return cache.get(key)
     except Exception:  # Redis down: the database still answers
-        log.warning("cache unavailable", exc_info=True)
+        cache_failed()
         return None
 
 
 def cache_set(key: str, value: Any, timeout: int = DAY) -> None:
+    if cache_paused():
+        return
     try:
         cache.set(key, value, timeout=timeout)
     except Exception:
-        log.warning("cache unavailable", exc_info=True)
+        cache_failed()
 
 
 def cache_delete(key: str) -> None:
+    if cache_paused():
+        return
     try:
         cache.delete(key)
     except Exception:
-        log.warning("cache unavailable", exc_info=True)
+        cache_failed()
 
 
 # --- Keys --------------------------------------------------------------------------------------

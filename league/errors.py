@@ -36,6 +36,18 @@ class NotAllowed(DomainError):
     code = "not_allowed"
 
 
+class TooFast(DomainError):
+    """Too many of one action in too short a time; ``retry_after`` says in how many seconds the
+    next one will be accepted."""
+
+    status = 429
+    code = "throttled"
+
+    def __init__(self, message: str, *, retry_after: int, **extra: Any) -> None:
+        super().__init__(message, **extra)
+        self.retry_after = retry_after
+
+
 class Locked(Conflict):
     """The game's state does not allow this now (confirmed, void, over, disputed): a conflict
     with how the game stands, so ``extra['current']`` says how."""

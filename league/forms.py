@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Match, Player
+from league.models.disputes import CLAIM_LIMIT
 
 
 def seat_label(seat: int) -> str:
@@ -53,7 +54,7 @@ class RejectForm(forms.Form):
     claim = forms.CharField(
         label=_("What is wrong?"),
         widget=forms.Textarea(attrs={"rows": 3}),
-        max_length=2000,
+        max_length=CLAIM_LIMIT,
         help_text=_("A judge reads this. Say which numbers you think are wrong and why."),
     )
     deal_number = forms.IntegerField(

@@ -1,8 +1,9 @@
 """Public pages, score entry, the venue scoreboard and the organiser's workspace."""
 
-from django.urls import path
+from django.urls import path, register_converter
 from django.views.i18n import JavaScriptCatalog
 
+from league.converters import IdConverter
 from league.views import (
     accounts,
     entry,
@@ -20,6 +21,8 @@ from league.views import (
     standings,
 )
 
+register_converter(IdConverter, "id")
+
 app_name = "league"
 
 urlpatterns = [
@@ -28,52 +31,52 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("rules/", rules.rules, name="rules"),
     path("language/", language.choose_language, name="language"),
-    path("seasons/<int:pk>/standings/", standings.standings, name="standings"),
-    path("seasons/<int:pk>/seeding/", standings.seeding, name="seeding"),
-    path("seasons/<int:pk>/schedule/", schedule.schedule, name="schedule"),
-    path("matches/<int:pk>/", schedule.match, name="match"),
-    path("matches/<int:pk>/start/", schedule.start_game, name="start_game"),
-    path("games/<int:pk>/", games.game_page, name="game"),
-    path("games/<int:pk>/live/", games.game_live, name="game_live"),
-    path("games/<int:pk>/enter/", entry.enter, name="enter"),
-    path("games/<int:pk>/confirm/", games.confirm, name="confirm"),
-    path("games/<int:pk>/reject/", games.reject, name="reject"),
-    path("games/<int:pk>/dispute/", games.dispute, name="dispute"),
-    path("games/<int:pk>/rivals/<int:deal>/withdraw/", games.withdraw_rival, name="withdraw_rival"),
+    path("seasons/<id:pk>/standings/", standings.standings, name="standings"),
+    path("seasons/<id:pk>/seeding/", standings.seeding, name="seeding"),
+    path("seasons/<id:pk>/schedule/", schedule.schedule, name="schedule"),
+    path("matches/<id:pk>/", schedule.match, name="match"),
+    path("matches/<id:pk>/start/", schedule.start_game, name="start_game"),
+    path("games/<id:pk>/", games.game_page, name="game"),
+    path("games/<id:pk>/live/", games.game_live, name="game_live"),
+    path("games/<id:pk>/enter/", entry.enter, name="enter"),
+    path("games/<id:pk>/confirm/", games.confirm, name="confirm"),
+    path("games/<id:pk>/reject/", games.reject, name="reject"),
+    path("games/<id:pk>/dispute/", games.dispute, name="dispute"),
+    path("games/<id:pk>/rivals/<id:deal>/withdraw/", games.withdraw_rival, name="withdraw_rival"),
     path(
-        "games/<int:pk>/disputes/<int:dispute>/withdraw/",
+        "games/<id:pk>/disputes/<id:dispute>/withdraw/",
         games.withdraw_dispute,
         name="withdraw_dispute",
     ),
-    path("teams/<int:pk>/", people.team, name="team"),
-    path("players/<int:pk>/", history.player, name="player"),
-    path("leagues/<int:pk>/", history.league, name="league"),
-    path("weeks/<int:pk>/sheets/", sheets.week_sheets_page, name="week_sheets"),
+    path("teams/<id:pk>/", people.team, name="team"),
+    path("players/<id:pk>/", history.player, name="player"),
+    path("leagues/<id:pk>/", history.league, name="league"),
+    path("weeks/<id:pk>/sheets/", sheets.week_sheets_page, name="week_sheets"),
     path("welcome/<uidb64>/<token>/", accounts.welcome, name="welcome"),
     # The organiser's workspace
     path("organise/", organiser.home, name="organise"),
-    path("organise/seasons/<int:pk>/", organiser.season, name="organise_season"),
+    path("organise/seasons/<id:pk>/", organiser.season, name="organise_season"),
     path(
-        "organise/seasons/<int:pk>/delete/", organiser.season_delete, name="organise_season_delete"
+        "organise/seasons/<id:pk>/delete/", organiser.season_delete, name="organise_season_delete"
     ),
-    path("organise/seasons/<int:pk>/players/", organiser.players, name="organise_players"),
-    path("organise/seasons/<int:pk>/teams/", organiser.teams, name="organise_teams"),
-    path("organise/teams/<int:pk>/delete/", organiser.team_delete, name="organise_team_delete"),
-    path("organise/seasons/<int:pk>/schedule/", organiser.schedule, name="organise_schedule"),
+    path("organise/seasons/<id:pk>/players/", organiser.players, name="organise_players"),
+    path("organise/seasons/<id:pk>/teams/", organiser.teams, name="organise_teams"),
+    path("organise/teams/<id:pk>/delete/", organiser.team_delete, name="organise_team_delete"),
+    path("organise/seasons/<id:pk>/schedule/", organiser.schedule, name="organise_schedule"),
     path(
-        "organise/seasons/<int:pk>/schedule/delete/",
+        "organise/seasons/<id:pk>/schedule/delete/",
         organiser.schedule_delete,
         name="organise_schedule_delete",
     ),
-    path("organise/matches/<int:pk>/move/", organiser.move_match, name="organise_move_match"),
-    path("venues/<int:pk>/scoreboard/", scoreboard.venue, name="venue_scoreboard"),
+    path("organise/matches/<id:pk>/move/", organiser.move_match, name="organise_move_match"),
+    path("venues/<id:pk>/scoreboard/", scoreboard.venue, name="venue_scoreboard"),
     path(
-        "venues/<int:venue>/weeks/<int:week>/scoreboard/",
+        "venues/<id:venue>/weeks/<id:week>/scoreboard/",
         scoreboard.scoreboard,
         name="scoreboard",
     ),
     path(
-        "venues/<int:venue>/weeks/<int:week>/scoreboard/boards/",
+        "venues/<id:venue>/weeks/<id:week>/scoreboard/boards/",
         scoreboard.boards,
         name="scoreboard_boards",
     ),

@@ -30,10 +30,14 @@ def _fresh_cache():
     """Each test starts with an empty cache (standings keys repeat after a rollback)."""
     from django.core.cache import cache
 
+    from league.cache import cache_resume
+
+    cache_resume()
     cache.clear()
     yield
     with contextlib.suppress(Exception):  # a test that points the cache at a dead Redis
         cache.clear()
+    cache_resume()
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from league.errors import DomainError
+from league.errors import DomainError, TooFast
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -18,5 +18,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             body["field"] = exc.field
         for key, value in exc.extra.items():
             body[key] = value
-        return Response(body, status=exc.status)
+        response = Response(body, status=exc.status)
+        if isinstance(exc, TooFast):
+            response["Retry-After"] = str(exc.retry_after)
+        return response
     return drf_exception_handler(exc, context)

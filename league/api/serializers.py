@@ -18,6 +18,7 @@ from rest_framework import serializers
 from league.api.permissions import write_access
 from league.errors import ValidationFailed
 from league.models import Deal, Dispute, Game, League, Match, Season, Team, Week
+from league.models.disputes import CLAIM_LIMIT
 from league.models.rules import RULE_FIELDS
 from league.permissions import Action, awaiting_teams
 from league.standings_row import STANDINGS_ROW, Column
@@ -518,6 +519,6 @@ class DisputeRequestSerializer(StrictSerializer):
     """A dispute: what is wrong (up to 2,000 characters, as at every door), optionally on which
     deal, or on a rival entry (the id of the other team's entry of a deal)."""
 
-    claim = StrictCharField(max_length=2000, trim_whitespace=True)
+    claim = StrictCharField(max_length=CLAIM_LIMIT, trim_whitespace=True)
     deal_number = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=999)
     rival = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)

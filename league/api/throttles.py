@@ -15,13 +15,14 @@ from axes.helpers import get_cool_off, get_lockout_message
 from axes.signals import user_locked_out
 from django.core.exceptions import ImproperlyConfigured
 from django.dispatch import receiver
-from django.http import HttpRequest
 from django.utils.translation import ngettext
 from rest_framework.exceptions import Throttled
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
+
+from league.cache import cache_failed, cache_paused
 
 log = logging.getLogger(__name__)
 
@@ -44,14 +45,14 @@ class DealEntryThrottle(ScopedRateThrottle):
 
     def allow_request(self, request: Request, view: Any) -> bool:
         """True to let the request through; raises ``TooManyRequests`` to refuse it."""
-        if request.method in SAFE_METHODS:
+        if request.method in SAFE_METHODS or cache_paused():
             return True
         try:
             return super().allow_request(request, view)
         except (TooManyRequests, ImproperlyConfigured):
             raise
         except Exception:  # the cache is down: let the captain's deal in
-            log.warning("score entry throttle: cache unavailable", exc_info=True)
+            cache_failed()
             return True
 
     def throttle_failure(self) -> bool:
@@ -65,15 +66,6 @@ class DealEntryThrottle(ScopedRateThrottle):
             seconds,
         ) % {"n": seconds}
         raise TooManyRequests(message, code="throttled", wait=wait)
-
-
-def client_ip(request: HttpRequest) -> str | None:
-    """The client's address for django-axes behind nginx, which sets X-Real-IP to it.
-
-    Used only when ``AXES_BEHIND_PROXY`` is on (the default in production), where nginx is the
-    only way in and overwrites any X-Real-IP a client sends.
-    """
-    return request.META.get("HTTP_X_REAL_IP") or request.META.get("REMOTE_ADDR")
 
 
 @receiver(user_locked_out)

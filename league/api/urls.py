@@ -1,11 +1,11 @@
 """API routes: the league's resources, a token for apps, and the OpenAPI schema and docs."""
 
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
 from league.api import views
+from league.api.tokens import TokenView
 
 router = DefaultRouter()
 router.register("leagues", views.LeagueViewSet)
@@ -20,8 +20,8 @@ router.register("disputes", views.DisputeViewSet)
 app_name = "api"
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="token"),
+    path("auth/token/", TokenView.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("", include(router.urls)),
 ]

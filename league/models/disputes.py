@@ -9,6 +9,10 @@ from django.utils.translation import gettext_lazy as _
 from league.models.games import Game
 from league.models.people import Team
 
+# The longest claim, in characters, at every door (the service checks it; the form, the API's
+# serializer and the column read it from here).
+CLAIM_LIMIT = 2000
+
 
 class DisputeStatus(models.TextChoices):
     OPEN = "open", _("open")
@@ -26,7 +30,7 @@ class Dispute(models.Model):
     raised_by_team = models.ForeignKey(
         Team, on_delete=models.PROTECT, null=True, blank=True, related_name="disputes_raised"
     )
-    claim = models.TextField(_("what is claimed"), max_length=2000)
+    claim = models.TextField(_("what is claimed"), max_length=CLAIM_LIMIT)
     rival = models.ForeignKey(
         "league.Deal",
         on_delete=models.PROTECT,

@@ -37,11 +37,14 @@ Semantics chosen where the format is silent:
 from __future__ import annotations
 
 import datetime as dt
+import json
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
@@ -85,6 +88,14 @@ RULE_FIELDS = tuple(
 # The format's standings columns, in its order: the row's columns marked ``archived``.
 STANDINGS_FIELDS = tuple(column.key for column in ARCHIVED)
 DEAL_FIELDS = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards")
+
+# Limits checked before anything reaches the database, so a crafted archive is refused with the
+# same sentence on SQLite (which stores nearly anything) and PostgreSQL (which raises DataError).
+NAME_LIMIT = 120  # characters: the name columns of leagues, seasons, teams and players
+SMALL_LIMIT = 32_767  # the largest value of the small-integer columns (weeks, rules, playoffs)
+BIG_LIMIT = 2**63 - 1  # the largest number any column holds (a draw seed)
+TEXT_LIMIT = 10_000  # characters of any one text in an archive
+DEPTH_LIMIT = 16  # an archive is about ten levels deep (weeks, matches, games, deals, cards)
 
 
 class ArchiveRefused(ValidationFailed):
@@ -283,15 +294,83 @@ class _Reader:
             raise self.refuse(f"{what} must be a list.")
         return value
 
-    def text(self, value: Any, what: str) -> str:
+    def text(self, value: Any, what: str, *, max_length: int = NAME_LIMIT) -> str:
         if not isinstance(value, str) or not value.strip():
             raise self.refuse(f"{what} must be a name (text).")
+        if len(value.strip()) > max_length:
+            raise self.refuse(f"{what} must be at most {max_length} characters.")
         return value.strip()
 
-    def int(self, value: Any, what: str, *, minimum: int = 0) -> int:
+    def int(self, value: Any, what: str, *, minimum: int = 0, maximum: int = SMALL_LIMIT) -> int:
         if type(value) is not int or value < minimum:
             raise self.refuse(f"{what} must be a whole number of at least {minimum}.")
+        if value > maximum:
+            raise self.refuse(f"{what} must be at most {maximum}.")
         return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def archive_parse(raw: bytes | str) -> Any:
+    """The archive in ``raw`` (a file's bytes) as parsed JSON, or :class:`ArchiveRefused` with a
+    sentence: past ``PEGBOARD_ARCHIVE_MAX_BYTES``, not UTF-8, not JSON, or nested too deeply."""
+    limit = settings.PEGBOARD_ARCHIVE_MAX_BYTES
+    if len(raw) > limit:
+        raise ArchiveRefused(
+            f"The archive is larger than {limit:,} bytes: split the season or ask the "
+            "administrator to raise PEGBOARD_ARCHIVE_MAX_BYTES."
+        )
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ArchiveRefused(
+                f"The archive is not UTF-8 text (byte {exc.start + 1}): save it again as UTF-8."
+            ) from None
+    else:
+        text = raw
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise ArchiveRefused(
+            f"The archive is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+        ) from None
+    except RecursionError:
+        raise ArchiveRefused(_TOO_DEEP) from None
+    except ValueError as exc:  # NaN, Infinity, or an integer of more than 4,300 digits
+        raise ArchiveRefused(f"The archive has {exc}.") from None
+
+
+_TOO_DEEP = (
+    f"The archive is nested too deeply (more than {DEPTH_LIMIT} levels): it is not a season."
+)
+
+
+def _check_shape(data: Any) -> None:
+    """Depth, numbers and texts of the whole document, walked without recursion."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > DEPTH_LIMIT:
+            raise ArchiveRefused(_TOO_DEEP)
+        if isinstance(value, Mapping):
+            stack.extend(
+                (v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in value.items()
+            )
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int) and not -BIG_LIMIT <= value <= BIG_LIMIT:
+            raise ArchiveRefused(f"The archive, at {where}: this number is too large.")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise ArchiveRefused(f"The archive, at {where}: {value} is not a number JSON allows.")
+        elif isinstance(value, str) and len(value) > TEXT_LIMIT:
+            raise ArchiveRefused(
+                f"The archive, at {where}: a text longer than {TEXT_LIMIT:,} characters."
+            )
 
 
 def import_season(data: Any, *, user: Any = None) -> Season:
@@ -299,6 +378,7 @@ def import_season(data: Any, *, user: Any = None) -> Season:
 
     Raises :class:`ArchiveRefused` naming the place and the rule; then nothing was stored.
     """
+    _check_shape(data)
     r = _Reader()
     doc = r.obj(
         data,
@@ -382,7 +462,7 @@ def _import_season_row(r: _Reader, raw: Any, league: League, rules: Mapping[str,
             raise r.refuse(f"{league.name} already has a season called {name}.")
         playoff_teams = r.int(doc.get("playoff_teams", 4), "playoff_teams")
         draw_seed = doc.get("draw_seed", 0)
-        if type(draw_seed) is not int:
+        if type(draw_seed) is not int or not -BIG_LIMIT <= draw_seed <= BIG_LIMIT:
             raise r.refuse("draw_seed must be a whole number.")
         return Season.objects.create(
             league=league,

@@ -6,17 +6,22 @@ An open dispute holds a finished game: it does not count until it is ruled on.""
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league import lifecycle
-from league.errors import Conflict, NotAllowed, ValidationFailed
+from league.errors import Conflict, NotAllowed, TooFast, ValidationFailed
 from league.lifecycle import Event
 from league.models import Deal, Dispute, DisputeStatus, Game
+from league.models.disputes import CLAIM_LIMIT
 from league.permissions import Action, actor_of, can, is_judge, team_of
 from league.rules_reference import RULES_BY_ID, in_force
 from league.services.audit import audit_log
@@ -31,8 +36,6 @@ from league.services.games import (
 from league.services.results import queue_task, results_changed
 
 log = logging.getLogger(__name__)
-
-CLAIM_LIMIT = 2000  # characters, at every door (the form, the API, the admin)
 
 
 NOTIFY_TASK = "league.tasks.notify_dispute"
@@ -69,6 +72,36 @@ def _clean_claim(claim: Any) -> str:
     return claim
 
 
+DISPUTE_WINDOW = timedelta(hours=1)
+
+
+def _check_dispute_rate(user: Any) -> None:
+    """At most ``PEGBOARD_DISPUTES_PER_HOUR`` disputes per player per hour (checked under the
+    game's lock, in the same transaction as the new dispute)."""
+    limit = settings.PEGBOARD_DISPUTES_PER_HOUR
+    since = timezone.now() - DISPUTE_WINDOW
+    recent = list(
+        Dispute.objects.filter(raised_by=actor_of(user), created_at__gte=since)
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:limit]
+    )
+    if len(recent) < limit:
+        return
+    wait = max(1, math.ceil((recent[-1] + DISPUTE_WINDOW - timezone.now()).total_seconds()))
+    minutes = max(1, math.ceil(wait / 60))
+    raise TooFast(
+        ngettext(
+            "You have raised %(limit)s disputes in the last hour: a judge will get to them. "
+            "You can raise another in %(n)s minute.",
+            "You have raised %(limit)s disputes in the last hour: a judge will get to them. "
+            "You can raise another in %(n)s minutes.",
+            minutes,
+        )
+        % {"limit": limit, "n": minutes},
+        retry_after=wait,
+    )
+
+
 def dispute_raise(
     *,
     game: Game,
@@ -100,6 +133,8 @@ def dispute_raise(
     team = team_of(user, game.match)
     with transaction.atomic():
         game = _lock(game)
+        if team is not None:
+            _check_dispute_rate(user)
         if (
             team is not None
             and Dispute.objects.filter(

@@ -59,3 +59,33 @@ def test_a_captain_cannot_open_the_judges_panel(client, ann, dispute):
     ann.save()
     client.force_login(ann)
     assert client.get(f"/admin/league/dispute/{dispute.pk}/change/").status_code == 403
+
+
+@pytest.mark.parametrize(
+    "corrections",
+    [
+        '{"1": ' + "[" * 100_000 + "]" * 100_000 + "}",  # 100,000 deep: past the size limit
+        '{"1": {"pegging": ' + "[" * 40_000 + "]" * 40_000 + "}}",  # deep, within the limit
+        '{"1": {"pegging": ' + "[" * 900 + "]" * 900 + "}}",  # parses; the deal is nonsense
+        '{"1": {"shows": {"0": ' + str(2**64) + "}}}",
+    ],
+    ids=["100000-deep", "40000-deep", "900-deep", "huge-number"],
+)
+def test_corrections_nested_absurdly_deep_are_a_form_error_not_a_500(
+    client, staff_judge, dispute, corrections
+):
+    client.force_login(staff_judge)
+    client.raise_request_exception = False
+    answer = client.post(
+        f"/admin/league/dispute/{dispute.pk}/change/",
+        {
+            "decision": "resolve",
+            "ruling_text": "The crib was 4.",
+            "rule": "S-9",
+            "corrections": corrections,
+        },
+    )
+    assert answer.status_code == 200, answer.status_code  # the form again, with its error
+    assert "errorlist" in answer.content.decode()
+    dispute.refresh_from_db()
+    assert dispute.status == DisputeStatus.OPEN

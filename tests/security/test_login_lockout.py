@@ -158,7 +158,7 @@ def test_a_locked_out_login_changes_no_league_data(ann, game):
 
 def test_behind_nginx_the_address_is_the_one_nginx_saw(ann, cat, settings):
     """In production every request reaches Django from nginx; X-Real-IP names the client."""
-    settings.AXES_CLIENT_IP_CALLABLE = "league.api.throttles.client_ip"
+    settings.PEGBOARD_TRUSTED_PROXIES = ["172.16.0.0/12"]
     nginx = "172.18.0.5"
     for _ in range(5):
         APIClient().post(
@@ -184,3 +184,83 @@ def test_behind_nginx_the_address_is_the_one_nginx_saw(ann, cat, settings):
         HTTP_X_REAL_IP=HOME,
     )
     assert at_home.status_code == 200
+
+
+# --- Someone at the same bar cannot lock a captain out of her own phone ------------------------
+
+
+def ann_phone() -> Client:
+    """Ann's phone: it signed in as Ann once (and so carries her device cookie)."""
+    phone = Client()
+    response = phone.post(
+        "/accounts/login/", {"username": "ann", "password": PASSWORD}, REMOTE_ADDR=BAR
+    )
+    assert response.status_code == 302
+    phone.post("/accounts/logout/", REMOTE_ADDR=BAR)
+    assert "pegboard_device" in phone.cookies
+    return phone
+
+
+def test_wrong_passwords_from_the_bar_do_not_lock_the_right_one_out_of_her_own_phone(ann):
+    phone = ann_phone()
+    for _ in range(6):
+        web_login("ann", "guess", BAR)  # someone else at the bar, guessing
+    assert web_login("ann", PASSWORD, BAR)[0] == 429  # a new browser at the bar: locked
+
+    response = phone.post(
+        "/accounts/login/", {"username": "ann", "password": PASSWORD}, REMOTE_ADDR=BAR
+    )
+    assert response.status_code == 302 and signed_in(phone)
+
+
+def test_her_own_phone_gets_no_extra_guesses(ann):
+    phone = ann_phone()
+    for _ in range(5):
+        web_login("ann", "guess", BAR)
+    wrong = phone.post("/accounts/login/", {"username": "ann", "password": "x"}, REMOTE_ADDR=BAR)
+    assert wrong.status_code == 429
+    assert not signed_in(phone)
+
+
+def test_a_device_cookie_is_for_one_name_only(ann, cat):
+    phone = ann_phone()
+    for _ in range(5):
+        web_login("cat", "guess", BAR)
+    as_cat = phone.post(
+        "/accounts/login/", {"username": "cat", "password": PASSWORD}, REMOTE_ADDR=BAR
+    )
+    assert as_cat.status_code == 429
+
+
+def test_the_app_gets_its_device_cookie_with_its_token(ann):
+    app = APIClient()
+    token = app.post(
+        "/api/auth/token/",
+        {"username": "ann", "password": PASSWORD},
+        format="json",
+        REMOTE_ADDR=BAR,
+    )
+    assert token.status_code == 200 and "pegboard_device" in app.cookies
+    for _ in range(5):
+        api_login("ann", "guess", BAR)
+    again = app.post(
+        "/api/auth/token/",
+        {"username": "ann", "password": PASSWORD},
+        format="json",
+        REMOTE_ADDR=BAR,
+    )
+    assert again.status_code == 200 and "token" in again.json()
+
+
+def test_x_real_ip_from_anyone_but_the_proxy_is_ignored(ann, settings):
+    """Talking to gunicorn directly, a guesser cannot rotate addresses with X-Real-IP."""
+    settings.PEGBOARD_TRUSTED_PROXIES = ["172.16.0.0/12"]
+    for n in range(5):
+        APIClient().post(
+            "/api/auth/token/",
+            {"username": "ann", "password": "guess"},
+            format="json",
+            REMOTE_ADDR=BAR,
+            HTTP_X_REAL_IP=f"198.51.100.{n + 1}",
+        )
+    assert api_login("ann", PASSWORD, BAR).status_code == 429

@@ -36,6 +36,18 @@ def test_a_visitors_query_string_never_reaches_another_visitors_page(
     assert Client().get(url(played_season)).content.decode() == odd_sort  # the same shared page
 
 
+def test_a_script_in_a_visitors_query_string_never_reaches_a_later_visitor(played_season):
+    script = "<script>alert('zz')</script>"
+    first = Client().get(url(played_season), {"sort": "-spread", "x": script})
+    assert first.status_code == 200
+    for later in (
+        Client().get(url(played_season), {"sort": "-spread"}),
+        Client().get(url(played_season)),
+    ):
+        page = later.content.decode()
+        assert "alert(" not in page and "&lt;script&gt;alert" not in page
+
+
 def test_the_stored_page_carries_no_query_string(played_season):
     from league.models import StandingsPage
     from league.tasks import recompute_standings

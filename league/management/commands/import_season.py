@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.errors import DomainError
 from league.models import Game
-from league.services.archive import import_season
+from league.services.archive import archive_parse, import_season
 
 
 class Command(BaseCommand):
@@ -27,17 +26,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         try:
-            text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+            raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
         except OSError as exc:
             raise CommandError(f"Can't read {path}: {exc.strerror or exc}.") from None
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CommandError(
-                f"{path} is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
-            ) from None
-        try:
-            season = import_season(data)
+            season = import_season(archive_parse(raw))
         except DomainError as exc:
             raise CommandError(f"Nothing was imported. {exc.message}") from None
         games = Game.objects.filter(match__week__season=season)
