@@ -7,7 +7,7 @@ best-of-N playoff match. Names of entrants are the keys throughout: they are uni
 tournament, and the archive format speaks in them.
 
 >>> rules = Rules()
->>> game_points(rules, winner=True, loser_score=89)
+>>> game_points(rules, winner=True, loser_score=95)
 2
 >>> qualifier_count(17, one_in=4)
 5
@@ -421,8 +421,8 @@ def seat_round(
     met whom (``met[a][b]`` games) and how many byes each has had. The circle method's round
     is used when it repeats no pairing and gives the bye to someone with the fewest byes (a
     field that never changed always gets it, for N-1 rounds); otherwise (late adds and
-    withdrawals) a search seats the fewest repeats, the bye going to the fewest-byes entrant
-    lowest in the order who has not had one."""
+    withdrawals) a search seats the fewest repeats, the bye going to an entrant with the
+    fewest byes (of those, one who has played most)."""
     met = met or {}
     byes = byes or {}
     circle = circle_round(entrants, index)
@@ -432,9 +432,13 @@ def seat_round(
     pool = list(entrants)
     bye: T | None = None
     if len(pool) % 2:
-        # The last registered among the fewest-byes sits out: late adds, who have played
-        # fewest games, are the ones the circle would not reach first.
-        bye = max(pool, key=lambda e: (-byes.get(e, 0), pool.index(e)))
+        # Among the fewest byes, whoever has played most sits out (a late add plays), then
+        # the last registered.
+        order = {e: i for i, e in enumerate(pool)}
+        bye = min(
+            pool,
+            key=lambda e: (byes.get(e, 0), -sum(met.get(e, {}).values()), -order[e]),
+        )
         pool.remove(bye)
     tables = _pair(pool, met)
     return Seating(tables=tables, bye=bye)
