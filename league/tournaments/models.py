@@ -110,7 +110,11 @@ class Entrant(models.Model):
     name = models.CharField(_("name"), max_length=120)
     number = models.PositiveIntegerField(_("entry number"))  # registration order
     players = models.ManyToManyField(
-        Player, related_name="tournament_entries", blank=True, verbose_name=_("players")
+        Player,
+        through="EntrantPlayer",
+        related_name="tournament_entries",
+        blank=True,
+        verbose_name=_("players"),
     )
     status = models.CharField(
         _("status"), max_length=16, choices=EntrantStatus.choices, default=EntrantStatus.REGISTERED
@@ -128,6 +132,25 @@ class Entrant(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class EntrantPlayer(models.Model):
+    """A player of an entrant, in the order the entry names them."""
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="roster")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "player"], name="entrant_player_unique")
+        ]
+        verbose_name = _("entrant's player")
+        verbose_name_plural = _("entrants' players")
+
+    def __str__(self) -> str:
+        return str(self.player)
 
 
 class RoundStatus(models.TextChoices):

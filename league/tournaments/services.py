@@ -36,6 +36,7 @@ from league.tournaments import logic
 from league.tournaments.models import (
     Bye,
     Entrant,
+    EntrantPlayer,
     EntrantStatus,
     PlayoffGame,
     PlayoffMatch,
@@ -191,7 +192,8 @@ def entrant_register(
             number=number,
             status=EntrantStatus.CHECKED_IN if (check_in or late) else EntrantStatus.REGISTERED,
         )
-        entrant.players.set(_players(roster))
+        for position, player in enumerate(_players(roster)):
+            EntrantPlayer.objects.create(entrant=entrant, player=player, position=position)
         audit_log(
             actor=user,
             action="entrant_register",
@@ -227,7 +229,8 @@ def entrant_withdraw(*, user: Any, entrant: Entrant) -> Entrant:
         if table is not None:
             raise Locked(
                 _(
-                    "%(name)s is seated at table %(table)s of round %(round)s: settle that game first."
+                    "%(name)s is seated at table %(table)s of round %(round)s: "
+                    "settle that game first."
                 )
                 % {"name": entrant.name, "table": table.table, "round": table.round.number}
             )
