@@ -218,6 +218,15 @@ class TableGame(models.Model):
         return None
 
 
+class CheckersQueue(TableGame):
+    """The games whose two scorecards disagree: TableGame as the checkers' admin lists it."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("scorecard to check")
+        verbose_name_plural = _("checkers' queue")
+
+
 class Bye(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="byes")

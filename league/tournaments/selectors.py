@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from league.errors import DomainError
 from league.tournaments import logic
@@ -200,10 +200,8 @@ def open_tables_for_player(player: Any) -> QuerySet[TableGame]:
     return (
         TableGame.objects.exclude(status=TableStatus.VERIFIED)
         .filter(round__tournament__stage="qualifying")
-        .filter(first__players=player)
-        .union(
-            TableGame.objects.exclude(status=TableStatus.VERIFIED)
-            .filter(round__tournament__stage="qualifying")
-            .filter(second__players=player)
-        )
+        .filter(Q(first__players=player) | Q(second__players=player))
+        .select_related("round")
+        .distinct()
+        .order_by("round__number", "table")
     )

@@ -133,6 +133,61 @@ def tournament_create(
     return tournament
 
 
+EDITABLE = (
+    "name",
+    "date",
+    "kind",
+    "variant",
+    "games_per_entrant",
+    "target",
+    "skunk_margin",
+    "double_skunk_margin",
+    "points_win",
+    "points_skunk",
+    "points_double_skunk",
+    "points_loss",
+    "bye_game_points",
+    "bye_spread",
+    "tiebreaks",
+    "qualify_one_in",
+    "playoff_best_of",
+    "draw_seed",
+)
+
+
+def tournament_update(*, user: Any, tournament: Tournament, changes: dict[str, Any]) -> Tournament:
+    """Change an event's settings. The rules are checked as a whole (an unknown tie-break, an
+    even best-of are refused); once the bracket is drawn they no longer change."""
+    _require(user, Action.RUN_TOURNAMENT, tournament)
+    with transaction.atomic():
+        row = _lock(tournament)
+        before = {k: getattr(row, k) for k in EDITABLE}
+        for key, value in changes.items():
+            if key in EDITABLE:
+                setattr(row, key, value)
+        after = {k: getattr(row, k) for k in EDITABLE}
+        if after == before:
+            return row
+        if row.stage in (Stage.PLAYOFFS, Stage.FINISHED):
+            raise Locked(_("The bracket is drawn: the event's settings no longer change."))
+        try:
+            row.rules  # noqa: B018 - building the rules checks them
+        except logic.RulesError as exc:
+            raise ValidationFailed(str(exc), field="tiebreaks") from None
+        if row.variant != before["variant"] and row.entrants.exists():
+            raise Locked(_("Entrants are registered: singles or partnership no longer changes."))
+        row.save()
+        audit_log(
+            actor=user,
+            action="tournament_update",
+            obj=row,
+            before={k: str(v) for k, v in before.items() if before[k] != after[k]},
+            after={k: str(v) for k, v in after.items() if before[k] != after[k]},
+        )
+    _changed(row.pk)
+    return row
+
+
 def _players(names: Iterable[Player | str]) -> list[Player]:
     out = []
     for p in names:

@@ -16,7 +16,7 @@ def director(db):
 
     from league.permissions import TOURNAMENT_DIRECTORS
 
-    user = factories.UserFactory(username="dora")
+    user = factories.UserFactory(username="dora", is_staff=True)
     user.groups.add(Group.objects.get_or_create(name=TOURNAMENT_DIRECTORS)[0])
     return user
 
