@@ -22,7 +22,7 @@ import math
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 T = TypeVar("T", bound=Hashable)
 
@@ -147,9 +147,9 @@ def game_points(rules: Rules, *, winner: bool, loser_score: int) -> int:
     return rules.win
 
 
-@dataclass(frozen=True)
-class Result:
-    """A decided qualifying game between ``first`` and ``second``."""
+class Result(NamedTuple):
+    """A decided qualifying game between ``first`` and ``second`` (a tuple: a big event's
+    standings build thousands of them, and a frozen dataclass is several times slower to make)."""
 
     first: str
     second: str
@@ -218,9 +218,9 @@ def records(
     """Each entrant's record from decided games and byes (a bye is a game played and won)."""
     out = {name: Record(name) for name in entrants}
     skunk_line, double_line = rules.skunk_margin, rules.double_skunk_margin
-    for r in results:
-        w, lose = out[r.winner], out[r.loser]
-        m = rules.target - r.loser_score
+    for first, second, winner, loser_score in results:
+        w, lose = out[winner], out[second if winner == first else first]
+        m = rules.target - loser_score
         w.played += 1
         lose.played += 1
         w.won += 1

@@ -73,13 +73,10 @@ def standings_for_tournament(tournament: Tournament) -> dict[str, Any]:
     withdrawn = frozenset(
         name for _pk, name, status in entrants if status == EntrantStatus.WITHDRAWN
     )
-    played = set()
-    results = []
-    for a, b, w, score in TableGame.objects.filter(
+    rows = TableGame.objects.filter(
         round__tournament=tournament, status=TableStatus.VERIFIED
-    ).values_list("first_id", "second_id", "winner_id", "loser_score"):
-        results.append(logic.Result(names[a], names[b], names[w], score))
-        played.update((a, b))
+    ).values_list("first_id", "second_id", "winner_id", "loser_score")
+    results = [logic.Result(names[a], names[b], names[w], score) for a, b, w, score in rows]
     byes = [
         names[e]
         for e in Bye.objects.filter(round__tournament=tournament).values_list(
@@ -87,10 +84,11 @@ def standings_for_tournament(tournament: Tournament) -> dict[str, Any]:
         )
     ]
     # Entrants who withdrew before playing are not part of the field.
+    played = {name for r in results for name in (r.first, r.second)} if withdrawn else set()
     field = [
         name
-        for pk, name, status in entrants
-        if status != EntrantStatus.WITHDRAWN or pk in played or name in byes
+        for _pk, name, status in entrants
+        if status != EntrantStatus.WITHDRAWN or name in played or name in byes
     ]
     return compute(
         tournament.rules,
