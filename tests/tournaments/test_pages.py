@@ -125,3 +125,12 @@ def test_a_playoff_game_through_the_admin(client, drawn, director):
     assert (
         "Champion" in client.get(reverse("tournaments:bracket", args=[drawn.pk])).content.decode()
     )
+
+
+def test_the_tournament_page_speaks_french(client, night, director, field):
+    play_round(night, director)
+    client.cookies["django_language"] = "fr"
+    html = client.get(
+        reverse("tournaments:tournament", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert "La coupe" in html and "premier éliminé" in html
