@@ -134,3 +134,21 @@ def test_the_tournament_page_speaks_french(client, night, director, field):
         reverse("tournaments:tournament", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="fr"
     ).content.decode()
     assert "La coupe" in html and "premier éliminé" in html
+
+
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_the_public_pages_query_counts_do_not_grow_with_the_field(
+    client, night, director, field, rounds, django_assert_max_num_queries
+):
+    for _ in range(rounds):
+        play_round(night, director)
+    with django_assert_max_num_queries(12):
+        client.get(reverse("tournaments:tournament", args=[night.pk]))
+    with django_assert_max_num_queries(10):
+        client.get(reverse("tournaments:round", args=[night.pk, 1]))
+    if rounds == 3:
+        services.bracket_draw(user=director, tournament=night)
+    with django_assert_max_num_queries(10):
+        client.get(reverse("tournaments:bracket", args=[night.pk]))
+    with django_assert_max_num_queries(12):
+        client.get(reverse("tournaments:tv", args=[night.pk]))
