@@ -379,13 +379,16 @@ def _import_playoffs(
             for m_raw in r.list(p["matches"], "matches"):
                 m = r.obj(m_raw, "A match", required=("seeds", "games"))
                 seeds = r.list(m["seeds"], "seeds")
+                games_raw = r.list(m["games"], "games")
+                if len(seeds) == 2 and None in seeds and not games_raw:
+                    continue  # a bye written out: the bracket already sends the seed on
                 if len(seeds) != 2 or not all(type(s) is int for s in seeds):
                     raise r.refuse("a match's seeds are two whole numbers.")
                 with r.at(f"seeds {seeds[0]} v {seeds[1]}"):
                     match = _match_of(tournament, number, set(seeds))
                     if match is None:
                         raise r.refuse("these seeds do not meet in this round of the bracket.")
-                    for n, g_raw in enumerate(r.list(m["games"], "games"), start=1):
+                    for n, g_raw in enumerate(games_raw, start=1):
                         with r.at(f"game {n}"):
                             g = r.obj(g_raw, "A game", required=("winner", "loser_score"))
                             winner = _entrant(r, entrants, g["winner"], "The winner")

@@ -215,3 +215,10 @@ def test_a_partnership_keeps_its_players_in_order(db):
     t = import_tournament(doc)
     out = export_tournament(t)
     assert out["entrants"][0] == {"name": "P01", "players": ["Z0", "A0"]}
+
+
+def test_a_bye_written_among_the_playoff_matches_is_passed_over(db):
+    doc = _seventeen()
+    doc["playoffs"] = [{"round": 1, "matches": [{"seeds": [1, None], "games": []}]}]
+    t = import_tournament(doc)
+    assert t.playoff_matches.filter(round=1, is_bye=True, winner__isnull=False).count() == 3
