@@ -222,3 +222,17 @@ def test_a_bye_written_among_the_playoff_matches_is_passed_over(db):
     doc["playoffs"] = [{"round": 1, "matches": [{"seeds": [1, None], "games": []}]}]
     t = import_tournament(doc)
     assert t.playoff_matches.filter(round=1, is_bye=True, winner__isnull=False).count() == 3
+
+
+def test_the_table_of_a_night_without_entrants_yet(night):
+    out = io.StringIO()
+    call_command("tournament_standings", night.name, stdout=out)
+    assert night.name in out.getvalue()
+    out = io.StringIO()
+    call_command("tournament_standings", night.name, "--format", "json", stdout=out)
+    assert json.loads(out.getvalue()) == {
+        "tournament": night.name,
+        "standings": [],
+        "qualifiers": [],
+        "bracket": [],
+    }

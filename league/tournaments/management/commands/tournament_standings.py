@@ -41,7 +41,7 @@ def standings_table(doc: dict[str, Any]) -> str:
             line.append(str(value))
         cells.append(line)
     titles = [title for _key, title in COLUMNS]
-    widths = [max(len(t), *(len(c[i]) for c in cells)) for i, t in enumerate(titles)]
+    widths = [max([len(t), *(len(c[i]) for c in cells)]) for i, t in enumerate(titles)]
 
     def fmt(values: list[str]) -> str:
         return "  ".join(
