@@ -207,6 +207,8 @@ def _sits_at(user: Any, table_game: Any) -> bool:
         return False
     if table_game is None:
         return True
+    if not hasattr(table_game, "side_of_player"):  # a league game: not a tournament table
+        return False
     if getattr(table_game, "status", "") == "verified":
         return False
     return table_game.side_of_player(player) is not None
