@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "league",
+    "league.tournaments",
 ]
 
 MIDDLEWARE = [

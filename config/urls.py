@@ -17,6 +17,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("ping", ping, name="ping"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("tournaments/", include("league.tournaments.urls")),
     path("", include("league.urls")),
 ]
 

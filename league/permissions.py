@@ -13,7 +13,10 @@ The rules, in words:
 - judges and league admins read the rulings listed under the rules they cite (precedents);
   everyone does, visitors included, for a season that publishes its rulings;
 - nobody acts as judge, confirmer or admin on a game their own team plays: a role never lets
-  anyone vouch for the other team.
+  anyone vouch for the other team;
+- tournaments: league admins and tournament directors run them (entrants, seating, the bracket,
+  playoff games); a player enters the scorecard of a table they sit at, until it is verified;
+  judges and league admins are the checkers who settle scorecards that disagree.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ JUDGES = "Judges"
 LEAGUE_ADMINS = "League admins"
 CAPTAINS = "Captains"
 PLAYERS = "Players"
+TOURNAMENT_DIRECTORS = "Tournament directors"
 
 
 class Action(models.TextChoices):
@@ -46,6 +50,9 @@ class Action(models.TextChoices):
     VIEW_PRECEDENTS = "view_precedents", _("read the rulings that cited a rule")
     CHANGE_PLAYED_RULES = "change_played_rules", _("change the rules of a season under way")
     MANAGE_LEAGUE = "manage_league", _("manage leagues, seasons and teams")
+    RUN_TOURNAMENT = "run_tournament", _("run a tournament (entrants, rounds, the bracket)")
+    ENTER_SCORECARD = "enter_scorecard", _("enter a scorecard for one's own table")
+    CHECK_SCORECARDS = "check_scorecards", _("settle scorecards as a checker")
 
 
 class Trusted:
@@ -195,6 +202,21 @@ def _match_of(obj: Any) -> Any:
     return obj if hasattr(obj, "home_id") else None
 
 
+def _sits_at(user: Any, table_game: Any) -> bool:
+    """Whether ``user`` plays at tournament table ``table_game`` (an entrant's player), while
+    its result is still open (not verified). ``None`` asks "at any table"."""
+    player = player_of(user)
+    if player is None:
+        return False
+    if table_game is None:
+        return True
+    if not hasattr(table_game, "side_of_player"):  # a league game: not a tournament table
+        return False
+    if getattr(table_game, "status", "") == "verified":
+        return False
+    return table_game.side_of_player(player) is not None
+
+
 def can(user: Any, action: str, obj: Any = None) -> bool:
     """Whether ``user`` may do ``action`` on ``obj`` now. The one check.
 
@@ -216,6 +238,12 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
         return is_league_admin(user)
     if action == Action.CHANGE_PLAYED_RULES:
         return is_judge(user) or is_league_admin(user)
+    if action == Action.RUN_TOURNAMENT:
+        return is_league_admin(user) or _in_group(user, TOURNAMENT_DIRECTORS)
+    if action == Action.CHECK_SCORECARDS:
+        return is_judge(user) or is_league_admin(user)
+    if action == Action.ENTER_SCORECARD:
+        return _sits_at(user, obj)
     match = _match_of(obj)
     game = _game_of(obj)
     if match is None:  # a role question, not about one game

@@ -444,6 +444,20 @@ def make_archive(seed: int = 7, *, league: str = "Sunday Pairs", games: int = 2)
 
 def wipe_league_data() -> None:
     """Empty the league's tables (children first), as a fresh database would be."""
+    from league.tournaments import models as tm
+
+    for model in (
+        tm.Scorecard,
+        tm.PlayoffGame,
+        tm.PlayoffMatch,
+        tm.TableGame,
+        tm.Bye,
+        tm.Round,
+        tm.EntrantPlayer,
+        tm.Entrant,
+        tm.Tournament,
+    ):
+        model.objects.all().delete()
     AuditEntry.objects.all().delete()
     Deal.objects.all().delete()
     GameSeat.objects.all().delete()

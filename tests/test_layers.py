@@ -51,6 +51,9 @@ def test_views_api_admin_and_tasks_never_write_through_models_directly():
         *(ROOT / "league" / "api").rglob("*.py"),
         ROOT / "league" / "admin.py",
         ROOT / "league" / "tasks.py",
+        ROOT / "league" / "tournaments" / "views.py",
+        ROOT / "league" / "tournaments" / "admin.py",
+        *(ROOT / "league" / "tournaments" / "management").rglob("*.py"),
     ]
     for path in doors:
         text = path.read_text()
@@ -61,11 +64,15 @@ def test_views_api_admin_and_tasks_never_write_through_models_directly():
 def test_services_never_import_tasks_or_page_rendering():
     """Services queue tasks by name after commit, and never draw pages: the arrows point from
     the doors (views, tasks) to the services, not back. Every import counts, even in a function."""
-    for path in (ROOT / "league" / "services").rglob("*.py"):
+    tournament_writes = [
+        ROOT / "league" / "tournaments" / name
+        for name in ("services.py", "archive.py", "demo.py", "selectors.py")
+    ]
+    for path in [*(ROOT / "league" / "services").rglob("*.py"), *tournament_writes]:
         for name in imports_of(path):
-            assert not name.startswith(("league.tasks", "league.rendering", "league.views")), (
-                f"{path.name} imports {name}"
-            )
+            assert not name.startswith(
+                ("league.tasks", "league.rendering", "league.views", "league.tournaments.views")
+            ), f"{path.name} imports {name}"
     for module in ("standings", "results"):  # the standings route: no way back to playoffs
         names = imports_of(ROOT / "league" / "services" / f"{module}.py")
         assert not any(n.startswith("league.services.playoffs") for n in names), module
@@ -93,3 +100,10 @@ def test_no_import_cycle_in_league():
 
     for name in sorted(graph):
         visit(name, [])
+
+
+def test_the_tournament_rules_are_pure():
+    """``league.tournaments.logic`` is property-tested without a database: no Django, no ORM."""
+    for name in imports_of(ROOT / "league" / "tournaments" / "logic.py"):
+        top = name.split(".")[0]
+        assert top in sys.stdlib_module_names or name == "__future__", name

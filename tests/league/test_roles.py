@@ -24,19 +24,36 @@ ROLES = [
 ]
 A = Action
 # What each role may do on a game under way between Fifteen Two (home) and Nobs (away).
+# The tournament actions are asked as role questions here (about no object): every player may
+# enter a scorecard of a table they sit at, judges and league admins check scorecards, league
+# admins run tournaments.
 UNDER_WAY = {
     "visitor": set(),
-    "home_player": {A.START_GAME, A.RECORD_DEAL, A.CORRECT_DEAL, A.RAISE_DISPUTE, A.VIEW_DISPUTES},
+    "home_player": {
+        A.START_GAME,
+        A.RECORD_DEAL,
+        A.CORRECT_DEAL,
+        A.RAISE_DISPUTE,
+        A.VIEW_DISPUTES,
+        A.ENTER_SCORECARD,
+    },
     "home_captain": {
         A.START_GAME,
         A.RECORD_DEAL,
         A.CORRECT_DEAL,
         A.RAISE_DISPUTE,
         A.VIEW_DISPUTES,
+        A.ENTER_SCORECARD,
     },
     # Nobs did not enter deal 1, so they cannot correct it (they may dispute it)
-    "away_captain": {A.START_GAME, A.RECORD_DEAL, A.RAISE_DISPUTE, A.VIEW_DISPUTES},
-    "other_player": set(),
+    "away_captain": {
+        A.START_GAME,
+        A.RECORD_DEAL,
+        A.RAISE_DISPUTE,
+        A.VIEW_DISPUTES,
+        A.ENTER_SCORECARD,
+    },
+    "other_player": {A.ENTER_SCORECARD},
     "judge": {
         A.RAISE_DISPUTE,
         A.VIEW_DISPUTES,
@@ -44,8 +61,11 @@ UNDER_WAY = {
         A.VOID_GAME,
         A.CHANGE_PLAYED_RULES,
         A.VIEW_PRECEDENTS,
+        A.CHECK_SCORECARDS,
     },
     "league_admin": {
+        A.RUN_TOURNAMENT,
+        A.CHECK_SCORECARDS,
         A.START_GAME,
         A.RECORD_DEAL,
         A.RAISE_DISPUTE,
@@ -56,8 +76,16 @@ UNDER_WAY = {
         A.VIEW_PRECEDENTS,
     },
     # (withdrawing a dispute is its own team's, asked about the dispute: see the test below)
+    # (the superuser plays at no table: no player is linked to the account)
     "superuser": set(Action)
-    - {A.CORRECT_DEAL, A.WITHDRAW_RIVAL, A.CONFIRM_GAME, A.REJECT_GAME, A.WITHDRAW_DISPUTE},
+    - {
+        A.CORRECT_DEAL,
+        A.WITHDRAW_RIVAL,
+        A.CONFIRM_GAME,
+        A.REJECT_GAME,
+        A.WITHDRAW_DISPUTE,
+        A.ENTER_SCORECARD,
+    },
 }
 # The same game finished: Fifteen Two entered every deal, so Nobs are asked to confirm it.
 FINISHED = {
@@ -94,7 +122,7 @@ def object_for(action, game):
         return Deal.objects.get(game=game, number=1, is_current=True)
     if action == A.WITHDRAW_RIVAL:
         return Deal.objects.get(game=game, number=1, is_current=True)  # not a rival: never
-    if action == A.MANAGE_LEAGUE:
+    if action in (A.MANAGE_LEAGUE, A.RUN_TOURNAMENT, A.CHECK_SCORECARDS, A.ENTER_SCORECARD):
         return None
     return game
 

@@ -9,6 +9,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.models import League
 from league.services.demo import LEAGUE_NAME, SEED, WEEKS_PLAYED, build_demo
+from league.tournaments.demo import NIGHT_NAME, build_demo_night
+from league.tournaments.models import Tournament
 
 DEFAULT_URL = "http://127.0.0.1:8000/"
 
@@ -17,7 +19,8 @@ class Command(BaseCommand):
     help = (
         "Build the demo league (Thursday Doubles, Fall 2026): accounts, eight teams, the "
         "round-robin schedule and four weeks of legal games played with the scorer, entered and "
-        "confirmed through the services. The same every time (seeded)."
+        "confirmed through the services; and a demo club night (30 entrants, 9 rounds, the "
+        "bracket drawn). The same every time (seeded)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -56,6 +59,16 @@ class Command(BaseCommand):
                 f"{summary.deals} deals ({took:.1f} s)."
             )
         )
+        if not Tournament.objects.filter(name=NIGHT_NAME).exists():
+            started = time.monotonic()
+            night = build_demo_night()
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Seeded {night.name}: {night.entrants.count()} entrants, "
+                    f"{night.rounds.count()} rounds, the bracket drawn "
+                    f"({time.monotonic() - started:.1f} s); {url}tournaments/{night.pk}/"
+                )
+            )
         self.stdout.write("")
         self.stdout.write(f"Open {url}  (admin panel: {url}admin/, API: {url}api/)")
         self.stdout.write("Log in with (user / password):")

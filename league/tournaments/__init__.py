@@ -1,0 +1,1 @@
+"""Club nights and ACC-style tournaments: qualifying rounds, scorecards, the cut and the bracket."""

@@ -1,0 +1,332 @@
+"""The director's and checkers' admin: tournaments (seat the next round, draw the bracket),
+entrants (check in, withdraw), rounds, the checkers' queue (both scorecards side by side, the
+checker's entry settles the game) and playoff matches (a game at a time). Every change goes
+through a service; ``has_*_permission`` asks ``can()``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from league.errors import DomainError
+from league.permissions import Action, can
+from league.tournaments import selectors, services
+from league.tournaments.models import (
+    CheckersQueue,
+    Entrant,
+    PlayoffMatch,
+    Round,
+    TableGame,
+    TableStatus,
+    Tournament,
+)
+
+
+class _DirectorOnly(admin.ModelAdmin):
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.RUN_TOURNAMENT) or can(
+            request.user, Action.CHECK_SCORECARDS
+        )
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self.has_module_permission(request)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+def _run(request: HttpRequest, admin_: admin.ModelAdmin, call: Any, done: str) -> None:
+    try:
+        call()
+    except DomainError as exc:
+        admin_.message_user(request, exc.message, messages.ERROR)
+    else:
+        admin_.message_user(request, done, messages.SUCCESS)
+
+
+@admin.register(Tournament)
+class TournamentAdmin(_DirectorOnly):
+    list_display = ("name", "date", "kind", "variant", "stage", "entrant_count")
+    readonly_fields = ("stage",)
+    exclude = ("created_at",)
+    actions = ["seat_next_round", "draw_bracket"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.RUN_TOURNAMENT)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return can(request.user, Action.RUN_TOURNAMENT, obj)
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        """A new event through ``tournament_create``; its settings through
+        ``tournament_update`` (refused, with the reason shown, if they cannot work)."""
+        data = dict(form.cleaned_data)
+        try:
+            if change:
+                services.tournament_update(user=request.user, tournament=obj, changes=data)
+            else:
+                created = services.tournament_create(
+                    user=request.user,
+                    name=data.pop("name"),
+                    date=data.pop("date"),
+                    kind=data.pop("kind"),
+                    variant=data.pop("variant"),
+                )
+                obj.pk = created.pk
+                services.tournament_update(user=request.user, tournament=created, changes=data)
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+    @admin.display(description=gettext_lazy("entrants"))
+    def entrant_count(self, obj: Tournament) -> int:
+        return obj.entrants.count()
+
+    @admin.action(description=gettext_lazy("Seat the next round"))
+    def seat_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        for t in queryset:
+            _run(
+                request,
+                self,
+                lambda t=t: services.round_seat_next(user=request.user, tournament=t),
+                _("%(name)s: next round seated.") % {"name": t.name},
+            )
+
+    @admin.action(description=gettext_lazy("Draw the bracket"))
+    def draw_bracket(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        for t in queryset:
+            _run(
+                request,
+                self,
+                lambda t=t: services.bracket_draw(user=request.user, tournament=t),
+                _("%(name)s: bracket drawn.") % {"name": t.name},
+            )
+
+
+class EntrantForm(forms.ModelForm):
+    player_1 = forms.CharField(
+        label=gettext_lazy("first player (partnerships)"), required=False, max_length=120
+    )
+    player_2 = forms.CharField(
+        label=gettext_lazy("second player (partnerships)"), required=False, max_length=120
+    )
+
+    class Meta:
+        model = Entrant
+        fields = ["tournament", "name"]
+
+
+@admin.register(Entrant)
+class EntrantAdmin(_DirectorOnly):
+    list_display = ("name", "tournament", "number", "status", "seed")
+    list_filter = ("tournament", "status")
+    search_fields = ("name",)
+    actions = ["check_in", "withdraw"]
+    form = EntrantForm
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.RUN_TOURNAMENT)
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        """Registration through ``entrant_register`` (a late add once play has started)."""
+        data = form.cleaned_data
+        players = [p for p in (data.get("player_1"), data.get("player_2")) if p]
+        try:
+            created = services.entrant_register(
+                user=request.user, tournament=data["tournament"], name=data["name"], players=players
+            )
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+        else:
+            obj.pk = created.pk
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """Nothing else to store: the service registered the entrant and its players."""
+
+    @admin.action(description=gettext_lazy("Check in"))
+    def check_in(self, request: HttpRequest, queryset: QuerySet[Entrant]) -> None:
+        for e in queryset:
+            _run(
+                request,
+                self,
+                lambda e=e: services.entrant_check_in(user=request.user, entrant=e),
+                _("%(name)s is checked in.") % {"name": e.name},
+            )
+
+    @admin.action(description=gettext_lazy("Withdraw"))
+    def withdraw(self, request: HttpRequest, queryset: QuerySet[Entrant]) -> None:
+        for e in queryset:
+            _run(
+                request,
+                self,
+                lambda e=e: services.entrant_withdraw(user=request.user, entrant=e),
+                _("%(name)s has withdrawn.") % {"name": e.name},
+            )
+
+
+@admin.register(Round)
+class RoundAdmin(_DirectorOnly):
+    list_display = ("tournament", "number", "status")
+    list_filter = ("tournament",)
+
+
+class SettleForm(forms.ModelForm):
+    """The checker's entry: who won and the loser's score."""
+
+    settle_winner = forms.ChoiceField(label=gettext_lazy("Winner"))
+    settle_loser_score = forms.IntegerField(label=gettext_lazy("The loser's score"), min_value=0)
+
+    class Meta:
+        model = CheckersQueue
+        fields: list[str] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        game = self.instance
+        self.fields["settle_winner"].choices = [  # type: ignore[attr-defined]
+            (str(game.first_id), game.first.name),
+            (str(game.second_id), game.second.name),
+        ]
+
+
+@admin.register(CheckersQueue)
+class CheckersQueueAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "round_number", "table", "first", "second", "entries")
+    form = SettleForm
+    readonly_fields = ("tournament", "round_number", "table", "first", "second", "entries")
+    fieldsets = (
+        (None, {"fields": ("tournament", "round_number", "table", "first", "second", "entries")}),
+        (
+            gettext_lazy("The checker's entry settles the game"),
+            {"fields": ("settle_winner", "settle_loser_score")},
+        ),
+    )
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return selectors.checkers_queue()
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.CHECK_SCORECARDS)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return can(request.user, Action.CHECK_SCORECARDS)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is not None and obj.status != TableStatus.MISMATCH:
+            return False
+        return can(request.user, Action.CHECK_SCORECARDS, obj)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("tournament"))
+    def tournament(self, obj: TableGame) -> str:
+        return obj.round.tournament.name
+
+    @admin.display(description=gettext_lazy("round"))
+    def round_number(self, obj: TableGame) -> int:
+        return obj.round.number
+
+    @admin.display(description=gettext_lazy("scorecards, side by side"))
+    def entries(self, obj: TableGame) -> str:
+        cards = [c for c in obj.scorecards.all() if not c.by_checker]
+        return " | ".join(
+            _("%(side)s's card: %(winner)s won, loser %(score)s")
+            % {
+                "side": c.side.name if c.side else "?",
+                "winner": c.winner.name,
+                "score": c.loser_score,
+            }
+            for c in cards
+        )
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        winner_id = int(form.cleaned_data["settle_winner"])
+        winner = obj.first if winner_id == obj.first_id else obj.second
+        try:
+            services.scorecard_settle(
+                user=request.user,
+                game=obj,
+                winner=winner,
+                loser_score=form.cleaned_data["settle_loser_score"],
+            )
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """Nothing else to store: the service wrote the checker's entry."""
+
+
+class PlayoffGameForm(forms.ModelForm):
+    game_winner = forms.ChoiceField(label=gettext_lazy("Winner of the next game"))
+    game_loser_score = forms.IntegerField(label=gettext_lazy("The loser's score"), min_value=0)
+
+    class Meta:
+        model = PlayoffMatch
+        fields: list[str] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        m = self.instance
+        self.fields["game_winner"].choices = [  # type: ignore[attr-defined]
+            (str(e.pk), e.name) for e in (m.top, m.bottom) if e is not None
+        ]
+
+
+@admin.register(PlayoffMatch)
+class PlayoffMatchAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "round", "position", "top", "bottom", "winner", "games_played")
+    list_filter = ("tournament",)
+    form = PlayoffGameForm
+    readonly_fields = ("tournament", "round", "top", "bottom", "winner", "games_played")
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.RUN_TOURNAMENT)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return can(request.user, Action.RUN_TOURNAMENT)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is not None and (obj.winner_id or obj.top_id is None or obj.bottom_id is None):
+            return False
+        return can(request.user, Action.RUN_TOURNAMENT, obj)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("games"))
+    def games_played(self, obj: PlayoffMatch) -> str:
+        return ", ".join(f"{g.winner.name} ({g.loser_score})" for g in obj.games.all())
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        winner_id = int(form.cleaned_data["game_winner"])
+        winner = obj.top if winner_id == obj.top_id else obj.bottom
+        try:
+            services.playoff_game_record(
+                user=request.user,
+                match=obj,
+                winner=winner,
+                loser_score=form.cleaned_data["game_loser_score"],
+            )
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """Nothing else to store: the service wrote the game."""

@@ -1,0 +1,11 @@
+"""App configuration for tournaments (label ``tournaments``), beside the league it builds on."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentsConfig(AppConfig):
+    name = "league.tournaments"
+    label = "tournaments"
+    verbose_name = _("Tournaments")
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,479 @@
+"""The rules of a tournament, pure (no Django, no database), so each can be property-tested.
+
+What lives here: a game's points and spread, the standings and their tie-break chain, the cut
+(how many qualify), the bracket (its size, the byes and the folded slot order), the seating of a
+qualifying round (the circle method, with a fallback for a field that changed) and the end of a
+best-of-N playoff match. Names of entrants are the keys throughout: they are unique in a
+tournament, and the archive format speaks in them.
+
+>>> rules = Rules()
+>>> game_points(rules, winner=True, loser_score=95)
+2
+>>> qualifier_count(17, one_in=4)
+5
+>>> bracket(5)
+[(1, None), (4, 5), (3, None), (2, None)]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, NamedTuple, TypeVar
+
+T = TypeVar("T", bound=Hashable)
+
+TIEBREAK_KEYS = ("games_won", "spread", "skunks", "draw")
+KINDS = ("club-night", "main", "consolation", "satellite")
+VARIANTS = ("singles-121", "partnership-121")
+
+
+class RulesError(ValueError):
+    """A rule setting that cannot work (an unknown tie-break, a target below the skunk line)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A tournament's settings, as the archive format's ``rules`` names them (ACC defaults)."""
+
+    target: int = 121
+    skunk_margin: int = 31
+    double_skunk_margin: int = 61
+    win: int = 2
+    skunk: int = 3
+    double_skunk: int = 3  # ACC: a double skunk earns nothing more than a skunk
+    loss: int = 0
+    bye_game_points: int = 2
+    bye_spread: int = 0
+    tiebreaks: tuple[str, ...] = ("games_won", "spread", "draw")
+    qualify_one_in: int = 4
+    playoff_best_of: int = 3
+
+    def __post_init__(self) -> None:
+        for key in self.tiebreaks:
+            if key not in TIEBREAK_KEYS:
+                raise RulesError(f"Unknown tie-break {key!r}; known: {', '.join(TIEBREAK_KEYS)}.")
+        if self.target < 2:
+            raise RulesError("The target must be at least 2.")
+        if self.qualify_one_in < 1:
+            raise RulesError("qualify_one_in must be at least 1.")
+        if self.playoff_best_of < 1 or self.playoff_best_of % 2 == 0:
+            raise RulesError("A playoff match is best of an odd number of games (1, 3, 5...).")
+
+    def as_archive(self) -> dict[str, Any]:
+        """The ``rules`` object of the archive format, in its order."""
+        return {
+            "target": self.target,
+            "skunk_margin": self.skunk_margin,
+            "double_skunk_margin": self.double_skunk_margin,
+            "game_points": {
+                "win": self.win,
+                "skunk": self.skunk,
+                "double_skunk": self.double_skunk,
+                "loss": self.loss,
+            },
+            "bye": {"game_points": self.bye_game_points, "spread": self.bye_spread},
+            "tiebreaks": list(self.tiebreaks),
+            "qualify_one_in": self.qualify_one_in,
+            "playoff_best_of": self.playoff_best_of,
+        }
+
+    @classmethod
+    def from_archive(cls, data: Mapping[str, Any]) -> Rules:
+        """The rules from an archive's ``rules`` object; a missing setting keeps its default."""
+        points = data.get("game_points") or {}
+        bye = data.get("bye") or {}
+        default = cls()
+        return cls(
+            target=int(data.get("target", default.target)),
+            skunk_margin=int(data.get("skunk_margin", default.skunk_margin)),
+            double_skunk_margin=int(data.get("double_skunk_margin", default.double_skunk_margin)),
+            win=int(points.get("win", default.win)),
+            skunk=int(points.get("skunk", default.skunk)),
+            double_skunk=int(points.get("double_skunk", default.double_skunk)),
+            loss=int(points.get("loss", default.loss)),
+            bye_game_points=int(bye.get("game_points", default.bye_game_points)),
+            bye_spread=int(bye.get("spread", default.bye_spread)),
+            tiebreaks=tuple(data.get("tiebreaks", default.tiebreaks)),
+            qualify_one_in=int(data.get("qualify_one_in", default.qualify_one_in)),
+            playoff_best_of=int(data.get("playoff_best_of", default.playoff_best_of)),
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# One game
+# --------------------------------------------------------------------------------------------
+
+
+def check_loser_score(rules: Rules, loser_score: Any) -> int:
+    """The loser's score as a whole number from 0 to ``target - 1``, else :class:`ValueError`
+    with a sentence for the table.
+
+    >>> check_loser_score(Rules(), 121)
+    Traceback (most recent call last):
+    ...
+    ValueError: The loser's score must be a whole number from 0 to 120; 121 was given.
+    """
+    if isinstance(loser_score, bool) or not isinstance(loser_score, int):
+        raise ValueError(
+            f"The loser's score must be a whole number from 0 to {rules.target - 1}; "
+            f"{loser_score!r} was given."
+        )
+    if not 0 <= loser_score < rules.target:
+        raise ValueError(
+            f"The loser's score must be a whole number from 0 to {rules.target - 1}; "
+            f"{loser_score} was given."
+        )
+    return loser_score
+
+
+def margin(rules: Rules, loser_score: int) -> int:
+    """The winner is counted at the target, whatever they pegged past it."""
+    return rules.target - loser_score
+
+
+def game_points(rules: Rules, *, winner: bool, loser_score: int) -> int:
+    """What one side of a game earns."""
+    if not winner:
+        return rules.loss
+    m = margin(rules, loser_score)
+    if m >= rules.double_skunk_margin:
+        return rules.double_skunk
+    if m >= rules.skunk_margin:
+        return rules.skunk
+    return rules.win
+
+
+class Result(NamedTuple):
+    """A decided qualifying game between ``first`` and ``second`` (a tuple: a big event's
+    standings build thousands of them, and a frozen dataclass is several times slower to make)."""
+
+    first: str
+    second: str
+    winner: str
+    loser_score: int
+
+    @property
+    def loser(self) -> str:
+        return self.second if self.winner == self.first else self.first
+
+
+# --------------------------------------------------------------------------------------------
+# Standings
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    entrant: str
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    game_points: int = 0
+    skunks: int = 0
+    spread: int = 0
+
+    def as_row(self, rank: int) -> dict[str, Any]:
+        """The row of the format's ``standings``, in its order."""
+        return {
+            "rank": rank,
+            "entrant": self.entrant,
+            "played": self.played,
+            "won": self.won,
+            "lost": self.lost,
+            "game_points": self.game_points,
+            "skunks": self.skunks,
+            "spread": self.spread,
+        }
+
+
+@dataclass
+class Standing:
+    rank: int  # shared by entrants the chain (less the draw) cannot separate
+    record: Record
+    decided_by: str  # "game_points", a tie-break key, or "" for an entrant alone on its rank
+
+
+def draw_ticket(seed: int, name: str) -> str:
+    """An entrant's ticket in the draw: sha256 of "seed:name", higher first (the league's draw).
+
+    >>> draw_ticket(2026, "Nobs")[:12]
+    '6457b8b78b8e'
+    """
+    return hashlib.sha256(f"{seed}:{name}".encode()).hexdigest()
+
+
+_FIELDS = {"games_won": "won", "spread": "spread", "skunks": "skunks"}
+
+
+def records(
+    rules: Rules,
+    entrants: Iterable[str],
+    results: Iterable[Result],
+    byes: Iterable[str] = (),
+) -> dict[str, Record]:
+    """Each entrant's record from decided games and byes (a bye is a game played and won)."""
+    out = {name: Record(name) for name in entrants}
+    skunk_line, double_line = rules.skunk_margin, rules.double_skunk_margin
+    for first, second, winner, loser_score in results:
+        w, lose = out[winner], out[second if winner == first else first]
+        m = rules.target - loser_score
+        w.played += 1
+        lose.played += 1
+        w.won += 1
+        lose.lost += 1
+        w.spread += m
+        lose.spread -= m
+        lose.game_points += rules.loss
+        if m >= double_line:
+            w.game_points += rules.double_skunk
+            w.skunks += 1
+        elif m >= skunk_line:
+            w.game_points += rules.skunk
+            w.skunks += 1
+        else:
+            w.game_points += rules.win
+    for name in byes:
+        rec = out[name]
+        rec.played += 1
+        rec.won += 1
+        rec.game_points += rules.bye_game_points
+        rec.spread += rules.bye_spread
+    return out
+
+
+def rank(rules: Rules, recs: Iterable[Record], *, draw_seed: int) -> list[Standing]:
+    """Entrants in order: game points, then the tie-breaks in order. Entrants level on all of
+    them before ``draw`` share a rank; the draw (always last, even when not configured) orders
+    them within it, so the list is a strict order: the seeding, and who makes the cut."""
+    chain: list[str] = []
+    for key in rules.tiebreaks:
+        if key == "draw":
+            break
+        chain.append(key)
+    fields = [_FIELDS[k] for k in chain]
+
+    def level(rec: Record) -> tuple[int, ...]:
+        return (rec.game_points, *(getattr(rec, f) for f in fields))
+
+    # Sorting by the ticket first and then (stably) by the chain keeps the draw as the last
+    # word; one sort of tuples each would mix a hex string with negated numbers.
+    ordered = sorted(recs, key=lambda r: draw_ticket(draw_seed, r.entrant), reverse=True)
+    ordered.sort(key=level, reverse=True)
+    out: list[Standing] = []
+    keys = [level(r) for r in ordered]
+    names = ["game_points", *chain]
+    for i, rec in enumerate(ordered):
+        shared = out[-1].rank if i and keys[i] == keys[i - 1] else i + 1
+        out.append(Standing(shared, rec, _decided_by(keys, i, names)))
+    return out
+
+
+def _decided_by(keys: Sequence[tuple[int, ...]], i: int, names: Sequence[str]) -> str:
+    """The metric that separated entrant ``i`` from its nearest neighbour ("draw" if none)."""
+    depth = -1
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(keys):
+            same = 0
+            while same < len(keys[i]) and keys[i][same] == keys[j][same]:
+                same += 1
+            depth = max(depth, same)
+    if depth < 0:
+        return ""
+    return names[depth] if depth < len(names) else "draw"
+
+
+# --------------------------------------------------------------------------------------------
+# The cut and the bracket
+# --------------------------------------------------------------------------------------------
+
+
+def qualifier_count(entrants: int, *, one_in: int) -> int:
+    """One entrant in ``one_in``, any fraction rounded up, never up to a full bracket.
+
+    >>> [qualifier_count(n, one_in=4) for n in (17, 121, 124, 125)]
+    [5, 31, 31, 32]
+    """
+    return math.ceil(entrants / one_in) if entrants > 0 else 0
+
+
+def bracket_size(qualifiers: int) -> int:
+    """The next power of two at or above the number of qualifiers.
+
+    >>> [bracket_size(q) for q in (1, 2, 3, 5, 8, 9)]
+    [1, 2, 4, 8, 8, 16]
+    """
+    size = 1
+    while size < qualifiers:
+        size *= 2
+    return size
+
+
+def slot_order(size: int) -> list[int]:
+    """The seeds in first-round slot order, folded so that seeds 1 and 2 meet only in the
+    final, 1 to 4 only in the semi-finals: each doubling pairs every seed s with size+1-s,
+    the pair written low seed first in even slots and turned in odd ones.
+
+    >>> slot_order(8)
+    [1, 8, 5, 4, 3, 6, 7, 2]
+    """
+    order = [1]
+    m = 1
+    while m < size:
+        m *= 2
+        nxt: list[int] = []
+        for k, s in enumerate(order):
+            pair = [s, m + 1 - s]
+            nxt.extend(pair if k % 2 == 0 else reversed(pair))
+        order = nxt
+    return order
+
+
+def bracket(qualifiers: int) -> list[tuple[int, int | None]]:
+    """First-round pairings in bracket order, the better seed first; ``None`` is a bye (the
+    top ``size - qualifiers`` seeds get one, so the second round is full).
+
+    >>> bracket(4)
+    [(1, 4), (2, 3)]
+    """
+    size = bracket_size(qualifiers)
+    if size < 2:
+        return [(1, None)] if qualifiers == 1 else []
+    order = slot_order(size)
+    out: list[tuple[int, int | None]] = []
+    for i in range(0, size, 2):
+        a, b = sorted(order[i : i + 2])
+        out.append((a, b if b <= qualifiers else None))
+    return out
+
+
+def wins_needed(best_of: int) -> int:
+    """Games a side must win to take a best-of-``best_of`` match."""
+    return best_of // 2 + 1
+
+
+def match_winner(winners: Sequence[T], *, best_of: int) -> T | None:
+    """Who has won the match from its game winners so far, or None while it goes on."""
+    need = wins_needed(best_of)
+    count: Counter[T] = Counter()
+    for w in winners:
+        count[w] += 1
+        if count[w] >= need:
+            return w
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Seating
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Seating(Generic[T]):
+    """One round: ``tables[i]`` is table ``i + 1``'s two entrants; ``bye`` sits out (odd)."""
+
+    tables: list[tuple[T, T]] = field(default_factory=list)
+    bye: T | None = None
+
+
+def circle_round(entrants: Sequence[T], index: int) -> Seating[T]:
+    """Round ``index`` (from 0) of the circle method: the first entrant stays put and the rest
+    turn one place a round, so N entrants (N even) meet each other once in N-1 rounds. An odd
+    field plays against an empty seat: whoever meets it has the bye, each once in N rounds."""
+    seats: list[T | None] = list(entrants)
+    if len(seats) % 2:
+        seats.append(None)
+    m = len(seats)
+    if m < 2:
+        return Seating(bye=seats[0] if seats else None)
+    k = index % (m - 1)
+    rest = seats[1:]
+    turned = [seats[0], *rest[len(rest) - k :], *rest[: len(rest) - k]]
+    seating: Seating[T] = Seating()
+    for i in range(m // 2):
+        a, b = turned[i], turned[m - 1 - i]
+        if i == 0 and index % 2:  # the fixed seat alternates sides (first deal alternates)
+            a, b = b, a
+        if a is None:
+            seating.bye = b
+        elif b is None:
+            seating.bye = a
+        else:
+            seating.tables.append((a, b))
+    return seating
+
+
+def _repeats(seating: Seating[T], met: Mapping[T, Mapping[T, int]]) -> int:
+    return sum(met.get(a, {}).get(b, 0) for a, b in seating.tables)
+
+
+def seat_round(
+    entrants: Sequence[T],
+    *,
+    index: int,
+    met: Mapping[T, Mapping[T, int]] | None = None,
+    byes: Mapping[T, int] | None = None,
+) -> Seating[T]:
+    """Seat round ``index`` of the field ``entrants`` (in registration order), given who has
+    met whom (``met[a][b]`` games) and how many byes each has had. The circle method's round
+    is used when it repeats no pairing and gives the bye to someone with the fewest byes (a
+    field that never changed always gets it, for N-1 rounds); otherwise (late adds and
+    withdrawals) a search seats the fewest repeats, the bye going to an entrant with the
+    fewest byes (of those, one who has played most)."""
+    met = met or {}
+    byes = byes or {}
+    circle = circle_round(entrants, index)
+    fewest = min((byes.get(e, 0) for e in entrants), default=0)
+    if _repeats(circle, met) == 0 and (circle.bye is None or byes.get(circle.bye, 0) == fewest):
+        return circle
+    pool = list(entrants)
+    bye: T | None = None
+    if len(pool) % 2:
+        # Among the fewest byes, whoever has played most sits out (a late add plays), then
+        # the last registered.
+        order = {e: i for i, e in enumerate(pool)}
+        bye = min(
+            pool,
+            key=lambda e: (byes.get(e, 0), -sum(met.get(e, {}).values()), -order[e]),
+        )
+        pool.remove(bye)
+    tables = _pair(pool, met)
+    return Seating(tables=tables, bye=bye)
+
+
+def _pair(pool: list[T], met: Mapping[T, Mapping[T, int]]) -> list[tuple[T, T]]:
+    """Pair ``pool`` with no repeat if a bounded search finds one, else fewest repeats
+    (greedy: each entrant in turn takes the opponent it has met least, earliest in order)."""
+    budget = [20_000]
+
+    def search(rest: list[T]) -> list[tuple[T, T]] | None:
+        if not rest:
+            return []
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        a, others = rest[0], rest[1:]
+        seen = met.get(a, {})
+        for i, b in enumerate(others):
+            if seen.get(b, 0):
+                continue
+            tail = search(others[:i] + others[i + 1 :])
+            if tail is not None:
+                return [(a, b), *tail]
+        return None
+
+    found = search(pool)
+    if found is not None:
+        return found
+    tables: list[tuple[T, T]] = []
+    rest = list(pool)
+    while rest:
+        a = rest.pop(0)
+        seen = met.get(a, {})
+        b = min(rest, key=lambda e: (seen.get(e, 0), rest.index(e)))
+        rest.remove(b)
+        tables.append((a, b))
+    return tables

@@ -1,0 +1,321 @@
+"""A tournament's rows: the event and its rules, entrants, qualifying rounds with their tables,
+byes and scorecard entries, and the playoff bracket. Rules of play live in ``logic`` and the
+services; these are the records."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from league.models import Player
+from league.tournaments import logic
+
+
+class Kind(models.TextChoices):
+    CLUB_NIGHT = "club-night", _("club night")
+    MAIN = "main", _("main event")
+    CONSOLATION = "consolation", _("consolation")
+    SATELLITE = "satellite", _("satellite")
+
+
+class Variant(models.TextChoices):
+    SINGLES = "singles-121", _("singles to 121")
+    PARTNERSHIP = "partnership-121", _("partnership (teams of two) to 121")
+
+
+class Stage(models.TextChoices):
+    REGISTRATION = "registration", _("registration")
+    QUALIFYING = "qualifying", _("qualifying")
+    PLAYOFFS = "playoffs", _("playoffs")
+    FINISHED = "finished", _("finished")
+
+
+def default_tiebreaks() -> list[str]:
+    return list(logic.Rules().tiebreaks)
+
+
+class Tournament(models.Model):
+    """One event and its rules, every setting editable per event (ACC defaults)."""
+
+    name = models.CharField(_("name"), max_length=160, unique=True)
+    date = models.DateField(_("date"), null=True, blank=True)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CLUB_NIGHT)
+    variant = models.CharField(
+        _("variant"), max_length=20, choices=Variant.choices, default=Variant.SINGLES
+    )
+    stage = models.CharField(
+        _("stage"), max_length=16, choices=Stage.choices, default=Stage.REGISTRATION
+    )
+    games_per_entrant = models.PositiveSmallIntegerField(
+        _("qualifying games"), default=9, help_text=_("Club nights 9; main events 12 to 22.")
+    )
+    target = models.PositiveSmallIntegerField(_("game to"), default=121)
+    skunk_margin = models.PositiveSmallIntegerField(_("skunk margin"), default=31)
+    double_skunk_margin = models.PositiveSmallIntegerField(_("double skunk margin"), default=61)
+    points_win = models.PositiveSmallIntegerField(_("game points for a win"), default=2)
+    points_skunk = models.PositiveSmallIntegerField(_("game points for a skunk"), default=3)
+    points_double_skunk = models.PositiveSmallIntegerField(
+        _("game points for a double skunk"), default=3
+    )
+    points_loss = models.PositiveSmallIntegerField(_("game points for a loss"), default=0)
+    bye_game_points = models.PositiveSmallIntegerField(_("game points for a bye"), default=2)
+    bye_spread = models.IntegerField(_("spread for a bye"), default=0)
+    tiebreaks = models.JSONField(_("tie-breaks"), default=default_tiebreaks)
+    qualify_one_in = models.PositiveSmallIntegerField(_("one qualifier in"), default=4)
+    playoff_best_of = models.PositiveSmallIntegerField(_("playoff matches best of"), default=3)
+    draw_seed = models.PositiveIntegerField(_("draw seed"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules(self) -> logic.Rules:
+        return logic.Rules(
+            target=self.target,
+            skunk_margin=self.skunk_margin,
+            double_skunk_margin=self.double_skunk_margin,
+            win=self.points_win,
+            skunk=self.points_skunk,
+            double_skunk=self.points_double_skunk,
+            loss=self.points_loss,
+            bye_game_points=self.bye_game_points,
+            bye_spread=self.bye_spread,
+            tiebreaks=tuple(self.tiebreaks),
+            qualify_one_in=self.qualify_one_in,
+            playoff_best_of=self.playoff_best_of,
+        )
+
+    @property
+    def is_partnership(self) -> bool:
+        return self.variant == Variant.PARTNERSHIP
+
+
+class EntrantStatus(models.TextChoices):
+    REGISTERED = "registered", _("registered")
+    CHECKED_IN = "checked_in", _("checked in")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+
+
+class Entrant(models.Model):
+    """A player (singles) or a team of two (partnership), by a name unique in the event."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    name = models.CharField(_("name"), max_length=120)
+    number = models.PositiveIntegerField(_("entry number"))  # registration order
+    players = models.ManyToManyField(
+        Player,
+        through="EntrantPlayer",
+        related_name="tournament_entries",
+        blank=True,
+        verbose_name=_("players"),
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=EntrantStatus.choices, default=EntrantStatus.REGISTERED
+    )
+    seed = models.PositiveSmallIntegerField(_("playoff seed"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="entrant_name_unique"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="entrant_number_unique"),
+        ]
+        verbose_name = _("entrant")
+        verbose_name_plural = _("entrants")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EntrantPlayer(models.Model):
+    """A player of an entrant, in the order the entry names them."""
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="roster")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "player"], name="entrant_player_unique")
+        ]
+        verbose_name = _("entrant's player")
+        verbose_name_plural = _("entrants' players")
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+
+class RoundStatus(models.TextChoices):
+    SEATED = "seated", _("seated")
+    STARTED = "started", _("under way")
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(
+        _("status"), max_length=16, choices=RoundStatus.choices, default=RoundStatus.SEATED
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")
+        ]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {_('round')} {self.number}"
+
+
+class TableStatus(models.TextChoices):
+    OPEN = "open", _("waiting for scorecards")
+    MISMATCH = "mismatch", _("scorecards disagree: with the checkers")
+    VERIFIED = "verified", _("verified")
+
+
+class TableGame(models.Model):
+    """One qualifying game at a numbered table; its result is set once verified."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    table = models.PositiveSmallIntegerField(_("table"))
+    first = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(
+        _("status"), max_length=16, choices=TableStatus.choices, default=TableStatus.OPEN
+    )
+    winner = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    loser_score = models.PositiveSmallIntegerField(_("loser's score"), null=True, blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round__number", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="table_unique_in_round")
+        ]
+        verbose_name = _("table game")
+        verbose_name_plural = _("table games")
+
+    def __str__(self) -> str:
+        return f"{_('Table')} {self.table}: {self.first} v {self.second}"
+
+    def side_of_player(self, player: Player) -> Entrant | None:
+        """The entrant of this table that ``player`` plays for, or None."""
+        for entrant in (self.first, self.second):
+            if entrant.players.filter(pk=player.pk).exists():
+                return entrant
+        return None
+
+
+class CheckersQueue(TableGame):
+    """The games whose two scorecards disagree: TableGame as the checkers' admin lists it."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("scorecard to check")
+        verbose_name_plural = _("checkers' queue")
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="one_bye_per_round")
+        ]
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.entrant}"
+
+
+class Scorecard(models.Model):
+    """One side's entry of a game's result (a player's phone, or a checker's paper card)."""
+
+    game = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="scorecards")
+    side = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )  # None: a checker's ruling
+    winner = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    loser_score = models.PositiveSmallIntegerField(_("loser's score"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    by_checker = models.BooleanField(default=False)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("scorecard entry")
+        verbose_name_plural = _("scorecard entries")
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.winner} ({self.loser_score})"
+
+
+class PlayoffMatch(models.Model):
+    """A bracket slot: ``round`` from 1, ``position`` from 0 in bracket order. Round 1 holds
+    the drawn pairings; the winner of position p goes to position p // 2 of the next round."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="playoff_matches"
+    )
+    round = models.PositiveSmallIntegerField(_("playoff round"))
+    position = models.PositiveSmallIntegerField()
+    top = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    bottom = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    winner = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    is_bye = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "position"], name="playoff_slot_unique"
+            )
+        ]
+        verbose_name = _("playoff match")
+        verbose_name_plural = _("playoff matches")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {_('playoff round')} {self.round}, {self.position + 1}"
+
+
+class PlayoffGame(models.Model):
+    match = models.ForeignKey(PlayoffMatch, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(_("game"))
+    winner = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    loser_score = models.PositiveSmallIntegerField(_("loser's score"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="playoff_game_unique")
+        ]
+        verbose_name = _("playoff game")
+        verbose_name_plural = _("playoff games")
+
+    def __str__(self) -> str:
+        return f"{self.match}: {_('game')} {self.number}"

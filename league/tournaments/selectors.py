@@ -1,0 +1,205 @@
+"""Reads for a tournament: its standings and the cut, the seating of a round, the bracket and
+the checkers' queue. Standings are computed by ``logic`` from two queries (verified games and
+byes), whatever the size of the field."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from league.errors import DomainError
+from league.tournaments import logic
+from league.tournaments.models import (
+    Bye,
+    EntrantStatus,
+    PlayoffMatch,
+    Round,
+    Scorecard,
+    TableGame,
+    TableStatus,
+    Tournament,
+)
+
+
+class NoSuchTournament(DomainError):
+    status = 404
+    code = "not_found"
+
+
+def tournament_by_name(name: str) -> Tournament:
+    try:
+        return Tournament.objects.get(name=name)
+    except Tournament.DoesNotExist:
+        raise NoSuchTournament(f"There is no tournament called {name!r}.") from None
+
+
+def qualifiers_of(
+    ranked: list[logic.Standing], *, one_in: int, withdrawn: frozenset[str] = frozenset()
+) -> list[str]:
+    """The cut: one in ``one_in`` of the field (fraction rounded up), in standings order,
+    passing over withdrawn entrants."""
+    count = logic.qualifier_count(len(ranked), one_in=one_in)
+    eligible = [s.record.entrant for s in ranked if s.record.entrant not in withdrawn]
+    return eligible[:count]
+
+
+def compute(
+    rules: logic.Rules,
+    *,
+    entrants: list[str],
+    results: list[logic.Result],
+    byes: list[str],
+    draw_seed: int,
+    withdrawn: frozenset[str] = frozenset(),
+) -> dict[str, Any]:
+    """The format's standings document (less its name) from plain data; also ``ranked``."""
+    recs = logic.records(rules, entrants, results, byes)
+    ranked = logic.rank(rules, recs.values(), draw_seed=draw_seed)
+    qualifiers = qualifiers_of(ranked, one_in=rules.qualify_one_in, withdrawn=withdrawn)
+    return {
+        "standings": [s.record.as_row(s.rank) for s in ranked],
+        "qualifiers": qualifiers,
+        "bracket": [list(pair) for pair in logic.bracket(len(qualifiers))],
+        "ranked": ranked,
+    }
+
+
+def standings_for_tournament(tournament: Tournament) -> dict[str, Any]:
+    """``{"standings", "qualifiers", "bracket", "ranked"}`` from verified games and byes."""
+    entrants = list(tournament.entrants.order_by("number").values_list("pk", "name", "status"))
+    names = {pk: name for pk, name, _status in entrants}
+    withdrawn = frozenset(
+        name for _pk, name, status in entrants if status == EntrantStatus.WITHDRAWN
+    )
+    rows = TableGame.objects.filter(
+        round__tournament=tournament, status=TableStatus.VERIFIED
+    ).values_list("first_id", "second_id", "winner_id", "loser_score")
+    results = [logic.Result(names[a], names[b], names[w], score) for a, b, w, score in rows]
+    byes = [
+        names[e]
+        for e in Bye.objects.filter(round__tournament=tournament).values_list(
+            "entrant_id", flat=True
+        )
+    ]
+    # Entrants who withdrew before playing are not part of the field.
+    played = {name for r in results for name in (r.first, r.second)} if withdrawn else set()
+    field = [
+        name
+        for _pk, name, status in entrants
+        if status != EntrantStatus.WITHDRAWN or name in played or name in byes
+    ]
+    return compute(
+        tournament.rules,
+        entrants=field,
+        results=results,
+        byes=byes,
+        draw_seed=tournament.draw_seed,
+        withdrawn=withdrawn,
+    )
+
+
+def standings_document(tournament: Tournament) -> dict[str, Any]:
+    """What ``tournament_standings --format json`` prints, in the format's shape."""
+    data = standings_for_tournament(tournament)
+    return {
+        "tournament": tournament.name,
+        "standings": data["standings"],
+        "qualifiers": data["qualifiers"],
+        "bracket": data["bracket"],
+    }
+
+
+def rounds_with_seating(tournament: Tournament) -> QuerySet[Round]:
+    """Rounds with their tables (both entrants) and byes, in order."""
+    return tournament.rounds.order_by("number").prefetch_related(
+        Prefetch(
+            "games",
+            queryset=TableGame.objects.select_related("first", "second", "winner").order_by(
+                "table"
+            ),
+        ),
+        Prefetch("byes", queryset=Bye.objects.select_related("entrant")),
+    )
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    return rounds_with_seating(tournament).order_by("-number").first()
+
+
+@dataclass
+class BracketMatch:
+    match: PlayoffMatch
+    wins: dict[int, int]  # entrant id -> games won
+
+    @property
+    def top_wins(self) -> int:
+        return self.wins.get(self.match.top_id or 0, 0)
+
+    @property
+    def bottom_wins(self) -> int:
+        return self.wins.get(self.match.bottom_id or 0, 0)
+
+
+def bracket_rounds(tournament: Tournament) -> list[list[BracketMatch]]:
+    """The bracket by round, each match with its games won so far."""
+    matches = (
+        PlayoffMatch.objects.filter(tournament=tournament)
+        .select_related("top", "bottom", "winner")
+        .prefetch_related("games")
+        .order_by("round", "position")
+    )
+    rounds: list[list[BracketMatch]] = []
+    for m in matches:
+        wins: dict[int, int] = {}
+        for g in m.games.all():
+            wins[g.winner_id] = wins.get(g.winner_id, 0) + 1
+        while len(rounds) < m.round:
+            rounds.append([])
+        rounds[m.round - 1].append(BracketMatch(m, wins))
+    return rounds
+
+
+def champion(tournament: Tournament) -> str | None:
+    final = (
+        PlayoffMatch.objects.filter(tournament=tournament, winner__isnull=False)
+        .select_related("winner")
+        .order_by("-round")
+        .first()
+    )
+    if (
+        final is None
+        or PlayoffMatch.objects.filter(tournament=tournament, round__gt=final.round).exists()
+    ):
+        return None
+    return final.winner.name if final.winner else None
+
+
+def checkers_queue() -> QuerySet[TableGame]:
+    """Games whose two scorecards disagree, oldest first, with both entries."""
+    return (
+        TableGame.objects.filter(status=TableStatus.MISMATCH)
+        .select_related("round__tournament", "first", "second")
+        .prefetch_related(
+            Prefetch(
+                "scorecards",
+                queryset=Scorecard.objects.filter(by_checker=False).select_related(
+                    "side", "winner", "entered_by"
+                ),
+            )
+        )
+        .order_by("round__tournament__name", "round__number", "table")
+    )
+
+
+def open_tables_for_player(player: Any) -> QuerySet[TableGame]:
+    """Tables of a player's entrants whose results are still open (the phone's list)."""
+    return (
+        TableGame.objects.exclude(status=TableStatus.VERIFIED)
+        .filter(round__tournament__stage="qualifying")
+        .filter(Q(first__players=player) | Q(second__players=player))
+        .select_related("round")
+        .distinct()
+        .order_by("round__number", "table")
+    )
