@@ -77,6 +77,7 @@ def test_tonights_games_open_offline_after_only_the_home_page_was_seen(
         f"/games/{game.pk}/enter/"
     )
     page.wait_for_selector("body[data-offline-ready]")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_function(f"() => caches.match({url!r}, {{ignoreVary: true}}).then(Boolean)")
 
     phone.set_offline(True)
