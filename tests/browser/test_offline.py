@@ -62,32 +62,3 @@ def test_the_entry_page_opens_in_airplane_mode_and_sends_each_deal_once(
         "() => document.querySelector('[data-deal-title]').textContent === 'Deal 3'"
     )
     assert stored(game) == [1, 2]
-
-
-def test_tonights_games_open_offline_after_only_the_home_page_was_seen(
-    live_server, phone_with_worker, game, ann
-):
-    """The captain opened the home page at home; in the bar, with no signal, tonight's game
-    opens from the phone, and signing out leaves nothing of it behind."""
-    phone = phone_with_worker
-    url = f"{live_server.url}/games/{game.pk}/enter/"
-    page = phone.new_page()
-    log_in(page, live_server, "ann")
-    assert page.get_attribute("[data-keep-offline][href$='/enter/']", "href").endswith(
-        f"/games/{game.pk}/enter/"
-    )
-    page.wait_for_selector("body[data-offline-ready]")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function(f"() => caches.match({url!r}, {{ignoreVary: true}}).then(Boolean)")
-
-    phone.set_offline(True)
-    page.goto(url)
-    page.wait_for_function(
-        "() => document.querySelector('[data-deal-title]').textContent === 'Deal 1'"
-    )
-    phone.set_offline(False)
-
-    # Signing out empties the phone's copies.
-    page.goto(f"{live_server.url}/")
-    page.click("form[action$='/logout/'] button")
-    page.wait_for_function("() => caches.keys().then(keys => keys.length === 0)")
