@@ -98,37 +98,11 @@ class _Limits:
     peg_total: int
 
 
-# Every total a show can make, by (cards in the show without the starter, crib?): the highest
-# total and the totals below it that no show makes. Computing them takes show_distribution's
-# enumeration (0.25 s for four cards, 0.9 s for five), which a fresh web worker would otherwise
-# pay on a captain's first deal; tests/scoring/test_game.py recomputes each one and compares.
-KNOWN_SHOW_TOTALS: dict[tuple[int, bool], tuple[int, tuple[int, ...]]] = {
-    (3, False): (20, (16, 17, 18, 19)),
-    (4, False): (29, (19, 25, 26, 27)),
-    (4, True): (29, (19, 25, 26, 27)),
-    (5, False): (46, (35, 41, 42, 43, 44, 45)),
-}
-
-
-def show_totals(cards: int, *, crib: bool = False) -> frozenset[int]:
-    """Every total a show of ``cards`` cards plus the starter can make: from the table above
-    when the size is known, else counted (and remembered) by :func:`possible_totals`.
-
-    >>> sorted(set(range(30)) - show_totals(4))
-    [19, 25, 26, 27]
-    """
-    known = KNOWN_SHOW_TOTALS.get((cards, crib))
-    if known is None:
-        return possible_totals(cards, crib=crib)
-    highest, impossible = known
-    return frozenset(range(highest + 1)) - frozenset(impossible)
-
-
 @functools.cache
 def _limits(variant: Variant) -> _Limits:
     return _Limits(
-        show_totals=show_totals(variant.hand_size),
-        crib_totals=show_totals(variant.crib_size, crib=True),
+        show_totals=possible_totals(variant.hand_size),
+        crib_totals=possible_totals(variant.crib_size, crib=True),
         peg_dealer=max_pegging(variant, dealer=True),
         peg_other=max_pegging(variant, dealer=False),
         peg_total=max_pegging_total(variant),

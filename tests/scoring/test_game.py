@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import scoring.distribution as distribution_module
 import scoring.game as game_module
 from scoring.cards import DECK, Card, parse_cards
-from scoring.distribution import possible_totals
+from scoring.distribution import KNOWN_TOTALS, possible_totals, show_distribution
 from scoring.errors import GameOverError, InvalidDealError, ScoringError
 from scoring.game import (
-    KNOWN_SHOW_TOTALS,
     DealEntry,
     DealResult,
     Game,
@@ -24,7 +24,6 @@ from scoring.game import (
     Stage,
     Step,
     entry_rules,
-    show_totals,
     validate_deal,
 )
 from scoring.outcome import InvalidScoresError, SkunkLevel
@@ -965,10 +964,10 @@ def test_replay_is_the_same_as_recording_one_by_one() -> None:
 # --- score limits without counting on a captain's request ---------------------------------------
 
 
-@pytest.mark.parametrize("key", sorted(KNOWN_SHOW_TOTALS))
+@pytest.mark.parametrize("key", sorted(KNOWN_TOTALS))
 def test_the_stored_show_totals_are_the_counted_ones(key: tuple[int, bool]) -> None:
     cards, crib = key
-    assert show_totals(cards, crib=crib) == possible_totals(cards, crib=crib)
+    assert possible_totals(cards, crib=crib) == frozenset(show_distribution(cards, crib=crib))
 
 
 def test_no_variant_counts_its_show_totals_on_its_first_deal(
@@ -977,10 +976,10 @@ def test_no_variant_counts_its_show_totals_on_its_first_deal(
     """A fresh web worker checks its first deal of every variant from the stored table: the
     0.25 to 0.9 s enumeration of every hand never runs on a captain's request."""
 
-    def counted(*args: object, **kwargs: object) -> frozenset[int]:
-        raise AssertionError("show totals were counted, not read from KNOWN_SHOW_TOTALS")
+    def counted(*args: object, **kwargs: object) -> dict[int, int]:
+        raise AssertionError("show totals were counted, not read from KNOWN_TOTALS")
 
-    monkeypatch.setattr(game_module, "possible_totals", counted)
+    monkeypatch.setattr(distribution_module, "show_distribution", counted)
     game_module._limits.cache_clear()
     try:
         for variant in VARIANTS.values():
