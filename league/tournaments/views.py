@@ -151,8 +151,9 @@ def scorecard(request: HttpRequest, pk: int) -> HttpResponse:
         TableGame.objects.select_related("round__tournament", "first", "second"), pk=pk
     )
     if not can(request.user, Action.ENTER_SCORECARD, game):
+        reason = services.scorecard_refusal(request.user, game)
         return render(
-            request, "tournaments/scorecard.html", {"game": game, "refused": True}, status=403
+            request, "tournaments/scorecard.html", {"game": game, "refused": reason}, status=403
         )
     form = ScorecardForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
