@@ -216,8 +216,8 @@ class TableGame(models.Model):
 
     def side_of_player(self, player: Player) -> Entrant | None:
         """The entrant of this table that ``player`` plays for, or None."""
-        for entrant in (self.first, self.second):
-            if entrant.players.filter(pk=player.pk).exists():
+        for entrant in (self.first, self.second):  # players prefetched for a list: no query
+            if any(p.pk == player.pk for p in entrant.players.all()):
                 return entrant
         return None
 

@@ -14,6 +14,7 @@ from league.tournaments import logic
 from league.tournaments.models import (
     Bye,
     EntrantStatus,
+    PlayoffGame,
     PlayoffMatch,
     Round,
     Scorecard,
@@ -203,3 +204,42 @@ def open_tables_for_player(player: Any) -> QuerySet[TableGame]:
         .distinct()
         .order_by("round__number", "table")
     )
+
+
+def table_rows() -> QuerySet[TableGame]:
+    """Tables with what ``TableSerializer`` and ``can()`` read (entrants and their players,
+    the cards), in a fixed number of queries however many tables."""
+    return (
+        TableGame.objects.select_related("round", "first", "second", "winner")
+        .prefetch_related("first__players", "second__players", "scorecards")
+        .order_by("round__tournament_id", "round__number", "table")
+    )
+
+
+def rounds_for_api(tournament: Tournament) -> QuerySet[Round]:
+    """Rounds with their tables as ``table_rows`` fetches them, and byes."""
+    return tournament.rounds.order_by("number").prefetch_related(
+        Prefetch("games", queryset=table_rows()),
+        Prefetch("byes", queryset=Bye.objects.select_related("entrant")),
+    )
+
+
+def playoff_match_rows() -> QuerySet[PlayoffMatch]:
+    """Playoff matches with their entrants and games, in bracket order."""
+    return (
+        PlayoffMatch.objects.select_related("top", "bottom", "winner")
+        .prefetch_related(Prefetch("games", queryset=PlayoffGame.objects.select_related("winner")))
+        .order_by("tournament_id", "round", "position")
+    )
+
+
+def bracket_document(tournament: Tournament) -> dict[str, Any]:
+    """The bracket by round (empty until drawn) and the champion once the final is won."""
+    rounds: list[list[PlayoffMatch]] = []
+    for match in playoff_match_rows().filter(tournament=tournament):
+        while len(rounds) < match.round:
+            rounds.append([])
+        rounds[match.round - 1].append(match)
+    final = rounds[-1][0] if rounds and len(rounds[-1]) == 1 else None
+    champion = final.winner.name if final is not None and final.winner is not None else None
+    return {"tournament": tournament.name, "rounds": rounds, "champion": champion}

@@ -462,7 +462,7 @@ def table_seat_names(game: TableGame) -> list[str]:
     first = [str(r.player) for r in game.first.roster.select_related("player")]
     second = [str(r.player) for r in game.second.roster.select_related("player")]
     if game.round.tournament.is_partnership:
-        first, second = (first + ["?", "?"])[:2], (second + ["?", "?"])[:2]
+        first, second = [*first, "?", "?"][:2], [*second, "?", "?"][:2]
         return [first[0], second[0], first[1], second[1]]
     return [first[0] if first else game.first.name, second[0] if second else game.second.name]
 
@@ -888,3 +888,33 @@ def playoff_game_record(
         )
     _changed(tournament.pk)
     return match
+
+
+def table_entrant(game: TableGame, entrant_id: int | None, *, field: str) -> Entrant | None:
+    """The entrant of this table with id ``entrant_id`` (a client's reference), else a refusal
+    naming the table's two entrants."""
+    if entrant_id is None:
+        return None
+    for entrant in (game.first, game.second):
+        if entrant.pk == entrant_id:
+            return entrant
+    if field == "side":
+        raise ValidationFailed(_("That scorecard is not from this table."), field=field)
+    raise ValidationFailed(
+        _("The winner must be one of the two entrants at table %(table)s: %(a)s or %(b)s.")
+        % {"table": game.table, "a": game.first.name, "b": game.second.name},
+        field=field,
+    )
+
+
+def match_entrant(match: PlayoffMatch, entrant_id: int) -> Entrant:
+    """The entrant of this playoff match with id ``entrant_id``, else a refusal naming both."""
+    for entrant in (match.top, match.bottom):
+        if entrant is not None and entrant.pk == entrant_id:
+            return entrant
+    names = [e.name for e in (match.top, match.bottom) if e is not None]
+    raise ValidationFailed(
+        _("The winner must be one of this match's entrants: %(names)s.")
+        % {"names": " / ".join(names) or "-"},
+        field="winner",
+    )

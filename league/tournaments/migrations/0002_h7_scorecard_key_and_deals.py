@@ -4,20 +4,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0001_initial'),
+        ("tournaments", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='scorecard',
-            name='deals',
-            field=models.JSONField(blank=True, null=True, verbose_name='deals'),
+            model_name="scorecard",
+            name="deals",
+            field=models.JSONField(blank=True, null=True, verbose_name="deals"),
         ),
         migrations.AddField(
-            model_name='scorecard',
-            name='key',
-            field=models.CharField(blank=True, max_length=64, null=True, unique=True, verbose_name='entry key'),
+            model_name="scorecard",
+            name="key",
+            field=models.CharField(
+                blank=True, max_length=64, null=True, unique=True, verbose_name="entry key"
+            ),
         ),
     ]
