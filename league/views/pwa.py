@@ -20,6 +20,7 @@ SHELL_FILES = (
     "js/outbox.js",
     "js/dealform.js",
     "js/entry.js",
+    "js/scorecard.js",
     "js/pwa.js",
     "icons/peg.svg",
 )
