@@ -56,13 +56,17 @@ class TournamentViewSet(ReadOnlyViewSet):
         """Every qualifying round with its seating: tables (their state, whether you may enter
         a card) and byes."""
         rows = selectors.rounds_for_api(self.get_object())
-        return Response(ts.TournamentRoundSerializer(rows, many=True, context={"request": request}).data)
+        return Response(
+            ts.TournamentRoundSerializer(rows, many=True, context={"request": request}).data
+        )
 
     @extend_schema(responses=ts.TournamentBracketSerializer)
     @action(detail=True, filter_backends=[])
     def bracket(self, request: Request, pk: str | None = None) -> Response:
         """The playoff bracket by round, with each match's games (empty until drawn)."""
-        return Response(ts.TournamentBracketSerializer(selectors.bracket_document(self.get_object())).data)
+        return Response(
+            ts.TournamentBracketSerializer(selectors.bracket_document(self.get_object())).data
+        )
 
 
 class TableViewSet(ReadOnlyViewSet):
