@@ -54,7 +54,7 @@ from league.tournaments.models import (
     TableStatus,
     Tournament,
 )
-from league.tournaments.selectors import standings_for_tournament
+from league.tournaments.selectors import standings_for_tournament, table_seat_names
 from scoring.errors import ScoringError
 from scoring.game import Game as ScoredGame
 from scoring.variants import VARIANTS
@@ -453,18 +453,6 @@ def _check_result(game: TableGame, winner: Entrant, loser_score: Any) -> int:
             _("The loser's score must be a whole number from 0 to %(top)s.") % {"top": target - 1},
             field="loser_score",
         ) from None
-
-
-def table_seat_names(game: TableGame) -> list[str]:
-    """The players by seat for a game at this table entered deal by deal: singles, the first
-    entrant in seat 0 and the second in seat 1; partnerships, the first entrant's players in
-    seats 0 and 2 and the second's in 1 and 3 (so side 0 is the first entrant)."""
-    first = [str(r.player) for r in game.first.roster.select_related("player")]
-    second = [str(r.player) for r in game.second.roster.select_related("player")]
-    if game.round.tournament.is_partnership:
-        first, second = [*first, "?", "?"][:2], [*second, "?", "?"][:2]
-        return [first[0], second[0], first[1], second[1]]
-    return [first[0] if first else game.first.name, second[0] if second else game.second.name]
 
 
 def result_from_deals(

@@ -189,3 +189,22 @@ def scorecard(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("Card sent. Waiting for your opponent's card."))
             return redirect("tournaments:tournament", pk=game.round.tournament_id)
     return render(request, "tournaments/scorecard.html", {"game": game, "form": form})
+
+
+@login_required
+def scorecard_deals(request: HttpRequest, pk: int) -> HttpResponse:
+    """The phone's scorecard deal by deal, with the league's deal form; the card is sent (with
+    every deal) through the outbox once a side reaches the target."""
+    game = get_object_or_404(
+        TableGame.objects.select_related("round__tournament", "first", "second"), pk=pk
+    )
+    if not can(request.user, Action.ENTER_SCORECARD, game):
+        reason = services.scorecard_refusal(request.user, game)
+        return render(
+            request, "tournaments/scorecard.html", {"game": game, "refused": reason}, status=403
+        )
+    return render(
+        request,
+        "tournaments/scorecard_deals.html",
+        {"game": game, "data": selectors.scorecard_entry_data(game)},
+    )

@@ -21,6 +21,7 @@ SHELL_FILES = (
     "js/dealform.js",
     "js/entry.js",
     "js/scorecard.js",
+    "js/scorecard_deals.js",
     "js/pwa.js",
     "icons/peg.svg",
 )
