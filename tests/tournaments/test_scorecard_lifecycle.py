@@ -273,3 +273,17 @@ def test_the_checkers_queue_offers_only_what_a_checker_may_settle(client, table,
     table.refresh_from_db()
     assert table.state == State.SETTLED
     assert 'name="settle_winner"' not in client.get(url).content.decode()  # read-only now
+
+
+def test_the_deal_by_deal_page_is_for_the_tables_players_with_the_events_game(client, table):
+    url = reverse("tournaments:scorecard_deals", args=[table.pk])
+    client.force_login(user_of(table.first))
+    page = client.get(url)
+    assert page.status_code == 200
+    data = page.context["data"]
+    assert [s["name"] for s in data["seats"]] == [table.first.name, table.second.name]
+    assert data["rules"]["players"] == 2 and data["target"] == 121
+    assert data["urls"]["scorecards"] == f"/api/tournament-tables/{table.pk}/scorecards/"
+    other = table.round.games.exclude(pk=table.pk).first()
+    client.force_login(user_of(other.first))
+    assert client.get(url).status_code == 403
