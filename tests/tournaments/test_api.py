@@ -192,3 +192,21 @@ def test_the_api_lists_query_counts_do_not_grow_with_the_field(
     for url, most in pinned.items():
         with django_assert_max_num_queries(most):
             assert phone.get(url).status_code == 200, url
+
+
+def test_scorecards_share_the_score_entry_rate_and_say_so_of_a_card(seated, settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"deals": "2/min"},
+    }
+    game = seated.games.order_by("table")[0]
+    phone = signed_in(user_of(game.first))
+    url = f"/api/tournament-tables/{game.pk}/scorecards/"
+    answers = [phone.post(url, {"loser_score": 9}, format="json") for _ in range(3)]
+    assert [a.status_code for a in answers] == [400, 400, 429]
+    assert "send the card again" in answers[2].json()["detail"]
+    assert answers[2]["Retry-After"]
+    cache.clear()
