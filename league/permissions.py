@@ -15,8 +15,10 @@ The rules, in words:
 - nobody acts as judge, confirmer or admin on a game their own team plays: a role never lets
   anyone vouch for the other team;
 - tournaments: league admins and tournament directors run them (entrants, seating, the bracket,
-  playoff games); a player enters the scorecard of a table they sit at, until it is verified;
-  judges and league admins are the checkers who settle scorecards that disagree.
+  playoff games); a player enters their side's scorecard of a table they sit at, once, until
+  the result stands (``lifecycle``, on the table's scorecard facts); judges and league admins
+  are the checkers who settle scorecards that disagree and key in paper cards, never at a
+  table they play at.
 """
 
 from __future__ import annotations
@@ -202,19 +204,50 @@ def _match_of(obj: Any) -> Any:
     return obj if hasattr(obj, "home_id") else None
 
 
-def _sits_at(user: Any, table_game: Any) -> bool:
-    """Whether ``user`` plays at tournament table ``table_game`` (an entrant's player), while
-    its result is still open (not verified). ``None`` asks "at any table"."""
+def _is_table(obj: Any) -> bool:
+    return hasattr(obj, "side_of_player")  # a tournament table, not a league game
+
+
+def table_side_of(user: Any, table_game: Any) -> int | None:
+    """Which side of tournament table ``table_game`` ``user`` plays for (0: its first entrant,
+    1: its second), or None."""
     player = player_of(user)
-    if player is None:
+    if player is None or not _is_table(table_game):
+        return None
+    entrant = table_game.side_of_player(player)
+    if entrant is None:
+        return None
+    return 0 if entrant.pk == table_game.first_id else 1
+
+
+def _may_enter_card(user: Any, table_game: Any) -> bool:
+    """A player of the table while lifecycle lets their side enter (not after their card is
+    in, not once the result stands); a checker who does not play there while any side may
+    (a paper card). ``None`` asks the role question "a player, at any table"."""
+    if table_game is None:
+        return player_of(user) is not None
+    checker = is_judge(user) or is_league_admin(user)
+    if not _is_table(table_game):  # a league game: not a tournament table
+        return False
+    facts = table_game.facts
+    side = table_side_of(user, table_game)
+    if side is not None:
+        return lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, facts, side)
+    return checker and any(
+        lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, facts, s) for s in (0, 1)
+    )
+
+
+def _may_settle(user: Any, table_game: Any) -> bool:
+    """Judges and league admins settle a table they do not play at, until its result stands."""
+    if not (is_judge(user) or is_league_admin(user)):
         return False
     if table_game is None:
         return True
-    if not hasattr(table_game, "side_of_player"):  # a league game: not a tournament table
+    if not _is_table(table_game) or table_side_of(user, table_game) is not None:
         return False
-    if getattr(table_game, "status", "") == "verified":
-        return False
-    return table_game.side_of_player(player) is not None
+    status = lifecycle.status_of(table_game.facts)
+    return lifecycle.allows(lifecycle.Event.SETTLE_SCORECARDS, status)
 
 
 def can(user: Any, action: str, obj: Any = None) -> bool:
@@ -241,9 +274,9 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
     if action == Action.RUN_TOURNAMENT:
         return is_league_admin(user) or _in_group(user, TOURNAMENT_DIRECTORS)
     if action == Action.CHECK_SCORECARDS:
-        return is_judge(user) or is_league_admin(user)
+        return _may_settle(user, obj)
     if action == Action.ENTER_SCORECARD:
-        return _sits_at(user, obj)
+        return _may_enter_card(user, obj)
     match = _match_of(obj)
     game = _game_of(obj)
     if match is None:  # a role question, not about one game

@@ -1,10 +1,11 @@
-"""API routes: the league's resources, a token for apps, and the OpenAPI schema and docs."""
+"""API routes: the league's and the tournaments' resources, a token for apps, and the OpenAPI
+schema and docs."""
 
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from league.api import views
+from league.api import tournament_views, views
 from league.api.tokens import TokenView
 
 router = DefaultRouter()
@@ -16,6 +17,9 @@ router.register("matches", views.MatchViewSet)
 router.register("games", views.GameViewSet)
 router.register("deals", views.DealViewSet)
 router.register("disputes", views.DisputeViewSet)
+router.register("tournaments", tournament_views.TournamentViewSet)
+router.register("tournament-tables", tournament_views.TableViewSet)
+router.register("playoff-matches", tournament_views.PlayoffMatchViewSet)
 
 app_name = "api"
 

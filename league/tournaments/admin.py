@@ -23,7 +23,6 @@ from league.tournaments.models import (
     PlayoffMatch,
     Round,
     TableGame,
-    TableStatus,
     Tournament,
 )
 
@@ -223,8 +222,8 @@ class CheckersQueueAdmin(admin.ModelAdmin):
         return can(request.user, Action.CHECK_SCORECARDS)
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        if obj is not None and obj.status != TableStatus.MISMATCH:
-            return False
+        """True when ``can()`` lets this checker settle ``obj`` now (lifecycle refuses a table
+        whose result stands, and nobody settles a table they play at)."""
         return can(request.user, Action.CHECK_SCORECARDS, obj)
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from league import lifecycle
 from league.models import Player
 from league.tournaments import logic
 
@@ -178,6 +179,9 @@ class Round(models.Model):
 
 
 class TableStatus(models.TextChoices):
+    """What is stored of a table's state (``lifecycle.CardState``, coarser): one card in is
+    still open, a checker's settlement is verified. ``TableGame.state`` tells them apart."""
+
     OPEN = "open", _("waiting for scorecards")
     MISMATCH = "mismatch", _("scorecards disagree: with the checkers")
     VERIFIED = "verified", _("verified")
@@ -212,10 +216,35 @@ class TableGame(models.Model):
 
     def side_of_player(self, player: Player) -> Entrant | None:
         """The entrant of this table that ``player`` plays for, or None."""
-        for entrant in (self.first, self.second):
-            if entrant.players.filter(pk=player.pk).exists():
+        for entrant in (self.first, self.second):  # players prefetched for a list: no query
+            if any(p.pk == player.pk for p in entrant.players.all()):
                 return entrant
         return None
+
+    def side_index(self, entrant_id: int | None) -> int | None:
+        """0 for the table's first entrant, 1 for its second, None for neither."""
+        return {self.first_id: 0, self.second_id: 1}.get(entrant_id)  # type: ignore[arg-type]
+
+    @property
+    def cards(self) -> list[lifecycle.Card]:
+        """The table's scorecards as ``lifecycle`` reads them (``scorecards`` prefetched or
+        one query)."""
+        return [
+            lifecycle.Card(
+                side=None if c.by_checker else self.side_index(c.side_id),
+                result=(c.winner_id, c.loser_score),
+            )
+            for c in self.scorecards.all()
+        ]
+
+    @property
+    def facts(self) -> lifecycle.Facts:
+        return lifecycle.scorecard_facts(self.cards)
+
+    @property
+    def state(self) -> lifecycle.CardState:
+        """Open, entered by one side, verified, mismatch or settled by a checker."""
+        return lifecycle.scorecard_state(self.cards)
 
 
 class CheckersQueue(TableGame):
@@ -256,6 +285,12 @@ class Scorecard(models.Model):
     )
     by_checker = models.BooleanField(default=False)
     at = models.DateTimeField(auto_now_add=True)
+    key = models.CharField(
+        _("entry key"), max_length=64, unique=True, null=True, blank=True
+    )  # made by the phone: the same card sent again is stored once
+    deals = models.JSONField(
+        _("deals"), null=True, blank=True
+    )  # a card entered deal by deal: {"first_dealer": seat, "deals": [the one deal shape]}
 
     class Meta:
         ordering = ["at", "pk"]
@@ -264,6 +299,10 @@ class Scorecard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}: {self.winner} ({self.loser_score})"
+
+    @property
+    def result(self) -> tuple[int, int]:
+        return (self.winner_id, self.loser_score)
 
 
 class PlayoffMatch(models.Model):

@@ -10,9 +10,12 @@ Semantics chosen where the issue is silent:
   while the entrant sits at a table whose result is still open.
 - A round is seated only when every game of the one before is verified, and no more rounds are
   seated than the event's qualifying games.
-- Scorecards: each side enters once (entering again replaces that side's entry until the game is
-  verified). Two matching entries verify the game; two that disagree send it to the checkers,
-  whose entry settles it. A checker may also key in a paper card for one side.
+- Scorecards follow ``league.lifecycle`` (a table's cards as the facts of a one-deal game):
+  each side enters once (its card is its vouch; a wrong card is settled by a checker, not by
+  the players writing again). Two matching entries verify the game; two that disagree send it
+  to the checkers, whose entry settles it. A checker may also key in a paper card for one side.
+  A card entered deal by deal is checked by the league's scorer; its winner and loser's score
+  come from the deals, and it matches the other side's plain card when those agree.
 - The bracket is drawn from the standings of verified games; withdrawn entrants are passed over
   in the cut (the next entrant qualifies), but the count of qualifiers is of the whole field.
 """
@@ -28,10 +31,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.errors import Locked, NotAllowed, ValidationFailed
+from league import lifecycle
+from league.errors import Conflict, Locked, NotAllowed, ValidationFailed
 from league.models import Player
-from league.permissions import Action, actor_of, can, player_of
+from league.permissions import Action, actor_of, can, table_side_of
+from league.scoring_messages import scoring_message
 from league.services.audit import audit_log
+from league.services.entries import normalise, to_entry
 from league.tournaments import logic
 from league.tournaments.models import (
     Bye,
@@ -48,7 +54,12 @@ from league.tournaments.models import (
     TableStatus,
     Tournament,
 )
-from league.tournaments.selectors import standings_for_tournament
+from league.tournaments.selectors import standings_for_tournament, table_seat_names
+from scoring.errors import ScoringError
+from scoring.game import Game as ScoredGame
+from scoring.variants import VARIANTS
+
+MAX_DEALS = 60  # a game to 121 ends long before: a guard on what is read, not a rule of play
 
 
 def version_key(tournament_id: int) -> str:
@@ -444,90 +455,267 @@ def _check_result(game: TableGame, winner: Entrant, loser_score: Any) -> int:
         ) from None
 
 
-def _verify(game: TableGame, winner_id: int, loser_score: int) -> None:
-    game.winner_id = winner_id
-    game.loser_score = loser_score
-    game.status = TableStatus.VERIFIED
-    game.verified_at = timezone.now()
+def result_from_deals(
+    game: TableGame, deals: Any, *, first_dealer: Any = 0
+) -> tuple[Entrant, int, dict[str, Any]]:
+    """A game entered deal by deal, checked by the league's scorer with the league's entry
+    rules for the event's game (singles or partnership, to the event's target): the winner,
+    the loser's score and what is stored of the deals. Every refusal names its deal."""
+    tournament = game.round.tournament
+    variant = VARIANTS[tournament.variant]
+    if not isinstance(deals, list) or not deals:
+        raise ValidationFailed(_("Enter the game's deals, the first deal first."), field="deals")
+    if len(deals) > MAX_DEALS:
+        raise ValidationFailed(
+            _("A game has at most %(n)s deals.") % {"n": MAX_DEALS}, field="deals"
+        )
+    if type(first_dealer) is not int or not 0 <= first_dealer < variant.players:
+        raise ValidationFailed(
+            _("Say who dealt first: a seat from 0 to %(top)s.") % {"top": variant.players - 1},
+            field="first_dealer",
+        )
+    seats = table_seat_names(game)
+    sides = [game.first.name, game.second.name]
+    scored = ScoredGame(variant, first_dealer=first_dealer, target=tournament.target)
+    normals = []
+    for number, raw in enumerate(deals, start=1):
+        if scored.finished:
+            raise ValidationFailed(
+                _("The game was over after deal %(n)s: nothing after it counts.")
+                % {"n": number - 1},
+                field=f"deals.{number}",
+            )
+        try:
+            normal = normalise(raw, variant=variant)
+            scored.record(to_entry(normal))
+        except ValidationFailed as exc:
+            raise ValidationFailed(
+                _("Deal %(n)s: %(why)s") % {"n": number, "why": exc.message},
+                field=f"deals.{number}" + (f".{exc.field}" if exc.field else ""),
+            ) from None
+        except ScoringError as exc:
+            why = scoring_message(exc, seats=seats, sides=sides)
+            field = getattr(exc, "field", None)
+            raise ValidationFailed(
+                _("Deal %(n)s: %(why)s") % {"n": number, "why": why},
+                field=f"deals.{number}" + (f".{field}" if field else ""),
+            ) from None
+        normals.append(normal)
+    if scored.winner is None:
+        raise ValidationFailed(
+            _(
+                "After deal %(n)s nobody has reached %(target)s yet: enter the rest of the "
+                "game, or only the winner and the loser's score."
+            )
+            % {"n": len(normals), "target": tournament.target},
+            field="deals",
+        )
+    winner = game.first if scored.winner == 0 else game.second
+    loser_score = scored.scores[1 - scored.winner]
+    return winner, loser_score, {"first_dealer": first_dealer, "deals": normals}
+
+
+def _state_to_status(state: lifecycle.CardState) -> str:
+    if state in (lifecycle.CardState.VERIFIED, lifecycle.CardState.SETTLED):
+        return TableStatus.VERIFIED
+    if state == lifecycle.CardState.MISMATCH:
+        return TableStatus.MISMATCH
+    return TableStatus.OPEN
+
+
+def _store_state(game: TableGame) -> None:
+    """Write the table's status (and its result, once it stands) as lifecycle reads its cards."""
+    cards = list(game.scorecards.order_by("at", "pk"))
+    state = lifecycle.scorecard_state(game.cards)
+    status = _state_to_status(state)
+    if status == TableStatus.VERIFIED:
+        ruling = [c for c in cards if c.by_checker]
+        standing = ruling[-1] if ruling else cards[-1]
+        game.winner_id = standing.winner_id
+        game.loser_score = standing.loser_score
+        game.verified_at = timezone.now()
+    game.status = status
     game.save(update_fields=["winner", "loser_score", "status", "verified_at"])
+
+
+def refusal(
+    user: Any, action: str, game: TableGame, event: lifecycle.Event, side: int | None
+) -> str:
+    """Why ``can()`` says no, in the table's words. Where the user's role is right but the
+    table's state is not, the sentence is lifecycle's."""
+    mine = table_side_of(user, game)
+    if action == Action.ENTER_SCORECARD:
+        role_ok = mine is not None
+        side = mine if side is None else side
+    else:
+        role_ok = can(user, action) and mine is None
+    reason = lifecycle.refusal_for_side(event, game.facts, side or 0) if role_ok else None
+    if reason:
+        return reason
+    if action == Action.ENTER_SCORECARD:
+        return _("You do not play at this table.")
+    return _("You are not allowed to %(action)s.") % {"action": Action(action).label}
+
+
+def scorecard_refusal(user: Any, game: TableGame) -> str:
+    """Why ``user`` may not enter a card for ``game`` now (for a page that shows it)."""
+    return refusal(user, Action.ENTER_SCORECARD, game, lifecycle.Event.ENTER_SCORECARD, None)
+
+
+def _check_key(key: Any) -> str | None:
+    if key is None:
+        return None
+    if not isinstance(key, str) or not 1 <= len(key) <= 64:
+        raise ValidationFailed(_("The key must be text of 1 to 64 characters."), field="key")
+    return key
+
+
+def _replayed(key: str | None, game: TableGame, user: Any, result: tuple[int, int]) -> bool:
+    """Whether ``key`` already stored this very card (a retry after a lost answer); a key
+    that stored another card is a conflict, and nothing is stored."""
+    if key is None:
+        return False
+    existing = Scorecard.objects.filter(key=key).first()
+    if existing is None:
+        return False
+    if (
+        existing.game_id == game.pk
+        and existing.result == result
+        and existing.entered_by_id == getattr(actor_of(user), "pk", None)
+    ):
+        return True
+    raise Conflict(_("This key was already used for another scorecard."), field="key")
+
+
+def scorecard_enter(
+    *,
+    user: Any,
+    game: TableGame,
+    winner: Entrant | None = None,
+    loser_score: Any = None,
+    side: Entrant | None = None,
+    deals: Any = None,
+    first_dealer: Any = 0,
+    key: Any = None,
+) -> tuple[TableGame, bool]:
+    """A side's card of the result, ``(game, created)``: a player's own (their side is found
+    from their account), or a checker keying in one side's paper card (``side`` given).
+    The card gives the winner and the loser's score, or the game deal by deal (``deals``,
+    checked by the scorer, which then gives both). Two matching cards verify the game; two
+    that disagree send it to the checkers' queue. Each side enters once (lifecycle: a side's
+    card is its vouch); the same ``key`` sent again returns the stored card (``created``
+    False) instead of a refusal, so a phone may retry safely."""
+    key = _check_key(key)
+    if side is None:
+        action = Action.ENTER_SCORECARD
+        side_index = table_side_of(user, game)
+    else:
+        action = Action.CHECK_SCORECARDS
+        side_index = game.side_index(side.pk)
+        if side_index is None:
+            raise ValidationFailed(_("That scorecard is not from this table."), field="side")
+    stored_deals = None
+    if deals is not None:
+        from_deals, score_from_deals, stored_deals = result_from_deals(
+            game, deals, first_dealer=first_dealer
+        )
+        if winner is not None and winner.pk != from_deals.pk:
+            raise ValidationFailed(
+                _("The deals give the game to %(name)s.") % {"name": from_deals.name},
+                field="winner",
+            )
+        if loser_score is not None and loser_score != score_from_deals:
+            raise ValidationFailed(
+                _("The deals leave the loser at %(score)s.") % {"score": score_from_deals},
+                field="loser_score",
+            )
+        winner, loser_score = from_deals, score_from_deals
+    if winner is None:
+        raise ValidationFailed(_("Say who won."), field="winner")
+    if _replayed(key, game, user, (winner.pk, loser_score)):
+        return TableGame.objects.get(pk=game.pk), False
+    if not can(user, action, game):
+        raise NotAllowed(refusal(user, action, game, lifecycle.Event.ENTER_SCORECARD, side_index))
+    assert side_index is not None
+    score = _check_result(game, winner, loser_score)
+    with transaction.atomic():
+        _lock(game.round.tournament)
+        game = TableGame.objects.select_related("round", "first", "second").get(pk=game.pk)
+        if _replayed(key, game, user, (winner.pk, score)):
+            return game, False
+        where = {"table": game.table, "round": game.round.number}
+        lifecycle.require_side(
+            lifecycle.Event.ENTER_SCORECARD, game.facts, side_index, current=where
+        )
+        entrant = game.first if side_index == 0 else game.second
+        Scorecard.objects.create(
+            game=game,
+            side_id=entrant.pk,
+            winner=winner,
+            loser_score=score,
+            entered_by=actor_of(user),
+            key=key,
+            deals=stored_deals,
+        )
+        if game.round.status == RoundStatus.SEATED:
+            game.round.status = RoundStatus.STARTED
+            game.round.save(update_fields=["status"])
+        _store_state(game)
+        audit_log(
+            actor=user,
+            action="scorecard_submit",
+            obj=game,
+            after={
+                "side": entrant.name,
+                "winner": winner.name,
+                "loser_score": score,
+                "deal_by_deal": stored_deals is not None,
+                "status": game.status,
+            },
+        )
+    _changed(game.round.tournament_id)
+    return game, True
 
 
 def scorecard_submit(
     *,
     user: Any,
     game: TableGame,
-    winner: Entrant,
-    loser_score: Any,
+    winner: Entrant | None = None,
+    loser_score: Any = None,
     side: Entrant | None = None,
+    deals: Any = None,
+    first_dealer: Any = 0,
+    key: Any = None,
 ) -> TableGame:
-    """A side's entry of the result: a player's own (their side is found from their account),
-    or a checker keying in one side's paper card (``side`` given). Two matching entries verify
-    the game; two that disagree send it to the checkers' queue."""
-    if side is None:
-        _require(user, Action.ENTER_SCORECARD, game)
-        player = player_of(user)
-        side = game.side_of_player(player) if player is not None else None
-        if side is None:
-            raise NotAllowed(_("You do not play at this table."))
-    else:
-        _require(user, Action.CHECK_SCORECARDS, game)
-        if side.pk not in (game.first_id, game.second_id):
-            raise ValidationFailed(_("That scorecard is not from this table."), field="side")
-    score = _check_result(game, winner, loser_score)
-    with transaction.atomic():
-        _lock(game.round.tournament)
-        game = TableGame.objects.select_related("round").get(pk=game.pk)
-        if game.status == TableStatus.VERIFIED:
-            raise Locked(
-                _("Table %(table)s of round %(round)s is already verified.")
-                % {"table": game.table, "round": game.round.number}
-            )
-        Scorecard.objects.filter(game=game, side_id=side.pk, by_checker=False).delete()
-        Scorecard.objects.create(
-            game=game,
-            side_id=side.pk,
-            winner=winner,
-            loser_score=score,
-            entered_by=actor_of(user),
-        )
-        if game.round.status == RoundStatus.SEATED:
-            game.round.status = RoundStatus.STARTED
-            game.round.save(update_fields=["status"])
-        cards = list(Scorecard.objects.filter(game=game, by_checker=False))
-        if len(cards) == 2:
-            one, two = cards
-            if (one.winner_id, one.loser_score) == (two.winner_id, two.loser_score):
-                _verify(game, one.winner_id, one.loser_score)
-            else:
-                game.status = TableStatus.MISMATCH
-                game.save(update_fields=["status"])
-        audit_log(
-            actor=user,
-            action="scorecard_submit",
-            obj=game,
-            after={
-                "side": side.name,
-                "winner": winner.name,
-                "loser_score": score,
-                "status": game.status,
-            },
-        )
-    _changed(game.round.tournament_id)
-    return game
+    """``scorecard_enter``, answering the table's game only."""
+    return scorecard_enter(
+        user=user,
+        game=game,
+        winner=winner,
+        loser_score=loser_score,
+        side=side,
+        deals=deals,
+        first_dealer=first_dealer,
+        key=key,
+    )[0]
 
 
 def scorecard_settle(*, user: Any, game: TableGame, winner: Entrant, loser_score: Any) -> TableGame:
-    """A checker's entry: it settles the game, whatever the players wrote."""
-    _require(user, Action.CHECK_SCORECARDS, game)
+    """A checker's entry: it settles the game, whatever the players wrote (lifecycle: a ruling
+    vouches for both sides)."""
+    if not can(user, Action.CHECK_SCORECARDS, game):
+        event = lifecycle.Event.SETTLE_SCORECARDS
+        raise NotAllowed(refusal(user, Action.CHECK_SCORECARDS, game, event, 0))
     score = _check_result(game, winner, loser_score)
     with transaction.atomic():
         _lock(game.round.tournament)
         game = TableGame.objects.select_related("round").get(pk=game.pk)
-        if game.status == TableStatus.VERIFIED:
-            raise Locked(
-                _("Table %(table)s of round %(round)s is already verified.")
-                % {"table": game.table, "round": game.round.number}
-            )
+        lifecycle.require(
+            lifecycle.Event.SETTLE_SCORECARDS,
+            lifecycle.status_of(game.facts),
+            current={"table": game.table, "round": game.round.number},
+        )
         Scorecard.objects.create(
             game=game,
             winner=winner,
@@ -535,7 +723,7 @@ def scorecard_settle(*, user: Any, game: TableGame, winner: Entrant, loser_score
             by_checker=True,
             entered_by=actor_of(user),
         )
-        _verify(game, winner.pk, score)
+        _store_state(game)
         audit_log(
             actor=user,
             action="scorecard_settle",
@@ -688,3 +876,33 @@ def playoff_game_record(
         )
     _changed(tournament.pk)
     return match
+
+
+def table_entrant(game: TableGame, entrant_id: int | None, *, field: str) -> Entrant | None:
+    """The entrant of this table with id ``entrant_id`` (a client's reference), else a refusal
+    naming the table's two entrants."""
+    if entrant_id is None:
+        return None
+    for entrant in (game.first, game.second):
+        if entrant.pk == entrant_id:
+            return entrant
+    if field == "side":
+        raise ValidationFailed(_("That scorecard is not from this table."), field=field)
+    raise ValidationFailed(
+        _("The winner must be one of the two entrants at table %(table)s: %(a)s or %(b)s.")
+        % {"table": game.table, "a": game.first.name, "b": game.second.name},
+        field=field,
+    )
+
+
+def match_entrant(match: PlayoffMatch, entrant_id: int) -> Entrant:
+    """The entrant of this playoff match with id ``entrant_id``, else a refusal naming both."""
+    for entrant in (match.top, match.bottom):
+        if entrant is not None and entrant.pk == entrant_id:
+            return entrant
+    names = [e.name for e in (match.top, match.bottom) if e is not None]
+    raise ValidationFailed(
+        _("The winner must be one of this match's entrants: %(names)s.")
+        % {"names": " / ".join(names) or "-"},
+        field="winner",
+    )

@@ -13,4 +13,5 @@ urlpatterns = [
     path("<int:pk>/bracket/", views.bracket_page, name="bracket"),
     path("<int:pk>/tv/", views.tv_page, name="tv"),
     path("tables/<int:pk>/scorecard/", views.scorecard, name="scorecard"),
+    path("tables/<int:pk>/scorecard/deals/", views.scorecard_deals, name="scorecard_deals"),
 ]

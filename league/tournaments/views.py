@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from league.errors import DomainError
+from league.lifecycle import CardState
 from league.permissions import Action, can, player_of
 from league.tournaments import selectors, services
 from league.tournaments.models import Entrant, TableGame, Tournament
@@ -41,10 +42,20 @@ def _standings_context(tournament: Tournament) -> dict[str, Any]:
     return {"rows": rows, "qualifiers": qualifiers, "bracket": data["bracket"]}
 
 
+# What a player's own table waits for, when their card cannot be entered now.
+WAITING = {
+    CardState.ENTERED: gettext_lazy("your card is in: waiting for your opponent's"),
+    CardState.MISMATCH: gettext_lazy("the two cards disagree: a checker will settle the game"),
+}
+
+
 def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     player = player_of(request.user)
     my_tables = list(selectors.open_tables_for_player(player)) if player else []
+    for table in my_tables:  # a player's one or two open tables: can() asks lifecycle
+        table.can_enter = can(request.user, Action.ENTER_SCORECARD, table)
+        table.waiting = WAITING.get(table.state, "")
     return render(
         request,
         "tournaments/tournament.html",
@@ -151,8 +162,9 @@ def scorecard(request: HttpRequest, pk: int) -> HttpResponse:
         TableGame.objects.select_related("round__tournament", "first", "second"), pk=pk
     )
     if not can(request.user, Action.ENTER_SCORECARD, game):
+        reason = services.scorecard_refusal(request.user, game)
         return render(
-            request, "tournaments/scorecard.html", {"game": game, "refused": True}, status=403
+            request, "tournaments/scorecard.html", {"game": game, "refused": reason}, status=403
         )
     form = ScorecardForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
@@ -177,3 +189,22 @@ def scorecard(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("Card sent. Waiting for your opponent's card."))
             return redirect("tournaments:tournament", pk=game.round.tournament_id)
     return render(request, "tournaments/scorecard.html", {"game": game, "form": form})
+
+
+@login_required
+def scorecard_deals(request: HttpRequest, pk: int) -> HttpResponse:
+    """The phone's scorecard deal by deal, with the league's deal form; the card is sent (with
+    every deal) through the outbox once a side reaches the target."""
+    game = get_object_or_404(
+        TableGame.objects.select_related("round__tournament", "first", "second"), pk=pk
+    )
+    if not can(request.user, Action.ENTER_SCORECARD, game):
+        reason = services.scorecard_refusal(request.user, game)
+        return render(
+            request, "tournaments/scorecard.html", {"game": game, "refused": reason}, status=403
+        )
+    return render(
+        request,
+        "tournaments/scorecard_deals.html",
+        {"game": game, "data": selectors.scorecard_entry_data(game)},
+    )

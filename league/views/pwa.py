@@ -20,6 +20,8 @@ SHELL_FILES = (
     "js/outbox.js",
     "js/dealform.js",
     "js/entry.js",
+    "js/scorecard.js",
+    "js/scorecard_deals.js",
     "js/pwa.js",
     "icons/peg.svg",
 )

@@ -7,6 +7,8 @@
  * the later deals of its game. An entry of a deal the other team's phone sent first is not a
  * refusal: the same numbers are an agreement (200), other numbers are kept by the server beside
  * the counted ones (201, ``is_rival``); either way the entry has reached the server and leaves.
+ * The same holds for any entry made this way: a tournament scorecard is one (its ``game`` is a
+ * queue name such as "scorecard:12", it has no ``number``, and ``page`` is where to fix it).
  */
 (function () {
   "use strict";
@@ -54,8 +56,11 @@
     updateBadge(snapshot);
   }
 
+  function order(x, y) {
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
   function byGameThenNumber(a, b) {
-    return a.game - b.game || a.number - b.number || a.savedAt - b.savedAt;
+    return order(a.game, b.game) || order(a.number || 0, b.number || 0) || a.savedAt - b.savedAt;
   }
 
   function uuid() {
@@ -83,7 +88,8 @@
 
   /* One POST. Resolves to {kind: "sent"|"refused"|"offline"|"signed-out", status, body}. */
   function send(entry) {
-    var body = Object.assign({}, entry.payload, { key: entry.key, number: entry.number });
+    var body = Object.assign({}, entry.payload, { key: entry.key });
+    if (entry.number !== undefined) body.number = entry.number;
     return fetch(entry.url, {
       method: "POST",
       credentials: "same-origin",
@@ -217,7 +223,8 @@
     if (counter) counter.textContent = String(count);
     if (label) label.textContent = ngettext("entry not sent", "entries not sent", count);
     if (count) {
-      badge.href = "/games/" + entries.slice().sort(byGameThenNumber)[0].game + "/enter/";
+      var first = entries.slice().sort(byGameThenNumber)[0];
+      badge.href = first.page || "/games/" + first.game + "/enter/";
       badge.setAttribute("aria-label", fmt(ngettext(
         "%(n)s score entry is not sent yet", "%(n)s score entries are not sent yet", count
       ), { n: count }));

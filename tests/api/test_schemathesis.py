@@ -48,10 +48,31 @@ def league_night(match, ann, cat, home_team, away_team, other_team, week):
 
 
 @pytest.fixture
-def real_ids(league_night, season, league, home_team, week):
+def club_night(ann, cat, league_admin):
+    """A club night of four (Ann and Cat have accounts), its first round seated."""
+    from league.tournaments import services as tournaments
+
+    night = tournaments.tournament_create(user=league_admin, name="Schema Night", draw_seed=3)
+    for name, player in (("Ann", ann.player), ("Cat", cat.player), ("Eve", None), ("Fay", None)):
+        tournaments.entrant_register(
+            user=league_admin,
+            tournament=night,
+            name=name,
+            players=[player] if player else [],
+            check_in=True,
+        )
+    rnd = tournaments.round_seat_next(user=league_admin, tournament=night)
+    return night, list(rnd.games.all())
+
+
+@pytest.fixture
+def real_ids(league_night, season, league, home_team, week, club_night):
     """Ids of rows that exist, per resource, to put in generated paths."""
     games = league_night["games"]
+    night, tables = club_night
     return {
+        "tournaments": [night.pk],
+        "tournament-tables": [t.pk for t in tables],
         "disputes": [league_night["dispute"].pk],
         "leagues": [league.pk],
         "seasons": [season.pk],

@@ -1,0 +1,289 @@
+"""A table's scorecards follow the one state machine of a game (league/lifecycle.py): what it
+refuses, every door refuses (the phone's form, the API, the checkers' admin), and nothing
+changes. Deal-by-deal cards, and a card sent twice with its key stored once."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from league import lifecycle
+from league.errors import Locked, NotAllowed, ValidationFailed
+from league.permissions import Action, can
+from league.services.entries import normalise, to_entry
+from league.tournaments import services
+from league.tournaments.models import Scorecard, TableStatus
+from scoring.errors import InvalidDealError
+from scoring.game import Game as ScoredGame
+from scoring.variants import VARIANTS
+from tests.tournaments.conftest import user_of
+
+Card = lifecycle.Card
+State = lifecycle.CardState
+
+
+# --- The states, from the cards alone --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "state"),
+    [
+        ([], State.OPEN),
+        ([Card(0, (7, 90))], State.ENTERED),
+        ([Card(1, (7, 90))], State.ENTERED),
+        ([Card(0, (7, 90)), Card(1, (7, 90))], State.VERIFIED),
+        ([Card(0, (7, 90)), Card(1, (8, 90))], State.MISMATCH),
+        ([Card(0, (7, 90)), Card(1, (7, 95)), Card(None, (7, 95))], State.SETTLED),
+        ([Card(None, (8, 60))], State.SETTLED),
+    ],
+)
+def test_a_tables_state_follows_from_its_cards(cards, state):
+    assert lifecycle.scorecard_state(cards) == state
+
+
+def test_lifecycle_refuses_a_second_card_from_one_side_and_any_card_once_the_result_stands():
+    one = lifecycle.scorecard_facts([Card(0, (7, 90))])
+    assert lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, one, 1)
+    with pytest.raises(Locked, match="already in"):
+        lifecycle.require_side(lifecycle.Event.ENTER_SCORECARD, one, 0)
+    verified = lifecycle.scorecard_facts([Card(0, (7, 90)), Card(1, (7, 90))])
+    for event in (lifecycle.Event.ENTER_SCORECARD, lifecycle.Event.SETTLE_SCORECARDS):
+        with pytest.raises(Locked, match="verified"):
+            lifecycle.require_side(event, verified, 1)
+    mismatch = lifecycle.scorecard_facts([Card(0, (7, 90)), Card(1, (7, 91))])
+    with pytest.raises(Locked, match="checker"):
+        lifecycle.require_side(lifecycle.Event.ENTER_SCORECARD, mismatch, 0)
+    lifecycle.require_side(lifecycle.Event.SETTLE_SCORECARDS, mismatch, 0)  # the checker may
+
+
+# --- Services ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def table(night, director, field):
+    return services.round_seat_next(user=director, tournament=night).games.order_by("table")[0]
+
+
+def test_a_side_enters_once_and_its_second_card_changes_nothing(table):
+    player = user_of(table.first)
+    services.scorecard_submit(user=player, game=table, winner=table.first, loser_score=90)
+    assert not can(player, Action.ENTER_SCORECARD, table)
+    with pytest.raises(NotAllowed, match="already in"):
+        services.scorecard_submit(user=player, game=table, winner=table.second, loser_score=80)
+    assert [(c.winner_id, c.loser_score) for c in table.scorecards.all()] == [(table.first_id, 90)]
+    table.refresh_from_db()
+    assert table.state == State.ENTERED and table.status == TableStatus.OPEN
+
+
+def test_a_checker_settles_any_table_but_one_they_play_at(table, judge):
+    player = user_of(table.first)
+    player.groups.add(*judge.groups.all())  # a player who is also a judge
+    for side in (table.first, table.second):
+        services.scorecard_submit(user=user_of(side), game=table, winner=side, loser_score=100)
+    table.refresh_from_db()
+    assert table.state == State.MISMATCH
+    assert can(judge, Action.CHECK_SCORECARDS, table)
+    assert not can(player, Action.CHECK_SCORECARDS, table)
+    with pytest.raises(NotAllowed):
+        services.scorecard_settle(user=player, game=table, winner=table.first, loser_score=100)
+    services.scorecard_settle(user=judge, game=table, winner=table.second, loser_score=100)
+    table.refresh_from_db()
+    assert table.state == State.SETTLED and table.winner_id == table.second_id
+    assert not can(judge, Action.CHECK_SCORECARDS, table)
+    with pytest.raises(NotAllowed, match="verified"):
+        services.scorecard_settle(user=judge, game=table, winner=table.first, loser_score=1)
+
+
+def test_the_same_key_stores_the_card_once_and_another_card_under_it_is_refused(table):
+    player = user_of(table.first)
+    _game, created = services.scorecard_enter(
+        user=player, game=table, winner=table.first, loser_score=88, key="k-1"
+    )
+    assert created
+    services.scorecard_submit(
+        user=user_of(table.second), game=table, winner=table.first, loser_score=88
+    )
+    # The answer was lost; the phone sends the same card again after the table is verified.
+    again, created = services.scorecard_enter(
+        user=player, game=table, winner=table.first, loser_score=88, key="k-1"
+    )
+    assert not created and again.status == TableStatus.VERIFIED
+    assert Scorecard.objects.filter(game=table).count() == 2
+    with pytest.raises(Exception, match="another scorecard"):
+        services.scorecard_enter(
+            user=player, game=table, winner=table.first, loser_score=70, key="k-1"
+        )
+
+
+# --- Deal by deal --------------------------------------------------------------------------
+
+
+def singles_game(*, strong_seat: int = 0) -> list[dict]:
+    """A whole singles game to 121 as plain deals (no cards), the last one cut where the game
+    ends, as the table would write it."""
+    variant = VARIANTS["singles-121"]
+    scored = ScoredGame(variant, first_dealer=0, target=121)
+    deals: list[dict] = []
+    while not scored.finished:
+        dealer = len(deals) % 2
+        shows = {str(strong_seat): 12, str(1 - strong_seat): 4}
+        deal = {"dealer": dealer, "pegging": [3, 2], "shows": dict(shows), "crib": 4}
+        for cut in ("crib", str(dealer), str(1 - dealer)):
+            try:
+                scored.check(to_entry(normalise(deal, variant=variant)))
+                break
+            except InvalidDealError:
+                if cut == "crib":
+                    deal["crib"] = None
+                else:
+                    deal["shows"].pop(cut)
+        scored.record(to_entry(normalise(deal, variant=variant)))
+        deals.append(deal)
+    return deals
+
+
+def test_a_card_entered_deal_by_deal_takes_its_result_from_the_deals_and_matches_a_plain_card(
+    table,
+):
+    deals = singles_game(strong_seat=0)
+    expected = ScoredGame(VARIANTS["singles-121"], first_dealer=0, target=121)
+    for d in deals:
+        expected.record(to_entry(normalise(d, variant=VARIANTS["singles-121"])))
+    loser = expected.scores[1]
+    services.scorecard_submit(user=user_of(table.first), game=table, deals=deals)
+    card = table.scorecards.get()
+    assert (card.winner_id, card.loser_score) == (table.first_id, loser)
+    assert len(card.deals["deals"]) == len(deals)
+    services.scorecard_submit(
+        user=user_of(table.second), game=table, winner=table.first, loser_score=loser
+    )
+    table.refresh_from_db()
+    assert table.state == State.VERIFIED and table.loser_score == loser
+
+
+def test_a_deal_by_deal_card_that_disagrees_goes_to_the_checkers(table):
+    services.scorecard_submit(user=user_of(table.first), game=table, deals=singles_game())
+    services.scorecard_submit(
+        user=user_of(table.second), game=table, winner=table.second, loser_score=100
+    )
+    table.refresh_from_db()
+    assert table.state == State.MISMATCH
+
+
+def test_an_unfinished_or_impossible_game_deal_by_deal_is_refused_naming_the_deal(table):
+    player = user_of(table.first)
+    deals = singles_game()
+    with pytest.raises(ValidationFailed, match="nobody has reached 121"):
+        services.scorecard_submit(user=player, game=table, deals=deals[:-2])
+    bad = [dict(d) for d in deals]
+    bad[2] = {**bad[2], "shows": {"0": 19, "1": 4}}
+    with pytest.raises(ValidationFailed, match="Deal 3") as refused:
+        services.scorecard_submit(user=player, game=table, deals=bad)
+    assert refused.value.field.startswith("deals.3")
+    with pytest.raises(ValidationFailed, match="give the game to"):
+        services.scorecard_submit(user=player, game=table, deals=deals, winner=table.second)
+    assert not Scorecard.objects.filter(game=table).exists()
+
+
+# --- Every door refuses what lifecycle refuses -------------------------------------------------
+
+
+@pytest.fixture
+def verified(table):
+    for side in (table.first, table.second):
+        services.scorecard_submit(
+            user=user_of(side), game=table, winner=table.first, loser_score=77
+        )
+    table.refresh_from_db()
+    assert table.status == TableStatus.VERIFIED
+    return table
+
+
+def _unchanged(table) -> tuple:
+    table.refresh_from_db()
+    return (table.status, table.winner_id, table.loser_score, table.scorecards.count())
+
+
+def test_a_verified_table_is_refused_at_the_form_the_api_and_the_admin(client, verified, judge):
+    before = _unchanged(verified)
+    player = user_of(verified.first)
+
+    client.force_login(player)
+    url = reverse("tournaments:scorecard", args=[verified.pk])
+    page = client.post(url, {"winner": verified.second_id, "loser_score": 10})
+    assert page.status_code == 403
+    assert "verified: it can no longer change" in page.content.decode()
+
+    api = APIClient()
+    api.force_login(player)
+    answer = api.post(
+        f"/api/tournament-tables/{verified.pk}/scorecards/",
+        {"winner": verified.second_id, "loser_score": 10},
+        format="json",
+    )
+    assert answer.status_code == 403 and "verified" in answer.json()["detail"]
+    api.force_login(judge)
+    answer = api.post(
+        f"/api/tournament-tables/{verified.pk}/settle/",
+        {"winner": verified.second_id, "loser_score": 10},
+        format="json",
+    )
+    assert answer.status_code == 403 and "verified" in answer.json()["detail"]
+
+    judge.is_staff = True
+    judge.save()
+    client.force_login(judge)
+    admin_url = reverse("admin:tournaments_checkersqueue_change", args=[verified.pk])
+    posted = client.post(admin_url, {"settle_winner": verified.second_id, "settle_loser_score": 10})
+    assert posted.status_code == 302 and posted.url == reverse("admin:index")  # not in the queue
+    assert _unchanged(verified) == before
+
+
+def test_a_second_card_from_one_side_is_refused_at_the_form_and_the_api(client, table):
+    player = user_of(table.first)
+    services.scorecard_submit(user=player, game=table, winner=table.first, loser_score=90)
+    before = _unchanged(table)
+    client.force_login(player)
+    page = client.post(
+        reverse("tournaments:scorecard", args=[table.pk]),
+        {"winner": table.second_id, "loser_score": 10},
+    )
+    assert page.status_code == 403 and "already in" in page.content.decode()
+    api = APIClient()
+    api.force_login(player)
+    answer = api.post(
+        f"/api/tournament-tables/{table.pk}/scorecards/",
+        {"winner": table.second_id, "loser_score": 10},
+        format="json",
+    )
+    assert answer.status_code == 403 and "already in" in answer.json()["detail"]
+    assert _unchanged(table) == before
+
+
+def test_the_checkers_queue_offers_only_what_a_checker_may_settle(client, table, judge):
+    for side in (table.first, table.second):
+        services.scorecard_submit(user=user_of(side), game=table, winner=side, loser_score=60)
+    judge.is_staff = True
+    judge.save()
+    client.force_login(judge)
+    url = reverse("admin:tournaments_checkersqueue_change", args=[table.pk])
+    assert 'name="settle_winner"' in client.get(url).content.decode()
+    client.post(url, {"settle_winner": table.first_id, "settle_loser_score": 60})
+    table.refresh_from_db()
+    assert table.state == State.SETTLED
+    assert 'name="settle_winner"' not in client.get(url).content.decode()  # read-only now
+
+
+def test_the_deal_by_deal_page_is_for_the_tables_players_with_the_events_game(client, table):
+    url = reverse("tournaments:scorecard_deals", args=[table.pk])
+    client.force_login(user_of(table.first))
+    page = client.get(url)
+    assert page.status_code == 200
+    data = page.context["data"]
+    assert [s["name"] for s in data["seats"]] == [table.first.name, table.second.name]
+    assert data["rules"]["players"] == 2 and data["target"] == 121
+    assert data["urls"]["scorecards"] == f"/api/tournament-tables/{table.pk}/scorecards/"
+    other = table.round.games.exclude(pk=table.pk).first()
+    client.force_login(user_of(other.first))
+    assert client.get(url).status_code == 403
