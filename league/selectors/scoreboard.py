@@ -3,9 +3,10 @@ its front and back pegs, in a fixed number of queries however many tables a week
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import F, Prefetch, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 
 from league.models import Deal, Game, GameStatus, Match, Season, Week
 
@@ -119,44 +120,67 @@ def boards_signature(tables: list[dict[str, Any]]) -> str:
     return ",".join(parts)
 
 
-def season_schedule(season: Season) -> list[dict[str, Any]]:
-    """Every week of a season with its matches and each match's games (four queries)."""
-    weeks = list(
-        Week.objects.filter(season=season)
-        .select_related("venue")
+def _schedule_row(match: Match) -> dict[str, Any]:
+    """One line of the schedule: a match, its games (not void) and the tally so far."""
+    home_won, away_won = match_tally(match)
+    games = list(match.games.all())
+    return {
+        "match": match,
+        "games": games,
+        "home_won": home_won,
+        "away_won": away_won,
+        "played": any(g.deal_count or g.winner_id for g in games),
+        "live": any(g.status == GameStatus.IN_PROGRESS for g in games),
+    }
+
+
+def _schedule_match_rows() -> QuerySet[Match]:
+    """Matches with their teams and their games that are not void, by table (two queries)."""
+    return (
+        Match.objects.select_related("home", "away")
         .prefetch_related(
             Prefetch(
-                "matches",
-                queryset=Match.objects.select_related("home", "away")
-                .prefetch_related(
-                    Prefetch(
-                        "games",
-                        queryset=Game.objects.exclude(status=GameStatus.VOID).order_by("number"),
-                    )
-                )
-                .order_by("table", "pk"),
+                "games",
+                queryset=Game.objects.exclude(status=GameStatus.VOID).order_by("number"),
             )
         )
-        .order_by("number")
+        .order_by("table", "pk")
     )
-    out = []
-    for week in weeks:
-        matches = []
-        for match in week.matches.all():
-            home_won, away_won = match_tally(match)
-            games = list(match.games.all())
-            matches.append(
-                {
-                    "match": match,
-                    "games": games,
-                    "home_won": home_won,
-                    "away_won": away_won,
-                    "played": any(g.deal_count or g.winner_id for g in games),
-                    "live": any(g.status == GameStatus.IN_PROGRESS for g in games),
-                }
-            )
-        out.append({"week": week, "matches": matches})
-    return out
+
+
+def _with_started(weeks: QuerySet[Week]) -> QuerySet[Week]:
+    """Each week marked ``started`` when one of its matches has a game (what places undated
+    weeks in :func:`pick_current_week`)."""
+    return weeks.annotate(started=Exists(Game.objects.filter(match__week=OuterRef("pk"))))
+
+
+def schedule_week(season: Season, *, number: int | None, today: Any) -> dict[str, Any]:
+    """One week of a season's schedule: the week numbered ``number`` (the week being played,
+    :func:`pick_current_week`, when None), every week for the picker, the previous and next.
+
+    Three queries however long the season and however many tables: the weeks, the chosen
+    week's matches with their teams, their games. ``week`` is None when the season has no week
+    numbered ``number`` (or no week at all); ``weeks`` still lists them all."""
+    weeks = list(_with_started(Week.objects.filter(season=season)).select_related("venue"))
+    weeks.sort(key=lambda w: w.number)
+    if number is None:
+        week = pick_current_week(weeks, today)
+    else:
+        week = next((w for w in weeks if w.number == number), None)
+    rows: list[dict[str, Any]] = []
+    previous = following = None
+    if week is not None:
+        rows = [_schedule_row(m) for m in _schedule_match_rows().filter(week=week)]
+        at = weeks.index(week)
+        previous = weeks[at - 1] if at > 0 else None
+        following = weeks[at + 1] if at + 1 < len(weeks) else None
+    return {
+        "week": week,
+        "matches": rows,
+        "weeks": weeks,
+        "previous": previous,
+        "next": following,
+    }
 
 
 def match_detail(match_id: int) -> dict[str, Any]:
@@ -201,17 +225,25 @@ def match_detail(match_id: int) -> dict[str, Any]:
     }
 
 
-def _by_date(weeks: QuerySet[Week], today: Any) -> Week | None:
+def pick_current_week(weeks: Sequence[Week], today: Any) -> Week | None:
     """The week whose date is ``today`` or the latest before it; else the next one to come.
-    Weeks without a date are placed by play: the latest with a game started, else the first."""
-    dated = weeks.filter(date__isnull=False)
-    if dated.exists():
-        return (
-            dated.filter(date__lte=today).order_by("-date", "-number").first()
-            or dated.order_by("date", "number").first()
-        )
-    started = weeks.filter(matches__games__isnull=False).order_by("-number").first()
-    return started or weeks.order_by("number").first()
+    Weeks without a date are placed by play: the latest with a game started (``started``, see
+    :func:`_with_started`), else the first. Pure: the weeks are already read."""
+    dated = [w for w in weeks if w.date is not None]
+    if dated:
+        past = [w for w in dated if w.date <= today]
+        if past:
+            return max(past, key=lambda w: (w.date, w.number))
+        return min(dated, key=lambda w: (w.date, w.number))
+    started = [w for w in weeks if getattr(w, "started", False)]
+    if started:
+        return max(started, key=lambda w: w.number)
+    return min(weeks, key=lambda w: w.number, default=None)
+
+
+def _by_date(weeks: QuerySet[Week], today: Any) -> Week | None:
+    """:func:`pick_current_week` of these weeks, read in one query."""
+    return pick_current_week(list(_with_started(weeks)), today)
 
 
 def current_week_at(venue_id: int, *, today: Any) -> Week | None:
