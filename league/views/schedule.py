@@ -15,6 +15,7 @@ from league.errors import DomainError
 from league.forms import StartGameForm
 from league.models import Match, Season
 from league.permissions import Action, can
+from league.schedule_rows import schedule_rows_html
 from league.selectors.scoreboard import match_detail, schedule_week
 from league.services.games import game_start, match_open
 
@@ -27,7 +28,12 @@ def schedule(request: HttpRequest, pk: int) -> HttpResponse:
     number = int(asked) if asked and asked.isdigit() and len(asked) < 6 else None
     data = schedule_week(season, number=number, today=timezone.localdate())
     missing = asked is not None and (number is None or data["week"] is None)
-    context = {"season": season, **data, "missing": asked if missing else None}
+    context = {
+        "season": season,
+        **data,
+        "match_rows": schedule_rows_html(data["matches"]),
+        "missing": asked if missing else None,
+    }
     return render(request, "league/schedule.html", context, status=404 if missing else 200)
 
 

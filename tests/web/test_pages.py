@@ -227,3 +227,13 @@ def test_unknown_pages_answer_404(client, db):
     assert client.get(reverse("league:game", args=[999])).status_code == 404
     assert client.get(reverse("league:match", args=[999])).status_code == 404
     assert client.get(reverse("league:team", args=[999])).status_code == 404
+
+
+def test_the_schedule_rows_read_in_french_and_escape_team_names(client, season, week, match):
+    match.home.name = "<b>Fifteen & Two</b>"
+    match.home.save()
+    url = reverse("league:schedule", args=[season.pk])
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<span class="tally">c.</span>' in french  # "v", not played yet
+    assert "&lt;b&gt;Fifteen &amp; Two&lt;/b&gt;" in french and "<b>Fifteen" not in french
+    assert "Semaine 1" in french

@@ -1,0 +1,160 @@
+"""Every public page and API list at 1,024 teams, uncached: the pages that grow with a season.
+
+    python bench/pages.py                     # SQLite (bench/pages-bench.sqlite3, made once)
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/pegboard_bench_pages python bench/pages.py
+    python bench/pages.py --teams 256 --weeks 4 --repeat 9
+
+Not a test: it measures and prints. It builds a league of 1,024 teams (512 tables a week, every
+week at one venue, so the TV shows 512 boards) with the generator of bench/standings.py, then
+requests each page through Django's test client in this process, the cache cleared before
+every request (and, for the standings, with and without the page the worker stores). Target
+(issue 16): under 200 ms each. It prints the median and the slowest of ``--repeat`` requests,
+the queries and the size of each answer.
+
+Wall time in one process: on a shared machine it moves with the load (``uptime`` is printed
+beside the table); the query counts do not, and the tests pin them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from standings import ROOT, build_season, setup_django  # noqa: E402
+
+DEFAULT_DB = f"sqlite:///{ROOT / 'bench' / 'pages-bench.sqlite3'}"
+TARGET_MS = 200
+
+
+def urls(season_id: int) -> list[tuple[str, str, bool]]:
+    """``(name, url, stored)``: each public page and API list; ``stored`` keeps the standings
+    pages the worker renders after a result (what a visitor gets with the cache cold)."""
+    from league.models import Game, Match, Player, Team, Week
+
+    week = Week.objects.filter(season_id=season_id).order_by("-number").first()
+    middle = Week.objects.get(season_id=season_id, number=max(1, week.number // 2))
+    match = Match.objects.filter(week=week).order_by("table").first()
+    game = Game.objects.filter(match=match).order_by("number").first()
+    team = Team.objects.filter(season_id=season_id).order_by("pk").first()
+    player = Player.objects.filter(teams=team).order_by("pk").first()
+    season = f"/seasons/{season_id}"
+    limit = "limit=200"
+    return [
+        ("home", "/", False),
+        ("standings (stored page)", f"{season}/standings/", True),
+        ("standings (computed)", f"{season}/standings/", False),
+        ("seeding and bracket", f"{season}/seeding/", False),
+        ("schedule, current week", f"{season}/schedule/", False),
+        ("schedule, a week", f"{season}/schedule/?week={middle.number}", False),
+        ("match", f"/matches/{match.pk}/", False),
+        ("game", f"/games/{game.pk}/", False),
+        ("team", f"/teams/{team.pk}/", False),
+        ("player", f"/players/{player.pk}/", False),
+        ("TV scoreboard page", f"/venues/{week.venue_id}/weeks/{week.pk}/scoreboard/", False),
+        ("TV boards poll", f"/venues/{week.venue_id}/weeks/{week.pk}/scoreboard/boards/", False),
+        ("API leagues", f"/api/leagues/?{limit}", False),
+        ("API seasons", f"/api/seasons/?{limit}", False),
+        ("API teams", f"/api/teams/?season={season_id}&{limit}", False),
+        ("API weeks", f"/api/weeks/?season={season_id}&{limit}", False),
+        ("API matches", f"/api/matches/?season={season_id}&{limit}", False),
+        ("API games", f"/api/games/?season={season_id}&{limit}", False),
+        ("API deals", f"/api/deals/?{limit}", False),
+        ("API disputes", f"/api/disputes/?{limit}", False),
+        ("API season standings", f"/api/seasons/{season_id}/standings/", False),
+        ("API season schedule", f"/api/seasons/{season_id}/schedule/", False),
+    ]
+
+
+def prepare(season_id: int, stored: bool) -> None:
+    """Standings as a visitor finds them: stored by the worker, or nothing stored."""
+    from league.models import StandingsPage, StandingsSnapshot
+    from league.tasks import recompute_standings
+
+    if stored:
+        if not StandingsPage.objects.filter(season_id=season_id).exists():
+            recompute_standings(season_id)
+    else:
+        StandingsSnapshot.objects.filter(season_id=season_id).delete()
+        StandingsPage.objects.filter(season_id=season_id).delete()
+
+
+def measure(url: str, repeat: int) -> dict[str, float]:
+    from django.core.cache import caches
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    caches["default"].clear()
+    first = client.get(url)  # imports, templates and the connection warmed
+    assert first.status_code == 200, (url, first.status_code)
+    times, queries = [], 0
+    for _ in range(repeat):
+        caches["default"].clear()
+        with CaptureQueriesContext(connection) as ctx:
+            start = time.perf_counter()
+            response = client.get(url)
+            times.append((time.perf_counter() - start) * 1000)
+        queries = len(ctx)
+    return {
+        "median_ms": statistics.median(times),
+        "max_ms": max(times),
+        "queries": queries,
+        "kb": len(response.content) / 1024,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--teams", type=int, default=1024)
+    parser.add_argument("--weeks", type=int, default=10)
+    parser.add_argument("--games", type=int, default=5, help="games a match")
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    database_url = os.environ.get("DATABASE_URL", DEFAULT_DB)
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    setup_django(database_url)
+    from django.conf import settings
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    start = time.perf_counter()
+    season_id = build_season(
+        f"Pages {args.teams}x{args.weeks}x{args.games}",
+        teams=args.teams,
+        weeks=args.weeks,
+        games_per_night=args.games,
+        venue="Bench Hall",
+    )
+    from league.models import Deal, Game
+
+    games = Game.objects.filter(match__week__season_id=season_id).count()
+    deals = Deal.objects.filter(game__match__week__season_id=season_id).count()
+    print(
+        f"{args.teams} teams, {args.weeks} weeks, {games} games, {deals} deals "
+        f"({database_url.split(':')[0]}, ready in {time.perf_counter() - start:.1f} s)"
+    )
+    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    print(f"{'page':28s} {'median':>8s} {'slowest':>8s} {'queries':>7s} {'size':>9s}")
+    over = []
+    for name, url, stored in urls(season_id):
+        prepare(season_id, stored)
+        figures = measure(url, args.repeat)
+        flag = "" if figures["median_ms"] < TARGET_MS else f"  over {TARGET_MS} ms"
+        if flag:
+            over.append(name)
+        print(
+            f"{name:28s} {figures['median_ms']:6.1f}ms {figures['max_ms']:6.1f}ms "
+            f"{figures['queries']:7d} {figures['kb']:7.1f}kB{flag}"
+        )
+    print(f"over {TARGET_MS} ms (median): {', '.join(over) if over else 'none'}")
+
+
+if __name__ == "__main__":
+    main()
