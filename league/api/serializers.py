@@ -373,6 +373,38 @@ class GameListSerializer(serializers.ModelSerializer):
         ]
 
 
+class ScheduleMatchSerializer(serializers.ModelSerializer):
+    """A match in the season's schedule: teams as ids with their names."""
+
+    home_name = serializers.CharField(source="home.name")
+    away_name = serializers.CharField(source="away.name")
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "table",
+            "home",
+            "home_name",
+            "away",
+            "away_name",
+            "playoff_round",
+            "playoff_slot",
+        ]
+
+
+class ScheduleWeekSerializer(serializers.ModelSerializer):
+    """A week of the season's schedule with its matches as flat rows (a season at 1,024 teams
+    has 512 matches a week)."""
+
+    venue = serializers.CharField(source="venue.name", allow_null=True, default=None)
+    matches = ScheduleMatchSerializer(many=True)
+
+    class Meta:
+        model = Week
+        fields = ["id", "season", "number", "date", "venue", "is_playoff", "matches"]
+
+
 # --- Standings (documentation of what league.services.standings returns) -------------------------
 
 

@@ -254,12 +254,13 @@ class SeasonViewSet(ReadOnlyViewSet):
         """The playoff bracket as it stands (empty until the playoffs are drawn)."""
         return Response(playoff_bracket(self.get_object()))
 
-    @extend_schema(responses=s.WeekSerializer(many=True))
+    @extend_schema(responses=s.ScheduleWeekSerializer(many=True))
     @action(detail=True, filter_backends=[], pagination_class=None)
     def schedule(self, request: Request, pk: str | None = None) -> Response:
-        """Every week of the season with its matches."""
+        """Every week of the season with its matches (teams as ids and names)."""
         season = self.get_object()
-        return Response(s.WeekSerializer(week_rows().filter(season=season), many=True).data)
+        weeks = week_rows().filter(season=season)
+        return Response(s.ScheduleWeekSerializer(weeks, many=True).data)
 
 
 class TeamViewSet(ReadOnlyViewSet):
@@ -468,7 +469,9 @@ class DisputeViewSet(ReadOnlyViewSet):
 class DealViewSet(ReadOnlyViewSet):
     """Deals; corrected versions and rival entries are listed with ``?history=1``."""
 
-    queryset = Deal.objects.select_related("entered_by").order_by("game", "number", "version")
+    # By the game's id, not "game" (which sorts by week and table through three joins): the
+    # unique index on (game, number, version) then gives the order, no sort of every deal.
+    queryset = Deal.objects.select_related("entered_by").order_by("game_id", "number", "version")
     serializer_class = s.DealSerializer
     filterset_class = DealFilter
 

@@ -11,6 +11,24 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 from league.models import Deal, Game, GameStatus, Match, Season, Team, Week
 
 
+# What a schedule line reads of a game (its score at the hole, skunk, whether it is under way):
+# a week at 512 tables has 2,560 games, and loading only these fields halves their cost.
+SCHEDULE_GAME_FIELDS = (
+    "id",
+    "match_id",
+    "number",
+    "status",
+    "home_score",
+    "away_score",
+    "winner_id",
+    "margin",
+    "skunk_level",
+    "deal_count",
+)
+# The TV boards read the same, and the version (the boards' signature).
+BOARD_GAME_FIELDS = (*SCHEDULE_GAME_FIELDS, "version")
+
+
 def skunk_line(season: Season) -> int:
     """The highest losing score that is still a skunk: the loser must pass it to avoid one."""
     return season.skunk_line()
@@ -76,15 +94,17 @@ def week_boards(week: Week) -> list[dict[str, Any]]:
     Four queries whatever the number of tables: matches with their teams, the teams' player
     names, games, and the back pegs. ``week`` must come with ``season__league`` selected.
     Polled by every TV at the venue, so it builds no more than the boards show: players as
-    names, and each game's winner taken from the match's two teams rather than joined again
-    (512 tables: 2,560 games)."""
+    names, each game with only the fields a board reads, and its winner taken from the match's
+    two teams rather than joined again (512 tables: 2,560 games)."""
     matches = list(
         Match.objects.filter(week=week)
         .select_related("home", "away")
         .prefetch_related(
             Prefetch(
                 "games",
-                queryset=Game.objects.exclude(status=GameStatus.VOID).order_by("number"),
+                queryset=Game.objects.exclude(status=GameStatus.VOID)
+                .only(*BOARD_GAME_FIELDS)
+                .order_by("number"),
             )
         )
         .order_by("table", "pk")
@@ -144,22 +164,6 @@ def _schedule_row(match: Match) -> dict[str, Any]:
         "played": any(g.deal_count or g.winner_id for g in games),
         "live": any(g.status == GameStatus.IN_PROGRESS for g in games),
     }
-
-
-# What a schedule line reads of a game (its score at the hole, skunk, whether it is under way):
-# a week at 512 tables has 2,560 games, and loading only these fields halves their cost.
-SCHEDULE_GAME_FIELDS = (
-    "id",
-    "match_id",
-    "number",
-    "status",
-    "home_score",
-    "away_score",
-    "winner_id",
-    "margin",
-    "skunk_level",
-    "deal_count",
-)
 
 
 def _schedule_match_rows() -> QuerySet[Match]:
