@@ -10,7 +10,6 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 
 from league.models import Deal, Game, GameStatus, Match, Season, Team, Week
 
-
 # What a schedule line reads of a game (its score at the hole, skunk, whether it is under way):
 # a week at 512 tables has 2,560 games, and loading only these fields halves their cost.
 SCHEDULE_GAME_FIELDS = (
