@@ -36,10 +36,10 @@ def schedule_rows_html(rows: list[dict[str, Any]]) -> SafeString:
             f'<a class="match-link" href="{match_url}{int(match.pk)}/">',
             f'<span class="table-no">{escape(table_text % {"table": match.table})}</span>',
             f'<span class="team{" team--won" if home_won > away_won else ""}">'
-            f"{escape(match.home.name)}</span>",
+            f"{escape(row['home_name'])}</span>",
             f'<span class="tally">{tally}</span>',
             f'<span class="team{" team--won" if away_won > home_won else ""}">'
-            f"{escape(match.away.name)}</span>",
+            f"{escape(row['away_name'])}</span>",
         ]
         if row["live"]:
             parts.append(f'<span class="badge badge--live">{playing}</span>')
