@@ -51,6 +51,23 @@ def setup_django(database_url: str) -> None:
 
 def generate() -> int:
     """Create the season (once) with bulk inserts; return its id."""
+    return build_season(SEASON, teams=TEAMS, weeks=WEEKS, games_per_night=GAMES_PER_NIGHT)
+
+
+def build_season(
+    name: str,
+    *,
+    teams: int,
+    weeks: int,
+    games_per_night: int,
+    deals_per_game: int = 10,
+    venue: str | None = None,
+    seed: int = 64,
+) -> int:
+    """A season of ``teams`` teams (round robin, one match a team a week) whose games are all
+    confirmed with random scores, each with ``deals_per_game`` deals; made once with bulk
+    inserts and found again by name afterwards. Return its id. Every week is at ``venue`` when
+    one is named (the TV boards then show all the week's tables)."""
     from django.core.management import call_command
     from django.db import transaction
 
@@ -63,38 +80,44 @@ def generate() -> int:
         Player,
         Season,
         Team,
+        Venue,
         Week,
     )
     from league.services.seasons import round_robin
 
     call_command("migrate", verbosity=0)
-    season = Season.objects.filter(name=SEASON).first()
-    if season and Game.objects.filter(match__week__season=season).count() == 3200:
+    expected = teams // 2 * weeks * games_per_night
+    season = Season.objects.filter(name=name).first()
+    if season and Game.objects.filter(match__week__season=season).count() == expected:
         return season.pk
-    rng = random.Random(64)
+    rng = random.Random(seed)
     with transaction.atomic():
         league, _ = League.objects.get_or_create(
             name="Bench League", defaults={"skunk_margin": 30, "games_per_match": 5}
         )
-        season = Season.objects.create(league=league, name=SEASON, playoff_teams=8, draw_seed=1)
+        place = Venue.objects.get_or_create(name=venue)[0] if venue else None
+        season = Season.objects.create(league=league, name=name, playoff_teams=8, draw_seed=1)
         players = Player.objects.bulk_create(
-            Player(name=f"Bench Player {i}") for i in range(TEAMS * 2)
+            Player(name=f"{name} Player {i}") for i in range(teams * 2)
         )
-        teams = []
-        for i in range(TEAMS):
-            team = Team.objects.create(season=season, name=f"Team {i:02d}", captain=players[2 * i])
-            team.players.set(players[2 * i : 2 * i + 2])
-            teams.append(team)
-        rounds = round_robin(TEAMS)
+        made = Team.objects.bulk_create(
+            Team(season=season, name=f"Team {i:04d}", captain=players[2 * i]) for i in range(teams)
+        )
+        Team.players.through.objects.bulk_create(
+            Team.players.through(team_id=team.pk, player_id=players[2 * i + k].pk)
+            for i, team in enumerate(made)
+            for k in (0, 1)
+        )
+        rounds = round_robin(teams)
         games: list[Game] = []
-        for w in range(WEEKS):
-            week = Week.objects.create(season=season, number=w + 1)
+        for w in range(weeks):
+            week = Week.objects.create(season=season, number=w + 1, venue=place)
             matches = Match.objects.bulk_create(
-                Match(week=week, home=teams[h], away=teams[a], table=t + 1)
+                Match(week=week, home=made[h], away=made[a], table=t + 1)
                 for t, (h, a) in enumerate(rounds[w % len(rounds)])
             )
             for match in matches:
-                for n in range(1, GAMES_PER_NIGHT + 1):
+                for n in range(1, games_per_night + 1):
                     loser_score = rng.randint(55, 120)
                     margin = 121 - loser_score
                     level = 2 if margin >= 61 else 1 if margin >= 30 else 0
@@ -111,18 +134,18 @@ def generate() -> int:
                             skunk_level=level,
                             home_points=league.league_points(won=home_won, skunk_level=level),
                             away_points=league.league_points(won=not home_won, skunk_level=level),
-                            deal_count=10,
+                            deal_count=deals_per_game,
                             confirmed_at="2026-09-03T21:00:00Z",
                         )
                     )
         Game.objects.bulk_create(games, batch_size=500)
-        games = list(Game.objects.filter(match__week__season=season))
-        deals = []
-        for game in games:
-            for d in range(1, 11):
+        game_ids = Game.objects.filter(match__week__season=season).values_list("pk", flat=True)
+        deals: list[Deal] = []
+        for game_id in list(game_ids):
+            for d in range(1, deals_per_game + 1):
                 deals.append(
                     Deal(
-                        game=game,
+                        game_id=game_id,
                         number=d,
                         dealer=(d - 1) % 4,
                         pegging=[3, 4],
@@ -130,6 +153,9 @@ def generate() -> int:
                         crib=4,
                     )
                 )
+            if len(deals) >= 20_000:
+                Deal.objects.bulk_create(deals, batch_size=2000)
+                deals = []
         Deal.objects.bulk_create(deals, batch_size=2000)
     from django.db import connection
 

@@ -65,6 +65,22 @@ class TeamSerializer(serializers.ModelSerializer):
 # --- Deals and games -----------------------------------------------------------------------------
 
 
+class StoredListField(serializers.ListField):
+    """A list the deal service stored already checked (whole numbers, card texts): given back
+    as stored, not converted item by item (a third of a 200-deal list's time). The child still
+    documents the items in the schema."""
+
+    def to_representation(self, data: Any) -> Any:
+        return data
+
+
+class StoredDictField(serializers.DictField):
+    """A mapping stored already checked, given back as stored (see :class:`StoredListField`)."""
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
 class DealSerializer(serializers.ModelSerializer):
     """One deal as stored. Immutable once written, so a replayed request gets the same body.
     ``is_rival``: another entry of a deal already stored, with other numbers (kept, shown to
@@ -74,9 +90,9 @@ class DealSerializer(serializers.ModelSerializer):
     entered_by = serializers.CharField(
         source="entered_by.get_username", default=None, allow_null=True, read_only=True
     )
-    pegging = serializers.ListField(child=serializers.IntegerField())
-    shows = serializers.DictField(child=serializers.IntegerField())
-    cards = serializers.DictField(
+    pegging = StoredListField(child=serializers.IntegerField())
+    shows = StoredDictField(child=serializers.IntegerField())
+    cards = StoredDictField(
         child=serializers.ListField(child=serializers.CharField()), allow_null=True
     )
 
@@ -261,6 +277,128 @@ class WeekMatchSerializer(serializers.ModelSerializer):
 class WeekSerializer(serializers.ModelSerializer):
     venue = serializers.CharField(source="venue.name", allow_null=True, default=None)
     matches = WeekMatchSerializer(many=True)
+
+    class Meta:
+        model = Week
+        fields = ["id", "season", "number", "date", "venue", "is_playoff", "matches"]
+
+
+# --- Lists --------------------------------------------------------------------------------------
+# A list endpoint gives each row's own fields, the ids of what it points to and the few names a
+# list shows; nothing nested is built per row (at 200 rows, nested serializers were most of the
+# time). The detail endpoint (``/api/games/{id}/`` ...) keeps the whole object.
+
+
+class TeamListSerializer(serializers.ModelSerializer):
+    """A team in a list: its captain and players as ids, with their names beside."""
+
+    captain_name = serializers.CharField(source="captain.name", allow_null=True, default=None)
+    players = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    player_names = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Team
+        fields = ["id", "season", "name", "captain", "captain_name", "players", "player_names"]
+
+    def get_player_names(self, team: Team) -> list[str]:
+        return [player.name for player in team.players.all()]
+
+
+class WeekListSerializer(serializers.ModelSerializer):
+    """A week in a list: how many matches it has, not the matches (see the season's schedule)."""
+
+    venue = serializers.CharField(source="venue.name", allow_null=True, default=None)
+    match_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Week
+        fields = ["id", "season", "number", "date", "venue", "is_playoff", "match_count"]
+
+
+class MatchListSerializer(serializers.ModelSerializer):
+    """A match in a list: teams as ids and names, its games as ids (``can_record`` and the
+    games' results are on ``/api/matches/{id}/``)."""
+
+    season = serializers.IntegerField(source="week.season_id")
+    week_number = serializers.IntegerField(source="week.number")
+    date = serializers.DateField(source="week.date", allow_null=True)
+    home_name = serializers.CharField(source="home.name")
+    away_name = serializers.CharField(source="away.name")
+    games = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "season",
+            "week",
+            "week_number",
+            "date",
+            "table",
+            "home",
+            "home_name",
+            "away",
+            "away_name",
+            "playoff_round",
+            "playoff_slot",
+            "games",
+        ]
+
+
+class GameListSerializer(serializers.ModelSerializer):
+    """A game in a list: its result with teams as ids and names (seats, deals and what you may
+    do with it are on ``/api/games/{id}/``)."""
+
+    home = serializers.IntegerField(source="match.home_id")
+    home_name = serializers.CharField(source="match.home.name")
+    away = serializers.IntegerField(source="match.away_id")
+    away_name = serializers.CharField(source="match.away.name")
+
+    class Meta:
+        model = Game
+        fields = [
+            "id",
+            "match",
+            "number",
+            "status",
+            "first_dealer",
+            "home_side",
+            "home",
+            "home_name",
+            "away",
+            "away_name",
+            *RESULT_FIELDS,
+            "finished_at",
+            "confirmed_at",
+        ]
+
+
+class ScheduleMatchSerializer(serializers.ModelSerializer):
+    """A match in the season's schedule: teams as ids with their names."""
+
+    home_name = serializers.CharField(source="home.name")
+    away_name = serializers.CharField(source="away.name")
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "table",
+            "home",
+            "home_name",
+            "away",
+            "away_name",
+            "playoff_round",
+            "playoff_slot",
+        ]
+
+
+class ScheduleWeekSerializer(serializers.ModelSerializer):
+    """A week of the season's schedule with its matches as flat rows (a season at 1,024 teams
+    has 512 matches a week)."""
+
+    venue = serializers.CharField(source="venue.name", allow_null=True, default=None)
+    matches = ScheduleMatchSerializer(many=True)
 
     class Meta:
         model = Week

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import status, viewsets
+from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import JSONParser
@@ -23,7 +23,18 @@ from league.api import serializers as s
 from league.api.permissions import ReadOrSignedIn, my_matches
 from league.api.throttles import DealEntryThrottle
 from league.errors import ValidationFailed
-from league.models import Deal, Dispute, Game, GameSeat, League, Match, Season, Team, Week
+from league.models import (
+    Deal,
+    Dispute,
+    Game,
+    GameSeat,
+    League,
+    Match,
+    Player,
+    Season,
+    Team,
+    Week,
+)
 from league.selectors.disputes import disputes_visible_to
 from league.services.disputes import dispute_raise, dispute_withdraw, game_reject
 from league.services.games import (
@@ -72,6 +83,26 @@ def match_rows() -> QuerySet[Match]:
     return Match.objects.select_related("week", "home", "away").prefetch_related(
         Prefetch("games", queryset=Game.objects.select_related("winner").order_by("number"))
     )
+
+
+def team_list_rows() -> QuerySet[Team]:
+    return Team.objects.select_related("captain").prefetch_related(
+        Prefetch("players", queryset=Player.objects.only("id", "name"))
+    )
+
+
+def week_list_rows() -> QuerySet[Week]:
+    return Week.objects.select_related("venue").annotate(match_count=Count("matches"))
+
+
+def match_list_rows() -> QuerySet[Match]:
+    return Match.objects.select_related("week", "home", "away").prefetch_related(
+        Prefetch("games", queryset=Game.objects.only("id", "match_id").order_by("number"))
+    )
+
+
+def game_list_rows() -> QuerySet[Game]:
+    return Game.objects.select_related("match__home", "match__away")
 
 
 def week_rows() -> QuerySet[Week]:
@@ -138,16 +169,48 @@ class DealFilter(filters.FilterSet):
 
 class Pages(LimitOffsetPagination):
     """``?limit=&offset=``; a limit above ``max_limit`` gets ``max_limit`` rows, never a database
-    error (a limit beyond 64 bits made SQLite and PostgreSQL fail)."""
+    error (a limit beyond 64 bits made SQLite and PostgreSQL fail). 200 rows keep a list page
+    under 200 ms at 1,024 teams (bench/pages.py); the schema says so."""
 
-    max_limit = 1000
+    max_limit = 200
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.limit_query_param:
+                parameter["description"] = (
+                    f"Rows per page: {self.default_limit} unless asked, at most {self.max_limit} "
+                    f"(a larger limit gets {self.max_limit})."
+                )
+                parameter["schema"] = {
+                    **parameter["schema"],
+                    "minimum": 1,
+                    "maximum": self.max_limit,
+                    "default": self.default_limit,
+                }
+        return parameters
 
 
 class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
+    """Lists use ``list_serializer_class`` over ``list_queryset`` when set: flat rows, fewer
+    joins; one object (``retrieve``) and the actions keep the full serializer."""
+
     permission_classes = [ReadOrSignedIn]
     pagination_class = Pages
     parser_classes = [JSONParser]
     filter_backends = [filters.DjangoFilterBackend]
+    list_serializer_class: type[serializers.BaseSerializer] | None = None
+    list_queryset: QuerySet[Any] | None = None
+
+    def get_serializer_class(self) -> type[serializers.BaseSerializer]:
+        if self.action == "list" and self.list_serializer_class is not None:
+            return self.list_serializer_class
+        return super().get_serializer_class()
+
+    def get_queryset(self) -> QuerySet[Any]:
+        if self.action == "list" and self.list_queryset is not None:
+            return self.list_queryset.all()
+        return super().get_queryset()
 
 
 class LeagueViewSet(ReadOnlyViewSet):
@@ -191,12 +254,13 @@ class SeasonViewSet(ReadOnlyViewSet):
         """The playoff bracket as it stands (empty until the playoffs are drawn)."""
         return Response(playoff_bracket(self.get_object()))
 
-    @extend_schema(responses=s.WeekSerializer(many=True))
+    @extend_schema(responses=s.ScheduleWeekSerializer(many=True))
     @action(detail=True, filter_backends=[], pagination_class=None)
     def schedule(self, request: Request, pk: str | None = None) -> Response:
-        """Every week of the season with its matches."""
+        """Every week of the season with its matches (teams as ids and names)."""
         season = self.get_object()
-        return Response(s.WeekSerializer(week_rows().filter(season=season), many=True).data)
+        weeks = week_rows().filter(season=season)
+        return Response(s.ScheduleWeekSerializer(weeks, many=True).data)
 
 
 class TeamViewSet(ReadOnlyViewSet):
@@ -204,6 +268,8 @@ class TeamViewSet(ReadOnlyViewSet):
 
     queryset = Team.objects.select_related("captain").prefetch_related("players")
     serializer_class = s.TeamSerializer
+    list_queryset = team_list_rows()
+    list_serializer_class = s.TeamListSerializer
     filterset_fields = ["season"]
 
 
@@ -212,6 +278,8 @@ class WeekViewSet(ReadOnlyViewSet):
 
     queryset = week_rows()
     serializer_class = s.WeekSerializer
+    list_queryset = week_list_rows()
+    list_serializer_class = s.WeekListSerializer
     filterset_fields = ["season", "is_playoff"]
 
 
@@ -223,6 +291,8 @@ class MatchViewSet(ReadOnlyViewSet):
 
     queryset = match_rows()
     serializer_class = s.MatchSerializer
+    list_queryset = match_list_rows()
+    list_serializer_class = s.MatchListSerializer
     filterset_class = MatchFilter
 
     @extend_schema(
@@ -254,6 +324,8 @@ class GameViewSet(ReadOnlyViewSet):
 
     queryset = game_rows()
     serializer_class = s.GameSerializer
+    list_queryset = game_list_rows()
+    list_serializer_class = s.GameListSerializer
     filterset_class = GameFilter
     throttle_scope: str | None = None  # set per action: "deals" counts score entry
 
@@ -397,7 +469,9 @@ class DisputeViewSet(ReadOnlyViewSet):
 class DealViewSet(ReadOnlyViewSet):
     """Deals; corrected versions and rival entries are listed with ``?history=1``."""
 
-    queryset = Deal.objects.select_related("entered_by").order_by("game", "number", "version")
+    # By the game's id, not "game" (which sorts by week and table through three joins): the
+    # unique index on (game, number, version) then gives the order, no sort of every deal.
+    queryset = Deal.objects.select_related("entered_by").order_by("game_id", "number", "version")
     serializer_class = s.DealSerializer
     filterset_class = DealFilter
 

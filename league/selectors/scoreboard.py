@@ -3,35 +3,34 @@ its front and back pegs, in a fixed number of queries however many tables a week
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import F, Prefetch, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 
-from league.models import Deal, Game, GameStatus, Match, Season, Week
+from league.models import Deal, Game, GameStatus, Match, Season, Team, Week
+
+# What a schedule line reads of a game (its score at the hole, skunk, whether it is under way):
+# a week at 512 tables has 2,560 games, and loading only these fields halves their cost.
+SCHEDULE_GAME_FIELDS = (
+    "id",
+    "match_id",
+    "number",
+    "status",
+    "home_score",
+    "away_score",
+    "winner_id",
+    "margin",
+    "skunk_level",
+    "deal_count",
+)
+# The TV boards read the same, and the version (the boards' signature).
+BOARD_GAME_FIELDS = (*SCHEDULE_GAME_FIELDS, "version")
 
 
 def skunk_line(season: Season) -> int:
     """The highest losing score that is still a skunk: the loser must pass it to avoid one."""
     return season.skunk_line()
-
-
-def week_matches(week: Week) -> QuerySet[Match]:
-    """A week's matches with their teams, players and (not void) games; four queries."""
-    return (
-        Match.objects.filter(week=week)
-        .select_related("home", "away")
-        .prefetch_related(
-            "home__players",
-            "away__players",
-            Prefetch(
-                "games",
-                queryset=Game.objects.exclude(status=GameStatus.VOID)
-                .select_related("winner")
-                .order_by("number"),
-            ),
-        )
-        .order_by("table", "pk")
-    )
 
 
 def current_game(match: Match) -> Game | None:
@@ -74,13 +73,46 @@ def game_board(game: Game, *, back: tuple[int, int], home: str, away: str) -> di
     }
 
 
+def _player_names(matches: list[Match]) -> dict[int, list[str]]:
+    """Each team's player names, for every team of these matches, in one query of names."""
+    team_ids = {m.home_id for m in matches} | {m.away_id for m in matches}
+    rows = (
+        Team.players.through.objects.filter(team_id__in=team_ids)
+        .order_by("team_id", "player__name")
+        .values_list("team_id", "player__name")
+    )
+    names: dict[int, list[str]] = {}
+    for team_id, name in rows:
+        names.setdefault(team_id, []).append(name)
+    return names
+
+
 def week_boards(week: Week) -> list[dict[str, Any]]:
     """Every table of ``week``: teams, players, the current game's board and the match tally.
 
-    Five queries whatever the number of tables: matches, home and away teams' players, games,
-    and the back pegs. ``week`` must come with ``season__league`` selected.
-    """
-    matches = list(week_matches(week))
+    Four queries whatever the number of tables: matches with their teams, the teams' player
+    names, games, and the back pegs. ``week`` must come with ``season__league`` selected.
+    Polled by every TV at the venue, so it builds no more than the boards show: players as
+    names, each game with only the fields a board reads, and its winner taken from the match's
+    two teams rather than joined again (512 tables: 2,560 games)."""
+    matches = list(
+        Match.objects.filter(week=week)
+        .select_related("home", "away")
+        .prefetch_related(
+            Prefetch(
+                "games",
+                queryset=Game.objects.exclude(status=GameStatus.VOID)
+                .only(*BOARD_GAME_FIELDS)
+                .order_by("number"),
+            )
+        )
+        .order_by("table", "pk")
+    )
+    players = _player_names(matches)
+    for match in matches:
+        for game in match.games.all():
+            if game.winner_id is not None:
+                game.winner = match.home if game.winner_id == match.home_id else match.away
     current = {m.pk: current_game(m) for m in matches}
     backs = back_pegs([g for g in current.values() if g is not None])
     tables = []
@@ -91,8 +123,8 @@ def week_boards(week: Week) -> list[dict[str, Any]]:
             "match": match,
             "home": match.home,
             "away": match.away,
-            "home_players": [p.name for p in match.home.players.all()],
-            "away_players": [p.name for p in match.away.players.all()],
+            "home_players": players.get(match.home_id, []),
+            "away_players": players.get(match.away_id, []),
             "home_won": home_won,
             "away_won": away_won,
             "game": game,
@@ -119,44 +151,69 @@ def boards_signature(tables: list[dict[str, Any]]) -> str:
     return ",".join(parts)
 
 
-def season_schedule(season: Season) -> list[dict[str, Any]]:
-    """Every week of a season with its matches and each match's games (four queries)."""
-    weeks = list(
-        Week.objects.filter(season=season)
-        .select_related("venue")
-        .prefetch_related(
-            Prefetch(
-                "matches",
-                queryset=Match.objects.select_related("home", "away")
-                .prefetch_related(
-                    Prefetch(
-                        "games",
-                        queryset=Game.objects.exclude(status=GameStatus.VOID).order_by("number"),
-                    )
-                )
-                .order_by("table", "pk"),
-            )
-        )
-        .order_by("number")
+def _schedule_row(match: Match) -> dict[str, Any]:
+    """One line of the schedule: a match, its teams' names, its games (not void) and the tally
+    so far."""
+    home_won, away_won = match_tally(match)
+    games = list(match.games.all())
+    return {
+        "match": match,
+        "home_name": match.home_name,  # type: ignore[attr-defined]
+        "away_name": match.away_name,  # type: ignore[attr-defined]
+        "games": games,
+        "home_won": home_won,
+        "away_won": away_won,
+        "played": any(g.deal_count or g.winner_id for g in games),
+        "live": any(g.status == GameStatus.IN_PROGRESS for g in games),
+    }
+
+
+def _schedule_match_rows() -> QuerySet[Match]:
+    """Matches with their teams' names and their games that are not void, by table (two
+    queries). The names come as two columns, not as team objects: a line shows nothing else
+    of a team, and 1,024 objects were a quarter of a 512-table week's cost."""
+    games = Game.objects.exclude(status=GameStatus.VOID).only(*SCHEDULE_GAME_FIELDS)
+    return (
+        Match.objects.annotate(home_name=F("home__name"), away_name=F("away__name"))
+        .prefetch_related(Prefetch("games", queryset=games.order_by("number")))
+        .order_by("table", "pk")
     )
-    out = []
-    for week in weeks:
-        matches = []
-        for match in week.matches.all():
-            home_won, away_won = match_tally(match)
-            games = list(match.games.all())
-            matches.append(
-                {
-                    "match": match,
-                    "games": games,
-                    "home_won": home_won,
-                    "away_won": away_won,
-                    "played": any(g.deal_count or g.winner_id for g in games),
-                    "live": any(g.status == GameStatus.IN_PROGRESS for g in games),
-                }
-            )
-        out.append({"week": week, "matches": matches})
-    return out
+
+
+def _with_started(weeks: QuerySet[Week]) -> QuerySet[Week]:
+    """Each week marked ``started`` when one of its matches has a game (what places undated
+    weeks in :func:`pick_current_week`)."""
+    return weeks.annotate(started=Exists(Game.objects.filter(match__week=OuterRef("pk"))))
+
+
+def schedule_week(season: Season, *, number: int | None, today: Any) -> dict[str, Any]:
+    """One week of a season's schedule: the week numbered ``number`` (the week being played,
+    :func:`pick_current_week`, when None), every week for the picker, the previous and next.
+
+    Three queries however long the season and however many tables: the weeks, the chosen
+    week's matches with their teams, their games. ``week`` is None when the season has no week
+    numbered ``number`` (or no week at all); ``weeks`` still lists them all."""
+    weeks = list(
+        _with_started(Week.objects.filter(season=season)).select_related("venue").order_by("number")
+    )
+    if number is None:
+        week = pick_current_week(weeks, today)
+    else:
+        week = next((w for w in weeks if w.number == number), None)
+    rows: list[dict[str, Any]] = []
+    previous = following = None
+    if week is not None:
+        rows = [_schedule_row(m) for m in _schedule_match_rows().filter(week=week)]
+        at = weeks.index(week)
+        previous = weeks[at - 1] if at > 0 else None
+        following = weeks[at + 1] if at + 1 < len(weeks) else None
+    return {
+        "week": week,
+        "matches": rows,
+        "weeks": weeks,
+        "previous": previous,
+        "next": following,
+    }
 
 
 def match_detail(match_id: int) -> dict[str, Any]:
@@ -201,17 +258,25 @@ def match_detail(match_id: int) -> dict[str, Any]:
     }
 
 
-def _by_date(weeks: QuerySet[Week], today: Any) -> Week | None:
+def pick_current_week(weeks: Sequence[Week], today: Any) -> Week | None:
     """The week whose date is ``today`` or the latest before it; else the next one to come.
-    Weeks without a date are placed by play: the latest with a game started, else the first."""
-    dated = weeks.filter(date__isnull=False)
-    if dated.exists():
-        return (
-            dated.filter(date__lte=today).order_by("-date", "-number").first()
-            or dated.order_by("date", "number").first()
-        )
-    started = weeks.filter(matches__games__isnull=False).order_by("-number").first()
-    return started or weeks.order_by("number").first()
+    Weeks without a date are placed by play: the latest with a game started (``started``, see
+    :func:`_with_started`), else the first. Pure: the weeks are already read."""
+    dated = [w for w in weeks if w.date is not None]
+    if dated:
+        past = [w for w in dated if w.date <= today]
+        if past:
+            return max(past, key=lambda w: (w.date, w.number))
+        return min(dated, key=lambda w: (w.date, w.number))
+    started = [w for w in weeks if getattr(w, "started", False)]
+    if started:
+        return max(started, key=lambda w: w.number)
+    return min(weeks, key=lambda w: w.number, default=None)
+
+
+def _by_date(weeks: QuerySet[Week], today: Any) -> Week | None:
+    """:func:`pick_current_week` of these weeks, read in one query."""
+    return pick_current_week(list(_with_started(weeks)), today)
 
 
 def current_week_at(venue_id: int, *, today: Any) -> Week | None:

@@ -8,21 +8,33 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from league.errors import DomainError
 from league.forms import StartGameForm
 from league.models import Match, Season
 from league.permissions import Action, can
-from league.selectors.scoreboard import match_detail, season_schedule
+from league.schedule_rows import schedule_rows_html
+from league.selectors.scoreboard import match_detail, schedule_week
 from league.services.games import game_start, match_open
 
 
 def schedule(request: HttpRequest, pk: int) -> HttpResponse:
+    """One week of the schedule and its results: ``?week=N``, else the week being played.
+    A week the season does not have answers 404 with the picker to every week it has."""
     season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
-    return render(
-        request, "league/schedule.html", {"season": season, "weeks": season_schedule(season)}
-    )
+    asked = request.GET.get("week") or None
+    number = int(asked) if asked and asked.isdigit() and len(asked) < 6 else None
+    data = schedule_week(season, number=number, today=timezone.localdate())
+    missing = asked is not None and (number is None or data["week"] is None)
+    context = {
+        "season": season,
+        **data,
+        "match_rows": schedule_rows_html(data["matches"]),
+        "missing": asked if missing else None,
+    }
+    return render(request, "league/schedule.html", context, status=404 if missing else 200)
 
 
 def match(request: HttpRequest, pk: int) -> HttpResponse:

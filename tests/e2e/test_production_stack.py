@@ -54,8 +54,7 @@ def test_a_captain_enters_a_whole_game_and_the_standings_follow():
     match = next(
         m
         for m in matches["results"]
-        if {m["home"]["name"], m["away"]["name"]} == {"Fifteen Two", "His Nobs"}
-        and len(m["games"]) < 3
+        if {m["home_name"], m["away_name"]} == {"Fifteen Two", "His Nobs"} and len(m["games"]) < 3
     )
     season = match["season"]
     before = call("GET", f"/api/seasons/{season}/standings/")[1]

@@ -182,3 +182,84 @@ def test_the_sql_tally_matches_counting_game_by_game(played_season):
     rows = compute_standings(played_season)["standings"]
     got = {r["team_id"]: {k: r[k] for k in ("played", "won", "points", "spread")} for r in rows}
     assert got == expected
+
+
+def python_records(season) -> dict[int, TeamRecord]:
+    """The season's records counted game by game in Python: the oracle for the SQL tally."""
+    records = {t.pk: TeamRecord(team_id=t.pk, name=t.name) for t in season.teams.all()}
+    balance: dict[tuple[int, int], int] = {}
+    games = Game.objects.filter(match__week__season=season, match__week__is_playoff=False)
+    for game in games.select_related("match"):
+        home, away = game.match.home_id, game.match.away_id
+        if game.status in (GameStatus.FINISHED, GameStatus.DISPUTED):
+            for team in (home, away):
+                if game.status == GameStatus.FINISHED:
+                    records[team].pending += 1
+                else:
+                    records[team].disputed += 1
+        if game.status != GameStatus.CONFIRMED:
+            continue
+        for team, other, points in ((home, away, game.home_points), (away, home, game.away_points)):
+            record = records[team]
+            won = game.winner_id == team
+            record.played += 1
+            record.won += won
+            record.lost += not won
+            record.points += points
+            record.spread += game.margin if won else -game.margin
+            record.skunks += won and game.skunk_level >= 1
+            record.skunks_against += not won and game.skunk_level >= 1
+            record.double_skunks += won and game.skunk_level >= 2
+            record.h2h_points[other] = record.h2h_points.get(other, 0) + points
+            key = (team, game.match.week_id)
+            balance[key] = balance.get(key, 0) + (1 if won else -1)
+    for (team, _week), games_up in balance.items():
+        records[team].weeks_won += games_up > 0
+    return records
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_sql_tally_gives_the_python_tally_on_a_random_season(season, seed):
+    """Every field of every record, on a season of random results: confirmed games of every
+    skunk level, games waiting, disputed, void or under way, and a playoff week that never
+    counts; then the same ranking on both."""
+    import random
+
+    from league.ranking import rank_teams
+    from league.selectors.standings import season_records
+
+    rng = random.Random(seed)
+    teams = [factories.TeamFactory(season=season) for _ in range(6)]
+    statuses = [GameStatus.CONFIRMED] * 6 + [
+        GameStatus.FINISHED,
+        GameStatus.DISPUTED,
+        GameStatus.VOID,
+        GameStatus.IN_PROGRESS,
+    ]
+    for number in range(1, 9):
+        week = Week.objects.create(season=season, number=number, is_playoff=number == 8)
+        order = rng.sample(teams, len(teams))
+        for table, (home, away) in enumerate(zip(order[::2], order[1::2], strict=True), 1):
+            match = Match.objects.create(week=week, home=home, away=away, table=table)
+            for game_number in range(1, rng.randint(1, 5) + 1):
+                margin = rng.randint(1, 90)
+                skunk = 2 if margin >= 61 else 1 if margin >= 30 else 0
+                game = factories.confirmed_game(
+                    match, game_number, rng.choice([home, away]), margin, skunk=skunk
+                )
+                game.status = rng.choice(statuses)
+                game.save(update_fields=["status"])
+    expected = python_records(season)
+    got = {r.team_id: r for r in season_records(season)}
+    assert got == expected
+    assert sum(r.weeks_won for r in got.values()) > 0 and sum(r.pending for r in got.values())
+    for tiebreaks in (list(TIEBREAKS), ["head_to_head", "spread", "draw"]):
+        ranked = [
+            [(row.record.team_id, row.rank, row.decided_by) for row in table]
+            for table in rank_teams(got.values(), tiebreaks=tiebreaks, draw_seed=seed)
+        ]
+        oracle = [
+            [(row.record.team_id, row.rank, row.decided_by) for row in table]
+            for table in rank_teams(expected.values(), tiebreaks=tiebreaks, draw_seed=seed)
+        ]
+        assert ranked == oracle

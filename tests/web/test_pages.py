@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests import factories
 from tests.factories import play
 
 pytestmark = pytest.mark.django_db
@@ -27,20 +28,73 @@ def test_home_shows_a_captain_their_match_this_week(client, ann, match, game):
     assert reverse("league:match", args=[match.pk]) in body
 
 
-def test_schedule_lists_every_week_with_results(client, played_season):
-    response = client.get(reverse("league:schedule", args=[played_season.pk]))
-    body = response.content.decode()
-    assert response.status_code == 200
-    assert 'id="week-1"' in body and 'id="week-2"' in body
-    assert "2–1" in body  # Fifteen Two beat Nobs 2-1 in week 1
+def test_schedule_shows_one_week_the_current_one_first(client, played_season):
+    url = reverse("league:schedule", args=[played_season.pk])
+    body = client.get(url).content.decode()
+    # Undated weeks: the current one is the latest with a game (week 2); week 1 is a link.
+    assert 'id="week-2"' in body and 'id="week-1"' not in body
+    assert "His Heels" in body and "2–1" in body
+    assert f'href="{url}?week=1"' in body and 'rel="prev"' in body and 'rel="next"' not in body
+    week_1 = client.get(url, {"week": 1}).content.decode()
+    assert 'id="week-1"' in week_1 and 'id="week-2"' not in week_1
+    assert "Nobs" in week_1 and "His Heels" not in week_1.split('id="week-1"')[1]
+    assert f'href="{url}?week=2"' in week_1 and 'rel="next"' in week_1
+
+
+def test_schedule_picks_the_week_of_today_by_date(client, season, home_team, away_team):
+    import datetime
+
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    for number, days in ((1, -14), (2, -7), (3, 0), (4, 7)):
+        week = factories.WeekFactory(
+            season=season, number=number, date=today + datetime.timedelta(days=days)
+        )
+        factories.MatchFactory(week=week, home=home_team, away=away_team, table=number)
+    body = client.get(reverse("league:schedule", args=[season.pk])).content.decode()
+    assert 'id="week-3"' in body and "Table 3" in body and "Table 2" not in body
+
+
+def test_schedule_week_the_season_does_not_have_says_so(client, played_season):
+    url = reverse("league:schedule", args=[played_season.pk])
+    for asked in ("9", "abc", "-1", "99999999999999999999"):
+        response = client.get(url, {"week": asked})
+        body = response.content.decode()
+        assert response.status_code == 404, asked
+        assert "This season has no week" in body and f'href="{url}?week=1"' in body
 
 
 def test_schedule_queries_do_not_grow_with_the_season(
     client, played_season, django_assert_num_queries
 ):
     url = reverse("league:schedule", args=[played_season.pk])
+    # the season, its weeks, the week's matches with their teams, their games
     with django_assert_num_queries(4):
         client.get(url)
+    for number in range(3, 30):
+        week = factories.WeekFactory(season=played_season, number=number, date=None)
+        for table in range(1, 4):
+            match = factories.MatchFactory(
+                week=week,
+                home=factories.TeamFactory(season=played_season),
+                away=factories.TeamFactory(season=played_season),
+                table=table,
+            )
+            factories.confirmed_game(match, 1, match.home, 10)
+    with django_assert_num_queries(4):
+        body = client.get(url, {"week": 2}).content.decode()
+    assert 'id="week-2"' in body and f'href="{url}?week=29"' in body
+    with django_assert_num_queries(4):
+        client.get(url)  # the latest week played: 29
+
+
+def test_links_to_a_match_land_on_its_week(client, played_season):
+    match = played_season.weeks.get(number=1).matches.get()
+    page = client.get(reverse("league:match", args=[match.pk])).content.decode()
+    link = reverse("league:schedule", args=[played_season.pk]) + f"?week=1#match-{match.pk}"
+    assert link in page
+    assert f'id="match-{match.pk}"' in client.get(link.split("#")[0]).content.decode()
 
 
 def test_match_page_shows_each_game_with_its_board(client, half_game, match):
@@ -173,3 +227,13 @@ def test_unknown_pages_answer_404(client, db):
     assert client.get(reverse("league:game", args=[999])).status_code == 404
     assert client.get(reverse("league:match", args=[999])).status_code == 404
     assert client.get(reverse("league:team", args=[999])).status_code == 404
+
+
+def test_the_schedule_rows_read_in_french_and_escape_team_names(client, season, week, match):
+    match.home.name = "<b>Fifteen & Two</b>"
+    match.home.save()
+    url = reverse("league:schedule", args=[season.pk])
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<span class="tally">c.</span>' in french  # "v", not played yet
+    assert "&lt;b&gt;Fifteen &amp; Two&lt;/b&gt;" in french and "<b>Fifteen" not in french
+    assert "Semaine 1" in french
