@@ -60,23 +60,33 @@ def current_deals() -> Prefetch:
 
 def game_rows() -> QuerySet[Game]:
     """Games with everything ``GameSerializer`` reads, in a fixed number of queries."""
-    return Game.objects.select_related(
-        "match__week__season__league", "match__home", "match__away", "winner"
-    ).prefetch_related(
-        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
-        current_deals(),
+    return (
+        Game.objects.filter(match__week__season__importing=False)
+        .select_related("match__week__season__league", "match__home", "match__away", "winner")
+        .prefetch_related(
+            Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
+            current_deals(),
+        )
     )
 
 
 def match_rows() -> QuerySet[Match]:
-    return Match.objects.select_related("week", "home", "away").prefetch_related(
-        Prefetch("games", queryset=Game.objects.select_related("winner").order_by("number"))
+    return (
+        Match.objects.filter(week__season__importing=False)
+        .select_related("week", "home", "away")
+        .prefetch_related(
+            Prefetch("games", queryset=Game.objects.select_related("winner").order_by("number"))
+        )
     )
 
 
 def week_rows() -> QuerySet[Week]:
-    return Week.objects.select_related("venue").prefetch_related(
-        Prefetch("matches", queryset=Match.objects.select_related("home", "away"))
+    return (
+        Week.objects.filter(season__importing=False)
+        .select_related("venue")
+        .prefetch_related(
+            Prefetch("matches", queryset=Match.objects.select_related("home", "away"))
+        )
     )
 
 
@@ -160,7 +170,7 @@ class LeagueViewSet(ReadOnlyViewSet):
 class SeasonViewSet(ReadOnlyViewSet):
     """Seasons; each has a schedule and standings."""
 
-    queryset = Season.objects.select_related("league")
+    queryset = Season.objects.shown().select_related("league")
     serializer_class = s.SeasonSerializer
     filterset_fields = ["league", "is_current"]
 
@@ -202,7 +212,11 @@ class SeasonViewSet(ReadOnlyViewSet):
 class TeamViewSet(ReadOnlyViewSet):
     """Teams with their players and captain."""
 
-    queryset = Team.objects.select_related("captain").prefetch_related("players")
+    queryset = (
+        Team.objects.filter(season__importing=False)
+        .select_related("captain")
+        .prefetch_related("players")
+    )
     serializer_class = s.TeamSerializer
     filterset_fields = ["season"]
 
@@ -397,7 +411,11 @@ class DisputeViewSet(ReadOnlyViewSet):
 class DealViewSet(ReadOnlyViewSet):
     """Deals; corrected versions and rival entries are listed with ``?history=1``."""
 
-    queryset = Deal.objects.select_related("entered_by").order_by("game", "number", "version")
+    queryset = (
+        Deal.objects.filter(game__match__week__season__importing=False)
+        .select_related("entered_by")
+        .order_by("game", "number", "version")
+    )
     serializer_class = s.DealSerializer
     filterset_class = DealFilter
 

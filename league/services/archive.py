@@ -94,9 +94,10 @@ DEAL_FIELDS = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards"
 # archive is refused with the same sentence on SQLite and PostgreSQL.
 NAME_LIMIT, SMALL_LIMIT, BIG_LIMIT = reader.NAME_LIMIT, reader.SMALL_LIMIT, reader.BIG_LIMIT
 
-# Games written per transaction: each batch holds SQLite's write lock for a fraction of a second
-# (bench/import.py), so a captain's deal in another season waits that long at most.
-BATCH_GAMES = 200
+# Games written per batch (one bulk insert, so one short transaction, per table): each holds
+# SQLite's write lock for a fraction of a second (bench/import.py), so a captain's deal in
+# another season waits about that long at most.
+BATCH_GAMES = 50
 # Seconds per 1,000 rows (games and deals) to write, as bench/import.py measured, for the
 # command's estimate.
 WRITE_SECONDS_PER_1000_DEALS = {"sqlite": 0.5, "postgresql": 0.5}
@@ -348,8 +349,9 @@ def import_plan(data: Any, *, user: Any = None) -> ImportPlan:
 
 
 def import_write(plan: ImportPlan, *, progress: Callable[[int, int], None] | None = None) -> Season:
-    """Store a checked plan with bulk inserts, in transactions of about ``BATCH_GAMES`` games,
-    so score entry in other seasons goes on meanwhile (SQLite has one writer at a time).
+    """Store a checked plan with bulk inserts, in batches of about ``BATCH_GAMES`` games and
+    short transactions, so score entry in other seasons goes on meanwhile (SQLite has one
+    writer at a time).
 
     Until the last transaction the season is marked ``importing``: no page, list or API shows
     it, and it is not the league's current season. The last transaction checks the archive's
@@ -363,18 +365,21 @@ def import_write(plan: ImportPlan, *, progress: Callable[[int, int], None] | Non
     try:
         _write_teams(plan)
         done = 0
-        batch: list[tuple[Week, list[tuple[Match, list[GameBuild]]]]] = []
+        batch: list[tuple[Week, Match | None, list[GameBuild]]] = []
         size = 0
-        for week_plan in plan.weeks:
-            batch.append(week_plan)
-            size += sum(len(builds) for _match, builds in week_plan[1])
-            if size >= BATCH_GAMES:
-                done += _write_batch(plan, batch)
-                batch, size = [], 0
-                if progress is not None:
-                    progress(done, plan.games)
+        for week, matches in plan.weeks:
+            if not matches:
+                batch.append((week, None, []))  # a week with nothing scheduled yet
+            for match, builds in matches:
+                batch.append((week, match, builds))
+                size += len(builds)
+                if size >= BATCH_GAMES:
+                    done += _write_batch(batch)
+                    batch, size = [], 0
+                    if progress is not None:
+                        progress(done, plan.games)
         if batch:
-            done += _write_batch(plan, batch)
+            done += _write_batch(batch)
             if progress is not None:
                 progress(done, plan.games)
         with transaction.atomic():
@@ -447,21 +452,21 @@ def _write_teams(plan: ImportPlan) -> None:
         )
 
 
-def _write_batch(
-    plan: ImportPlan, weeks: Sequence[tuple[Week, list[tuple[Match, list[GameBuild]]]]]
-) -> int:
-    """One transaction: these weeks with their matches, games, seats, deals and audit trail.
-    Returns the number of games written; the batch's rows are then let go (memory)."""
-    builds = [b for _week, matches in weeks for _match, bs in matches for b in bs]
-    with transaction.atomic():
-        Week.objects.bulk_create([week for week, _matches in weeks])
-        Match.objects.bulk_create([m for _week, matches in weeks for m, _bs in matches])
-        Game.objects.bulk_create([b.game for b in builds], batch_size=500)
-        GameSeat.objects.bulk_create([s for b in builds for s in b.seats], batch_size=2000)
-        Deal.objects.bulk_create([d for b in builds for d in b.deal_rows()], batch_size=1000)
-        AuditEntry.objects.bulk_create(
-            [e for b in builds for e in b.audit_entries()], batch_size=1000
-        )
+def _write_batch(batch: Sequence[tuple[Week, Match | None, list[GameBuild]]]) -> int:
+    """These matches (and their weeks, the first time) with their games, seats, deals and
+    audit trail. Each bulk insert is its own short transaction (the season is hidden, and
+    deleted again if a later one fails), and the rows of the next are built between them,
+    outside any transaction: on SQLite the write lock is held only while rows are inserted, so
+    a captain's deal gets in between. Returns the number of games written; the batch's rows
+    are then let go (memory)."""
+    weeks = {id(week): week for week, _match, _builds in batch if week.pk is None}
+    builds = [b for _week, _match, bs in batch for b in bs]
+    Week.objects.bulk_create(list(weeks.values()))
+    Match.objects.bulk_create([match for _week, match, _builds in batch if match is not None])
+    Game.objects.bulk_create([b.game for b in builds])
+    GameSeat.objects.bulk_create([s for b in builds for s in b.seats])
+    Deal.objects.bulk_create([d for b in builds for d in b.deal_rows()])
+    AuditEntry.objects.bulk_create([e for b in builds for e in b.audit_entries()])
     for b in builds:
         b.release()
     return len(builds)

@@ -19,7 +19,7 @@ from league.services.games import game_start, match_open
 
 
 def schedule(request: HttpRequest, pk: int) -> HttpResponse:
-    season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+    season = get_object_or_404(Season.objects.shown().select_related("league"), pk=pk)
     return render(
         request, "league/schedule.html", {"season": season, "weeks": season_schedule(season)}
     )
