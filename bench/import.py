@@ -21,6 +21,7 @@ DATABASE_URL is flushed before each run: give it one of your own.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -121,7 +122,7 @@ def run_one(database_url: str, path: Path) -> dict[str, float]:
 
     import_write(plan, progress=progress)
     end = time.perf_counter()
-    gaps = [b - a for a, b in zip(marks, marks[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(marks)]
     return {
         "vendor": connection.vendor,
         "games": plan.games,
