@@ -473,8 +473,17 @@ def _write_batch(batch: Sequence[tuple[Week, Match | None, list[GameBuild]]]) ->
 
 
 def _discard(plan: ImportPlan, *, new_league: bool) -> None:
-    """Delete what a failed import wrote (children first), in transactions of their own."""
-    season = plan.season
+    """Delete what a failed import wrote: its season, the players and the league it made."""
+    _discard_season(plan.season)
+    new_players = [p.pk for p in plan.players if p.pk is not None]
+    Player.objects.filter(pk__in=new_players, teams=None, seats=None).delete()
+    if new_league and not Season.objects.filter(league=plan.league).exists():
+        League.objects.filter(pk=plan.league.pk).delete()
+    plan.season.pk = None
+
+
+def _discard_season(season: Season) -> None:
+    """Delete a season an import was writing, children first, in one transaction."""
     games = Game.objects.filter(match__week__season=season)
     with transaction.atomic():
         AuditEntry.objects.filter(Q(season=season) | Q(game__in=games)).delete()
@@ -487,11 +496,17 @@ def _discard(plan: ImportPlan, *, new_league: bool) -> None:
         Team.players.through.objects.filter(team__season=season).delete()
         Team.objects.filter(season=season).delete()
         Season.objects.filter(pk=season.pk).delete()
-        new_players = [p.pk for p in plan.players if p.pk is not None]
-        Player.objects.filter(pk__in=new_players, teams=None, seats=None).delete()
-        if new_league and not Season.objects.filter(league=plan.league).exists():
-            League.objects.filter(pk=plan.league.pk).delete()
-    season.pk = None
+
+
+def unfinished_imports_discard() -> list[str]:
+    """Delete the seasons whose import never finished (its process was killed): they are shown
+    nowhere, and their names block importing them again. Returns "League: Season" of each.
+    Run it only when no import is running: a running import's season looks the same."""
+    gone = []
+    for season in Season.objects.filter(importing=True).select_related("league"):
+        _discard_season(season)
+        gone.append(f"{season.league.name}: {season.name}")
+    return gone
 
 
 def _plan_league(r: Reader, raw: Any) -> tuple[League, dict[str, Any]]:
@@ -543,7 +558,14 @@ def _plan_season(
     with r.at("Season"):
         doc = r.obj(raw, "The season", required=("name",), optional=("playoff_teams", "draw_seed"))
         name = r.text(doc["name"], "The season's name")
-        if league.pk is not None and Season.objects.filter(league=league, name=name).exists():
+        same = Season.objects.filter(league=league, name=name) if league.pk else None
+        if same is not None and same.filter(importing=True).exists():
+            raise r.refuse(
+                f"An import of {name} into {league.name} is running or was interrupted. If none "
+                "is running, clear it with manage.py import_season --discard-unfinished, then "
+                "import the file again."
+            )
+        if same is not None and same.exists():
             raise r.refuse(f"{league.name} already has a season called {name}.")
         playoff_teams = r.int(doc.get("playoff_teams", 4), "playoff_teams")
         draw_seed = doc.get("draw_seed", 0)

@@ -174,3 +174,28 @@ def test_an_export_of_a_batched_import_gives_the_same_archive_back(monkeypatch):
     wipe_league_data()
     again = import_season(copy.deepcopy(exported))
     assert archive.export_season(again).archive == exported
+
+
+@pytest.mark.django_db
+def test_an_interrupted_import_is_named_and_can_be_cleared_then_imported_again(monkeypatch):
+    monkeypatch.setattr(archive, "BATCH_GAMES", 5)
+    doc = make_big_archive(20)
+    plan = import_plan(copy.deepcopy(doc))
+
+    class Killed(BaseException):
+        """The process dying mid-import: no cleanup runs."""
+
+    def die(done, total):
+        raise Killed
+
+    monkeypatch.setattr(archive, "_discard", lambda plan, new_league: None)  # kill -9: no cleanup
+    with pytest.raises(Killed):
+        import_write(plan, progress=die)
+    monkeypatch.undo()
+    assert Season.objects.filter(name="Big 20", importing=True).count() == 1
+    message = pytest.raises(ArchiveRefused, import_season, copy.deepcopy(doc)).value.message
+    assert "is running or was interrupted" in message and "--discard-unfinished" in message
+    call_command("import_season", "--discard-unfinished")
+    assert not Season.objects.filter(name="Big 20").exists()
+    season = import_season(doc)
+    assert Game.objects.filter(match__week__season=season).count() == 20

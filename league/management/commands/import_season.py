@@ -12,7 +12,12 @@ from django.db import connection
 
 from league.errors import DomainError
 from league.models import Game
-from league.services.archive import archive_parse, import_plan, import_write
+from league.services.archive import (
+    archive_parse,
+    import_plan,
+    import_write,
+    unfinished_imports_discard,
+)
 
 
 def _duration(seconds: float) -> str:
@@ -31,10 +36,25 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", help="the archive (JSON), or - for standard input")
+        parser.add_argument("file", nargs="?", help="the archive (JSON), or - for standard input")
+        parser.add_argument(
+            "--discard-unfinished",
+            action="store_true",
+            help="delete the seasons of imports that were interrupted (run no import meanwhile)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["discard_unfinished"]:
+            gone = unfinished_imports_discard()
+            for name in gone:
+                self.stdout.write(f"Deleted the unfinished import of {name}.")
+            if not gone:
+                self.stdout.write("No unfinished import.")
+            if not options["file"]:
+                return
         path = options["file"]
+        if not path:
+            raise CommandError("Name the archive to import (or - for standard input).")
         try:
             raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
         except OSError as exc:
