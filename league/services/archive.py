@@ -2,19 +2,24 @@
 
 Export reads a season as the archive format names it: players, teams and seats by name, pegging
 by team name, shows by player name. Import maps those names back to the seat-based shape the
-score-entry services take and goes through the same services a captain's entry does
-(:func:`~league.services.seasons.team_create`, :func:`~league.services.games.game_start`,
-:func:`~league.services.games.deal_record`), so every deal is replayed through the scorer. The
-whole file is one transaction: the first refusal raises :class:`ArchiveRefused`, whose message
-names the week, match, game and deal ("Week 2, Fifteen Two v Nobs, game 1, deal 7: A hand can
-never score 19."), and nothing of the file is stored.
+score-entry services take and checks the whole file in memory first (:func:`import_plan`), with
+the checks the services make, shared rather than copied (``team_check`` of ``team_create``;
+:class:`~league.services.games.GameBuild` runs the seating checks of ``game_start``, replays
+every deal through the scorer as ``deal_record`` does and confirms as ``game_confirm`` does for
+a trusted caller). The first refusal raises :class:`ArchiveRefused`, whose message names the
+week, match, game and deal ("Week 2, Fifteen Two v Nobs, game 1, deal 7: A hand can never score
+19."), before anything is written. :func:`import_write` then stores the checked season with bulk
+inserts in batches of short transactions (so score entry in other seasons goes on; the season
+stays hidden as ``importing`` until the last one), writes the same audit entries the services
+write, marks the standings stale once, and deletes everything again if any step fails: all or
+nothing, as when the whole file was one transaction.
 
 Semantics chosen where the format is silent:
 
 - **Confirmation.** An archive records results, not the confirmation workflow. The import acts
-  as a trusted caller (``Trusted(user, "season import")``): ``deal_record`` finishes a game
-  exactly as for a captain, and every game that finished is then confirmed through
-  ``game_confirm``, where a trusted caller vouches for both teams (the archive is the record);
+  as a trusted caller (``Trusted(user, "season import")``): a game finishes exactly as for a
+  captain, and every game that finished is then confirmed as ``game_confirm`` confirms for a
+  trusted caller, vouching for both teams (the archive is the record);
   ``confirmed_by`` is the importing user (None from the command line) and the audit trail says
   "season import". Unfinished games stay in progress. So standings after an import count every
   finished game of the file.
@@ -98,9 +103,10 @@ NAME_LIMIT, SMALL_LIMIT, BIG_LIMIT = reader.NAME_LIMIT, reader.SMALL_LIMIT, read
 # SQLite's write lock for a fraction of a second (bench/import.py), so a captain's deal in
 # another season waits about that long at most.
 BATCH_GAMES = 50
-# Seconds per 1,000 rows (games and deals) to write, as bench/import.py measured, for the
+# Seconds per 1,000 games and deals to write, as bench/import.py measured (3 December 2026,
+# a shared 2-core machine at load 2-5: an idle one is faster, so the estimate errs long), for the
 # command's estimate.
-WRITE_SECONDS_PER_1000_DEALS = {"sqlite": 0.5, "postgresql": 0.5}
+WRITE_SECONDS_PER_1000_ROWS = {"sqlite": 1.0, "postgresql": 1.6}
 
 
 class ArchiveRefused(ValidationFailed):
@@ -291,7 +297,7 @@ class ImportPlan:
 
     def estimated_seconds(self, vendor: str) -> float:
         """How long writing is expected to take on database ``vendor`` (a measured rate)."""
-        rate = WRITE_SECONDS_PER_1000_DEALS.get(vendor, max(WRITE_SECONDS_PER_1000_DEALS.values()))
+        rate = WRITE_SECONDS_PER_1000_ROWS.get(vendor, max(WRITE_SECONDS_PER_1000_ROWS.values()))
         return (self.deals + self.games) / 1000 * rate
 
 
