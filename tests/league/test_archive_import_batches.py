@@ -193,7 +193,9 @@ def test_an_interrupted_import_is_named_and_can_be_cleared_then_imported_again(m
         import_write(plan, progress=die)
     monkeypatch.undo()
     assert Season.objects.filter(name="Big 20", importing=True).count() == 1
-    message = pytest.raises(ArchiveRefused, import_season, copy.deepcopy(doc)).value.message
+    with pytest.raises(ArchiveRefused) as info:
+        import_season(copy.deepcopy(doc))
+    message = info.value.message
     assert "is running or was interrupted" in message and "--discard-unfinished" in message
     call_command("import_season", "--discard-unfinished")
     assert not Season.objects.filter(name="Big 20").exists()
