@@ -124,7 +124,7 @@ def visitor_standings_page(*, season_id: int, language: str, sort: str) -> str |
         if page is not None:
             remember_results_version(season_id, page[0])
         else:
-            season = Season.objects.select_related("league").filter(pk=season_id).first()
+            season = Season.objects.shown().select_related("league").filter(pk=season_id).first()
             if season is None:
                 return None
             remember_results_version(season.pk, season.results_version)
@@ -154,7 +154,7 @@ def _recent_seconds() -> int:
 def store_standings_pages(season_id: int) -> int:
     """Render the visitors' standings page in every language and store it. Safe to run twice:
     a page is tagged with the results version it shows, and a stale one is never served."""
-    season = Season.objects.select_related("league").filter(pk=season_id).first()
+    season = Season.objects.shown().select_related("league").filter(pk=season_id).first()
     if season is None:
         return 0
     path = reverse("league:standings", args=[season.pk])

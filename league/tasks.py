@@ -40,7 +40,7 @@ def recompute_stale_standings() -> int:
     """Beat's safety net: recompute every season whose standings are stale (a write whose
     recompute could not be queued, say with the broker down, or whose process died between its
     commit and the version bump: hence a new version first). Returns how many it did."""
-    stale = list(Season.objects.filter(standings_stale=True).values_list("pk", flat=True))
+    stale = list(Season.objects.shown().filter(standings_stale=True).values_list("pk", flat=True))
     for season_id in stale:
         results_version_bump(season_id=season_id)
         recompute_standings(season_id)

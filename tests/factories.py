@@ -442,6 +442,42 @@ def make_archive(seed: int = 7, *, league: str = "Sunday Pairs", games: int = 2)
     }
 
 
+def make_big_archive(games: int, *, teams: int = 16, seed: int = 5) -> dict:
+    """A valid archive of ``games`` games (``teams`` teams, 5 games a match), cheap to make: a
+    handful of legal random games are dealt once and replayed at every table."""
+    from league.services.seasons import round_robin
+
+    rng = random.Random(seed)
+    pool = [(first, random_game_deals(rng, "partnership-121", first)) for first in (0, 1, 2, 3)]
+    names = [(f"Team {i:02d}", [f"Player {i:02d}a", f"Player {i:02d}b"]) for i in range(teams)]
+    rounds = round_robin(teams)
+    weeks: list[dict] = []
+    made = 0
+    while made < games:
+        matches = []
+        for h, a in rounds[len(weeks) % len(rounds)]:
+            (home, hp), (away, ap) = names[h], names[a]
+            rows = []
+            for _ in range(min(5, games - made)):
+                seats = [hp[0], ap[0], hp[1], ap[1]]
+                _first, deals = pool[made % len(pool)]
+                rows.append(
+                    {"seats": seats, "deals": [archive_deal(d, seats, (home, away)) for d in deals]}
+                )
+                made += 1
+            if rows:
+                matches.append({"teams": [home, away], "games": rows})
+        weeks.append({"number": len(weeks) + 1, "date": None, "matches": matches})
+    return {
+        "format": "pegboard-season",
+        "version": 1,
+        "league": {"name": "Big League", "rules": {**RULES, "games_per_match": 5}},
+        "season": {"name": f"Big {games}", "playoff_teams": 4, "draw_seed": 1},
+        "teams": [{"name": name, "players": list(p)} for name, p in names],
+        "weeks": weeks,
+    }
+
+
 def wipe_league_data() -> None:
     """Empty the league's tables (children first), as a fresh database would be."""
     from league.tournaments import models as tm

@@ -71,43 +71,65 @@ def current_deals() -> Prefetch:
 
 def game_rows() -> QuerySet[Game]:
     """Games with everything ``GameSerializer`` reads, in a fixed number of queries."""
-    return Game.objects.select_related(
-        "match__week__season__league", "match__home", "match__away", "winner"
-    ).prefetch_related(
-        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
-        current_deals(),
+    return (
+        Game.objects.filter(match__week__season__importing=False)
+        .select_related("match__week__season__league", "match__home", "match__away", "winner")
+        .prefetch_related(
+            Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
+            current_deals(),
+        )
     )
 
 
 def match_rows() -> QuerySet[Match]:
-    return Match.objects.select_related("week", "home", "away").prefetch_related(
-        Prefetch("games", queryset=Game.objects.select_related("winner").order_by("number"))
+    return (
+        Match.objects.filter(week__season__importing=False)
+        .select_related("week", "home", "away")
+        .prefetch_related(
+            Prefetch("games", queryset=Game.objects.select_related("winner").order_by("number"))
+        )
     )
 
 
 def team_list_rows() -> QuerySet[Team]:
-    return Team.objects.select_related("captain").prefetch_related(
-        Prefetch("players", queryset=Player.objects.only("id", "name"))
+    return (
+        Team.objects.filter(season__importing=False)
+        .select_related("captain")
+        .prefetch_related(Prefetch("players", queryset=Player.objects.only("id", "name")))
     )
 
 
 def week_list_rows() -> QuerySet[Week]:
-    return Week.objects.select_related("venue").annotate(match_count=Count("matches"))
+    return (
+        Week.objects.filter(season__importing=False)
+        .select_related("venue")
+        .annotate(match_count=Count("matches"))
+    )
 
 
 def match_list_rows() -> QuerySet[Match]:
-    return Match.objects.select_related("week", "home", "away").prefetch_related(
-        Prefetch("games", queryset=Game.objects.only("id", "match_id").order_by("number"))
+    return (
+        Match.objects.filter(week__season__importing=False)
+        .select_related("week", "home", "away")
+        .prefetch_related(
+            Prefetch("games", queryset=Game.objects.only("id", "match_id").order_by("number"))
+        )
     )
 
 
 def game_list_rows() -> QuerySet[Game]:
-    return Game.objects.select_related("match__home", "match__away")
+    return Game.objects.filter(match__week__season__importing=False).select_related(
+        "match__home", "match__away"
+    )
 
 
 def week_rows() -> QuerySet[Week]:
-    return Week.objects.select_related("venue").prefetch_related(
-        Prefetch("matches", queryset=Match.objects.select_related("home", "away"))
+    return (
+        Week.objects.filter(season__importing=False)
+        .select_related("venue")
+        .prefetch_related(
+            Prefetch("matches", queryset=Match.objects.select_related("home", "away"))
+        )
     )
 
 
@@ -223,7 +245,7 @@ class LeagueViewSet(ReadOnlyViewSet):
 class SeasonViewSet(ReadOnlyViewSet):
     """Seasons; each has a schedule and standings."""
 
-    queryset = Season.objects.select_related("league")
+    queryset = Season.objects.shown().select_related("league")
     serializer_class = s.SeasonSerializer
     filterset_fields = ["league", "is_current"]
 
@@ -266,7 +288,11 @@ class SeasonViewSet(ReadOnlyViewSet):
 class TeamViewSet(ReadOnlyViewSet):
     """Teams with their players and captain."""
 
-    queryset = Team.objects.select_related("captain").prefetch_related("players")
+    queryset = (
+        Team.objects.filter(season__importing=False)
+        .select_related("captain")
+        .prefetch_related("players")
+    )
     serializer_class = s.TeamSerializer
     list_queryset = team_list_rows()
     list_serializer_class = s.TeamListSerializer
@@ -471,7 +497,11 @@ class DealViewSet(ReadOnlyViewSet):
 
     # By the game's id, not "game" (which sorts by week and table through three joins): the
     # unique index on (game, number, version) then gives the order, no sort of every deal.
-    queryset = Deal.objects.select_related("entered_by").order_by("game_id", "number", "version")
+    queryset = (
+        Deal.objects.filter(game__match__week__season__importing=False)
+        .select_related("entered_by")
+        .order_by("game_id", "number", "version")
+    )
     serializer_class = s.DealSerializer
     filterset_class = DealFilter
 

@@ -22,6 +22,12 @@ class League(Rules):
         return self.name
 
 
+class SeasonQuerySet(models.QuerySet["Season"]):
+    def shown(self) -> SeasonQuerySet:
+        """The seasons pages and lists show: not one a season import is still writing."""
+        return self.filter(importing=False)
+
+
 class Season(Rules):
     """A season of a league, with its own copy of the rules (see ``league.models.rules``)."""
 
@@ -43,6 +49,11 @@ class Season(Rules):
     )
     standings_stale = models.BooleanField(default=True, editable=False)
     results_version = models.PositiveIntegerField(default=0, editable=False)
+    # A season import writes in short transactions (score entry goes on meanwhile): until its
+    # last one, the season is half written, shown nowhere (``Season.objects.shown()``).
+    importing = models.BooleanField(default=False, editable=False)
+
+    objects = SeasonQuerySet.as_manager()
 
     class Meta:
         ordering = ["league__name", "-id"]

@@ -73,9 +73,13 @@ def leagues_overview() -> list[dict[str, Any]]:
     played = set(
         Game.objects.values_list("match__week__season_id", flat=True).distinct().order_by()
     )
-    seasons = Season.objects.annotate(
-        team_count=Count("teams", distinct=True), week_count=Count("weeks", distinct=True)
-    ).order_by("-id")
+    seasons = (
+        Season.objects.shown()
+        .annotate(
+            team_count=Count("teams", distinct=True), week_count=Count("weeks", distinct=True)
+        )
+        .order_by("-id")
+    )
     rows = []
     for league in League.objects.prefetch_related(Prefetch("seasons", queryset=seasons)):
         rows.append(

@@ -23,7 +23,7 @@ def rules_season(season_id: int | None) -> tuple[Season | None, list[Season]]:
     """The season whose rules are shown (the one asked for, else the first current season,
     else the newest), and every season to choose from. None when there is none, or when the
     one asked for does not exist (the page then answers 404)."""
-    seasons = list(Season.objects.select_related("league").order_by("league__name", "-id"))
+    seasons = list(Season.objects.shown().select_related("league").order_by("league__name", "-id"))
     if season_id is not None:
         return next((s for s in seasons if s.pk == season_id), None), seasons
     current = [s for s in seasons if s.is_current]

@@ -2,19 +2,24 @@
 
 Export reads a season as the archive format names it: players, teams and seats by name, pegging
 by team name, shows by player name. Import maps those names back to the seat-based shape the
-score-entry services take and goes through the same services a captain's entry does
-(:func:`~league.services.seasons.team_create`, :func:`~league.services.games.game_start`,
-:func:`~league.services.games.deal_record`), so every deal is replayed through the scorer. The
-whole file is one transaction: the first refusal raises :class:`ArchiveRefused`, whose message
-names the week, match, game and deal ("Week 2, Fifteen Two v Nobs, game 1, deal 7: A hand can
-never score 19."), and nothing of the file is stored.
+score-entry services take and checks the whole file in memory first (:func:`import_plan`), with
+the checks the services make, shared rather than copied (``team_check`` of ``team_create``;
+:class:`~league.services.games.GameBuild` runs the seating checks of ``game_start``, replays
+every deal through the scorer as ``deal_record`` does and confirms as ``game_confirm`` does for
+a trusted caller). The first refusal raises :class:`ArchiveRefused`, whose message names the
+week, match, game and deal ("Week 2, Fifteen Two v Nobs, game 1, deal 7: A hand can never score
+19."), before anything is written. :func:`import_write` then stores the checked season with bulk
+inserts in batches of short transactions (so score entry in other seasons goes on; the season
+stays hidden as ``importing`` until the last one), writes the same audit entries the services
+write, marks the standings stale once, and deletes everything again if any step fails: all or
+nothing, as when the whole file was one transaction.
 
 Semantics chosen where the format is silent:
 
 - **Confirmation.** An archive records results, not the confirmation workflow. The import acts
-  as a trusted caller (``Trusted(user, "season import")``): ``deal_record`` finishes a game
-  exactly as for a captain, and every game that finished is then confirmed through
-  ``game_confirm``, where a trusted caller vouches for both teams (the archive is the record);
+  as a trusted caller (``Trusted(user, "season import")``): a game finishes exactly as for a
+  captain, and every game that finished is then confirmed as ``game_confirm`` confirms for a
+  trusted caller, vouching for both teams (the archive is the record);
   ``confirmed_by`` is the importing user (None from the command line) and the audit trail says
   "season import". Unfinished games stay in progress. So standings after an import count every
   finished game of the file.
@@ -37,20 +42,19 @@ Semantics chosen where the format is silent:
 from __future__ import annotations
 
 import datetime as dt
-import json
-import math
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
-from django.db import transaction
-from django.db.models import Prefetch
+from django.db import DatabaseError, connection, transaction
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 
-from league.errors import DomainError, ValidationFailed
+from league import archive_reader as reader
+from league.archive_reader import Reader, check_shape
+from league.errors import ValidationFailed
 from league.models import (
+    AuditEntry,
     Deal,
     Game,
     GameSeat,
@@ -59,17 +63,19 @@ from league.models import (
     Match,
     Player,
     Season,
+    StandingsSnapshot,
     Team,
     Week,
 )
 from league.models.rules import LEAGUE_VARIANTS
 from league.models.rules import RULE_FIELDS as SEASON_RULES
-from league.permissions import Trusted
+from league.permissions import Action, Trusted, can
 from league.ranking import chain_of
 from league.selectors.standings import compute_standings
-from league.services.audit import audit_log
-from league.services.games import deal_record, game_confirm, game_start
-from league.services.seasons import team_create
+from league.services.audit import audit_entry, audit_log
+from league.services.games import GameBuild
+from league.services.results import results_changed
+from league.services.seasons import refuse_players_taken, team_check
 from league.standings_row import ARCHIVED
 from scoring.variants import Variant, get_variant
 
@@ -89,13 +95,18 @@ RULE_FIELDS = tuple(
 STANDINGS_FIELDS = tuple(column.key for column in ARCHIVED)
 DEAL_FIELDS = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards")
 
-# Limits checked before anything reaches the database, so a crafted archive is refused with the
-# same sentence on SQLite (which stores nearly anything) and PostgreSQL (which raises DataError).
-NAME_LIMIT = 120  # characters: the name columns of leagues, seasons, teams and players
-SMALL_LIMIT = 32_767  # the largest value of the small-integer columns (weeks, rules, playoffs)
-BIG_LIMIT = 2**63 - 1  # the largest number any column holds (a draw seed)
-TEXT_LIMIT = 10_000  # characters of any one text in an archive
-DEPTH_LIMIT = 16  # an archive is about ten levels deep (weeks, matches, games, deals, cards)
+# Limits checked before anything reaches the database (``league.archive_reader``), so a crafted
+# archive is refused with the same sentence on SQLite and PostgreSQL.
+NAME_LIMIT, SMALL_LIMIT, BIG_LIMIT = reader.NAME_LIMIT, reader.SMALL_LIMIT, reader.BIG_LIMIT
+
+# Games written per batch (one bulk insert, so one short transaction, per table): each holds
+# SQLite's write lock for a fraction of a second (bench/import.py), so a captain's deal in
+# another season waits about that long at most.
+BATCH_GAMES = 50
+# Seconds per 1,000 games and deals to write, as bench/import.py measured (3 December 2026,
+# a shared 2-core machine at load 2-5: an idle one is faster, so the estimate errs long), for the
+# command's estimate.
+WRITE_SECONDS_PER_1000_ROWS = {"sqlite": 1.0, "postgresql": 1.6}
 
 
 class ArchiveRefused(ValidationFailed):
@@ -249,137 +260,63 @@ def _export_game(game: Game, match: Match, variant: Variant) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 
-class _Reader:
-    """Reads the archive with a running "where" so every refusal names its place."""
-
-    def __init__(self) -> None:
-        self.where: list[str] = []
-
-    def refuse(self, message: str) -> ArchiveRefused:
-        prefix = ", ".join(self.where)
-        return ArchiveRefused(f"{prefix}: {message}" if prefix else message)
-
-    @contextmanager
-    def at(self, label: str) -> Iterator[None]:
-        self.where.append(label)
-        try:
-            yield
-        except ArchiveRefused:
-            raise
-        except DomainError as exc:
-            raise self.refuse(exc.message) from None
-        finally:
-            self.where.pop()
-
-    def obj(
-        self,
-        value: Any,
-        what: str,
-        *,
-        required: Sequence[str] = (),
-        optional: Sequence[str] = (),
-    ) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise self.refuse(f"{what} must be a JSON object.")
-        for key in required:
-            if key not in value:
-                raise self.refuse(f"{what} has no {key!r}.")
-        unknown = sorted(set(value) - set(required) - set(optional))
-        if unknown:
-            raise self.refuse(f"{what} has an unknown field {unknown[0]!r}.")
-        return value
-
-    def list(self, value: Any, what: str) -> list[Any]:
-        if not isinstance(value, list):
-            raise self.refuse(f"{what} must be a list.")
-        return value
-
-    def text(self, value: Any, what: str, *, max_length: int = NAME_LIMIT) -> str:
-        if not isinstance(value, str) or not value.strip():
-            raise self.refuse(f"{what} must be a name (text).")
-        if len(value.strip()) > max_length:
-            raise self.refuse(f"{what} must be at most {max_length} characters.")
-        return value.strip()
-
-    def int(self, value: Any, what: str, *, minimum: int = 0, maximum: int = SMALL_LIMIT) -> int:
-        if type(value) is not int or value < minimum:
-            raise self.refuse(f"{what} must be a whole number of at least {minimum}.")
-        if value > maximum:
-            raise self.refuse(f"{what} must be at most {maximum}.")
-        return value
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
 def archive_parse(raw: bytes | str) -> Any:
     """The archive in ``raw`` (a file's bytes) as parsed JSON, or :class:`ArchiveRefused` with a
     sentence: past ``PEGBOARD_ARCHIVE_MAX_BYTES``, not UTF-8, not JSON, or nested too deeply."""
-    limit = settings.PEGBOARD_ARCHIVE_MAX_BYTES
-    if len(raw) > limit:
-        raise ArchiveRefused(
-            f"The archive is larger than {limit:,} bytes: split the season or ask the "
-            "administrator to raise PEGBOARD_ARCHIVE_MAX_BYTES."
-        )
-    if isinstance(raw, bytes):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ArchiveRefused(
-                f"The archive is not UTF-8 text (byte {exc.start + 1}): save it again as UTF-8."
-            ) from None
-    else:
-        text = raw
-    try:
-        return json.loads(text, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as exc:
-        raise ArchiveRefused(
-            f"The archive is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
-        ) from None
-    except RecursionError:
-        raise ArchiveRefused(_TOO_DEEP) from None
-    except ValueError as exc:  # NaN, Infinity, or an integer of more than 4,300 digits
-        raise ArchiveRefused(f"The archive has {exc}.") from None
+    return reader.archive_parse(raw, refusal=ArchiveRefused)
 
 
-_TOO_DEEP = (
-    f"The archive is nested too deeply (more than {DEPTH_LIMIT} levels): it is not a season."
-)
+def _reader() -> Reader:
+    return Reader(ArchiveRefused, name_limit=NAME_LIMIT, number_limit=SMALL_LIMIT)
 
 
-def _check_shape(data: Any) -> None:
-    """Depth, numbers and texts of the whole document, walked without recursion."""
-    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
-    while stack:
-        value, where, depth = stack.pop()
-        if depth > DEPTH_LIMIT:
-            raise ArchiveRefused(_TOO_DEEP)
-        if isinstance(value, Mapping):
-            stack.extend(
-                (v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in value.items()
-            )
-        elif isinstance(value, list):
-            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
-        elif isinstance(value, bool):
-            continue
-        elif isinstance(value, int) and not -BIG_LIMIT <= value <= BIG_LIMIT:
-            raise ArchiveRefused(f"The archive, at {where}: this number is too large.")
-        elif isinstance(value, float) and not math.isfinite(value):
-            raise ArchiveRefused(f"The archive, at {where}: {value} is not a number JSON allows.")
-        elif isinstance(value, str) and len(value) > TEXT_LIMIT:
-            raise ArchiveRefused(
-                f"The archive, at {where}: a text longer than {TEXT_LIMIT:,} characters."
-            )
+@dataclass
+class ImportPlan:
+    """A season archive read and checked in memory, every game replayed through the scorer,
+    nothing written yet: what :func:`import_write` stores. ``games`` and ``deals`` say how big
+    it is (the command's estimate)."""
+
+    doc: Mapping[str, Any]
+    user: Trusted
+    league: League
+    season: Season
+    make_current: bool
+    players: list[Player]  # the new ones (the others are found by name)
+    teams: dict[str, Team]
+    rosters: dict[str, list[Player]]
+    weeks: list[tuple[Week, list[tuple[Match, list[GameBuild]]]]]
+    counts: dict[str, int]
+
+    @property
+    def games(self) -> int:
+        return self.counts["games"]
+
+    @property
+    def deals(self) -> int:
+        return self.counts["deals"]
+
+    def estimated_seconds(self, vendor: str) -> float:
+        """How long writing is expected to take on database ``vendor`` (a measured rate)."""
+        rate = WRITE_SECONDS_PER_1000_ROWS.get(vendor, max(WRITE_SECONDS_PER_1000_ROWS.values()))
+        return (self.deals + self.games) / 1000 * rate
 
 
 def import_season(data: Any, *, user: Any = None) -> Season:
-    """Store the season of archive ``data`` (parsed JSON) through the services, all or nothing.
+    """Store the season of archive ``data`` (parsed JSON), all or nothing: checked whole in
+    memory (:func:`import_plan`), then written in short batches (:func:`import_write`).
 
     Raises :class:`ArchiveRefused` naming the place and the rule; then nothing was stored.
     """
-    _check_shape(data)
-    r = _Reader()
+    return import_write(import_plan(data, user=user))
+
+
+def import_plan(data: Any, *, user: Any = None) -> ImportPlan:
+    """Read and check the whole archive, replaying every game through the scorer with the checks
+    score entry makes (:class:`~league.services.games.GameBuild`, the team checks of
+    ``team_create``), before anything is written. Reads the database (players and leagues by
+    name), writes nothing. Raises :class:`ArchiveRefused` naming the place and the rule."""
+    check_shape(data, refusal=ArchiveRefused)
+    r = _reader()
     doc = r.obj(
         data,
         "The archive",
@@ -394,26 +331,192 @@ def import_season(data: Any, *, user: Any = None) -> Season:
         raise r.refuse(
             f"This archive is version {doc['version']!r}; this Pegboard reads version {VERSION}."
         )
-    user = Trusted(user, "season import")
-    with transaction.atomic():
-        league, rules = _import_league(r, doc["league"])
-        variant = get_variant(rules["variant"])
-        season = _import_season_row(r, doc["season"], league, rules)
-        teams = _import_teams(r, doc["teams"], season, user)
-        counts = _import_weeks(r, doc["weeks"], season, teams, variant, user)
-        _check_standings(r, doc, season)
-        audit_log(
-            actor=user,
-            action="season_import",
-            obj=season,
-            after={"teams": len(teams), **counts},
-            reason="Imported from a season archive",
-        )
+    trusted = Trusted(user, "season import")
+    if not can(trusted, Action.MANAGE_LEAGUE):
+        raise r.refuse("Only a league admin can import a season.")
+    league, rules = _plan_league(r, doc["league"])
+    variant = get_variant(rules["variant"])
+    season, make_current = _plan_season(r, doc["season"], league, rules)
+    teams, rosters, players = _plan_teams(r, doc["teams"], season)
+    counts = {"weeks": 0, "matches": 0, "games": 0, "deals": 0}
+    weeks = _plan_weeks(r, doc["weeks"], season, teams, rosters, variant, trusted, counts)
+    return ImportPlan(
+        doc=doc,
+        user=trusted,
+        league=league,
+        season=season,
+        make_current=make_current,
+        players=players,
+        teams=teams,
+        rosters=rosters,
+        weeks=weeks,
+        counts=counts,
+    )
+
+
+def import_write(plan: ImportPlan, *, progress: Callable[[int, int], None] | None = None) -> Season:
+    """Store a checked plan with bulk inserts, in batches of about ``BATCH_GAMES`` games and
+    short transactions, so score entry in other seasons goes on meanwhile (SQLite has one
+    writer at a time).
+
+    Until the last transaction the season is marked ``importing``: no page, list or API shows
+    it, and it is not the league's current season. The last transaction checks the archive's
+    standings and seeding against the stored games, writes the import's audit entry, shows the
+    season and marks its standings stale once (one recompute after commit). If any step fails,
+    everything written is deleted again and the error is raised: all or nothing.
+    ``progress(games_written, games)`` is called after each batch.
+    """
+    season = plan.season
+    new_league = plan.league.pk is None
+    try:
+        _write_teams(plan)
+        done = 0
+        batch: list[tuple[Week, Match | None, list[GameBuild]]] = []
+        size = 0
+        for week, matches in plan.weeks:
+            if not matches:
+                batch.append((week, None, []))  # a week with nothing scheduled yet
+            for match, builds in matches:
+                batch.append((week, match, builds))
+                size += len(builds)
+                if size >= BATCH_GAMES:
+                    done += _write_batch(batch)
+                    batch, size = [], 0
+                    if progress is not None:
+                        progress(done, plan.games)
+        if batch:
+            done += _write_batch(batch)
+            if progress is not None:
+                progress(done, plan.games)
+        with transaction.atomic():
+            r = _reader()
+            _check_standings(r, plan.doc, season)
+            Season.objects.filter(pk=season.pk).update(
+                importing=False, is_current=plan.make_current
+            )
+            audit_log(
+                actor=plan.user,
+                action="season_import",
+                obj=season,
+                after={"teams": len(plan.teams), **plan.counts},
+                reason="Imported from a season archive",
+            )
+            results_changed(season_id=season.pk)
+    except BaseException as exc:
+        if season.pk is not None:
+            _discard(plan, new_league=new_league)
+        if isinstance(exc, DatabaseError):
+            raise ArchiveRefused(
+                "The league changed while the file was being stored (someone added a player "
+                "or a season of the same name?): nothing was imported; import it again."
+            ) from exc
+        raise
+    analyze_after_bulk_write()
+    season.refresh_from_db()
     return season
 
 
-def _import_league(r: _Reader, raw: Any) -> tuple[League, dict[str, Any]]:
-    """The league (made, with the archive's rules as its defaults, if it is new here) and the
+def analyze_after_bulk_write() -> None:
+    """PostgreSQL plans queries from table statistics that autovacuum refreshes only later:
+    after thousands of new rows, fresh statistics keep the first pages on their indexes."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            for model in (Game, GameSeat, Deal, Match, Week, AuditEntry):
+                cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
+
+
+def _write_teams(plan: ImportPlan) -> None:
+    """The league (if new), the new players, the season (hidden) and its teams."""
+    season = plan.season
+    with transaction.atomic():
+        if plan.league.pk is None:
+            plan.league.save(force_insert=True)
+        season.league = plan.league
+        season.importing = True
+        season.is_current = False
+        season.save(force_insert=True)
+        Player.objects.bulk_create(plan.players)
+        teams = list(plan.teams.values())
+        Team.objects.bulk_create(teams)
+        Team.players.through.objects.bulk_create(
+            Team.players.through(team=team, player=player)
+            for name, team in plan.teams.items()
+            for player in plan.rosters[name]
+        )
+        AuditEntry.objects.bulk_create(
+            audit_entry(
+                actor=plan.user,
+                action="team_create",
+                obj=team,
+                after={
+                    "name": team.name,
+                    "players": [p.name for p in plan.rosters[name]],
+                    "captain": team.captain.name,
+                },
+            )
+            for name, team in plan.teams.items()
+        )
+
+
+def _write_batch(batch: Sequence[tuple[Week, Match | None, list[GameBuild]]]) -> int:
+    """These matches (and their weeks, the first time) with their games, seats, deals and
+    audit trail. Each bulk insert is its own short transaction (the season is hidden, and
+    deleted again if a later one fails), and the rows of the next are built between them,
+    outside any transaction: on SQLite the write lock is held only while rows are inserted, so
+    a captain's deal gets in between. Returns the number of games written; the batch's rows
+    are then let go (memory)."""
+    weeks = {id(week): week for week, _match, _builds in batch if week.pk is None}
+    builds = [b for _week, _match, bs in batch for b in bs]
+    Week.objects.bulk_create(list(weeks.values()))
+    Match.objects.bulk_create([match for _week, match, _builds in batch if match is not None])
+    Game.objects.bulk_create([b.game for b in builds])
+    GameSeat.objects.bulk_create([s for b in builds for s in b.seats])
+    Deal.objects.bulk_create([d for b in builds for d in b.deal_rows()])
+    AuditEntry.objects.bulk_create([e for b in builds for e in b.audit_entries()])
+    for b in builds:
+        b.release()
+    return len(builds)
+
+
+def _discard(plan: ImportPlan, *, new_league: bool) -> None:
+    """Delete what a failed import wrote: its season, the players and the league it made."""
+    _discard_season(plan.season)
+    new_players = [p.pk for p in plan.players if p.pk is not None]
+    Player.objects.filter(pk__in=new_players, teams=None, seats=None).delete()
+    if new_league and not Season.objects.filter(league=plan.league).exists():
+        League.objects.filter(pk=plan.league.pk).delete()
+    plan.season.pk = None
+
+
+def _discard_season(season: Season) -> None:
+    """Delete a season an import was writing, children first, in one transaction."""
+    games = Game.objects.filter(match__week__season=season)
+    with transaction.atomic():
+        AuditEntry.objects.filter(Q(season=season) | Q(game__in=games)).delete()
+        Deal.objects.filter(game__in=games).delete()
+        GameSeat.objects.filter(game__in=games).delete()
+        games.delete()
+        Match.objects.filter(week__season=season).delete()
+        Week.objects.filter(season=season).delete()
+        StandingsSnapshot.objects.filter(season=season).delete()
+        Team.players.through.objects.filter(team__season=season).delete()
+        Team.objects.filter(season=season).delete()
+        Season.objects.filter(pk=season.pk).delete()
+
+
+def unfinished_imports_discard() -> list[str]:
+    """Delete the seasons whose import never finished (its process was killed): they are shown
+    nowhere, and their names block importing them again. Returns "League: Season" of each.
+    Run it only when no import is running: a running import's season looks the same."""
+    gone = []
+    for season in Season.objects.filter(importing=True).select_related("league"):
+        _discard_season(season)
+        gone.append(f"{season.league.name}: {season.name}")
+    return gone
+
+
+def _plan_league(r: Reader, raw: Any) -> tuple[League, dict[str, Any]]:
+    """The league (unsaved, with the archive's rules as its defaults, if it is new here) and the
     rules the archived season was played by: a season keeps its own rules, so an archive whose
     rules differ from the league's current defaults (or from its other seasons) is welcome."""
     with r.at("League"):
@@ -423,11 +526,11 @@ def _import_league(r: _Reader, raw: Any) -> tuple[League, dict[str, Any]]:
         rules = _rules_from(r, rules_doc)
         league = League.objects.filter(name=name).first()
         if league is None:
-            league = League.objects.create(name=name, **rules)
+            league = League(name=name, **rules)
         return league, rules
 
 
-def _rules_from(r: _Reader, doc: Mapping[str, Any]) -> dict[str, Any]:
+def _rules_from(r: Reader, doc: Mapping[str, Any]) -> dict[str, Any]:
     known = dict(LEAGUE_VARIANTS)
     variant_key = doc["variant"]
     if not isinstance(variant_key, str) or variant_key not in known:
@@ -454,59 +557,84 @@ def _rules_from(r: _Reader, doc: Mapping[str, Any]) -> dict[str, Any]:
     return rules
 
 
-def _import_season_row(r: _Reader, raw: Any, league: League, rules: Mapping[str, Any]) -> Season:
+def _plan_season(
+    r: Reader, raw: Any, league: League, rules: Mapping[str, Any]
+) -> tuple[Season, bool]:
+    """The season (unsaved) and whether it becomes the league's current season."""
     with r.at("Season"):
         doc = r.obj(raw, "The season", required=("name",), optional=("playoff_teams", "draw_seed"))
         name = r.text(doc["name"], "The season's name")
-        if Season.objects.filter(league=league, name=name).exists():
+        same = Season.objects.filter(league=league, name=name) if league.pk else None
+        if same is not None and same.filter(importing=True).exists():
+            raise r.refuse(
+                f"An import of {name} into {league.name} is running or was interrupted. If none "
+                "is running, clear it with manage.py import_season --discard-unfinished, then "
+                "import the file again."
+            )
+        if same is not None and same.exists():
             raise r.refuse(f"{league.name} already has a season called {name}.")
         playoff_teams = r.int(doc.get("playoff_teams", 4), "playoff_teams")
         draw_seed = doc.get("draw_seed", 0)
         if type(draw_seed) is not int or not -BIG_LIMIT <= draw_seed <= BIG_LIMIT:
             raise r.refuse("draw_seed must be a whole number.")
-        return Season.objects.create(
-            league=league,
-            name=name,
-            playoff_teams=playoff_teams,
-            draw_seed=draw_seed,
-            is_current=not league.seasons.filter(is_current=True).exists(),
-            **rules,
+        current = league.pk is None or not league.seasons.filter(is_current=True).exists()
+        season = Season(
+            league=league, name=name, playoff_teams=playoff_teams, draw_seed=draw_seed, **rules
         )
+        return season, current
 
 
-def _import_teams(r: _Reader, raw: Any, season: Season, user: Any) -> dict[str, Team]:
+def _plan_teams(
+    r: Reader, raw: Any, season: Season
+) -> tuple[dict[str, Team], dict[str, list[Player]], list[Player]]:
+    """The teams (unsaved) with their players, checked as ``team_create`` checks them; the
+    players are found by name, or new (returned last, unsaved)."""
+    rows = r.list(raw, "teams")
+    wanted = {
+        p.strip()
+        for row in rows
+        if isinstance(row, Mapping) and isinstance(row.get("players"), list)
+        for p in row["players"]
+        if isinstance(p, str)
+    }
+    known = {p.name: p for p in Player.objects.filter(name__in=wanted)}
+    new: list[Player] = []
     teams: dict[str, Team] = {}
-    for doc_raw in r.list(raw, "teams"):
+    rosters: dict[str, list[Player]] = {}
+    taken: dict[str, str] = {}  # player name -> team name, this season
+    for doc_raw in rows:
         doc = r.obj(doc_raw, "A team", required=("name", "players"))
         name = r.text(doc["name"], "A team's name")
         with r.at(f"Team {name}"):
             if name in teams:
                 raise r.refuse("The archive lists this team twice.")
             names = [r.text(p, "A player") for p in r.list(doc["players"], "players")]
-            players = [Player.objects.get_or_create(name=n)[0] for n in names]
+            players = []
+            for player_name in names:
+                if player_name not in known:
+                    known[player_name] = Player(name=player_name)
+                    new.append(known[player_name])
+                players.append(known[player_name])
             captain = players[0] if players else None
-            teams[name] = team_create(
-                season=season,
-                user=user,
-                name=name,
-                players=players,
-                captain=captain,
-            )
-    return teams
+            name, captain = team_check(season=season, name=name, players=players, captain=captain)
+            refuse_players_taken(players, taken)
+            taken.update((p.name, name) for p in players)
+            teams[name] = Team(season=season, name=name, captain=captain)
+            rosters[name] = players
+    return teams, rosters, new
 
 
-def _import_weeks(
-    r: _Reader,
+def _plan_weeks(
+    r: Reader,
     raw: Any,
     season: Season,
     teams: dict[str, Team],
+    rosters: dict[str, list[Player]],
     variant: Variant,
-    user: Any,
-) -> dict[str, int]:
-    roster = {
-        name: set(team.players.values_list("name", flat=True)) for name, team in teams.items()
-    }
-    counts = {"weeks": 0, "matches": 0, "games": 0, "deals": 0}
+    user: Trusted,
+    counts: dict[str, int],
+) -> list[tuple[Week, list[tuple[Match, list[GameBuild]]]]]:
+    weeks = []
     seen_weeks: set[int] = set()
     for week_raw in r.list(raw, "weeks"):
         week_doc = r.obj(week_raw, "A week", required=("number", "matches"), optional=("date",))
@@ -516,14 +644,17 @@ def _import_weeks(
                 raise r.refuse("The archive lists this week twice.")
             seen_weeks.add(number)
             date = _date(r, week_doc.get("date"))
-            week = Week.objects.create(season=season, number=number, date=date)
+            week = Week(season=season, number=number, date=date)
             counts["weeks"] += 1
-            for table, match_raw in enumerate(r.list(week_doc["matches"], "matches"), start=1):
-                _import_match(r, match_raw, week, table, teams, roster, variant, user, counts)
-    return counts
+            matches = [
+                _plan_match(r, match_raw, week, table, teams, rosters, variant, user, counts)
+                for table, match_raw in enumerate(r.list(week_doc["matches"], "matches"), start=1)
+            ]
+            weeks.append((week, matches))
+    return weeks
 
 
-def _date(r: _Reader, value: Any) -> dt.date | None:
+def _date(r: Reader, value: Any) -> dt.date | None:
     if value is None:
         return None
     try:
@@ -532,17 +663,17 @@ def _date(r: _Reader, value: Any) -> dt.date | None:
         raise r.refuse(f"{value!r} is not a date like 2026-09-03.") from None
 
 
-def _import_match(
-    r: _Reader,
+def _plan_match(
+    r: Reader,
     raw: Any,
     week: Week,
     table: int,
     teams: dict[str, Team],
-    roster: dict[str, set[str]],
+    rosters: dict[str, list[Player]],
     variant: Variant,
-    user: Any,
+    user: Trusted,
     counts: dict[str, int],
-) -> None:
+) -> tuple[Match, list[GameBuild]]:
     doc = r.obj(raw, "A match", required=("teams", "games"))
     names = r.list(doc["teams"], "A match's teams")
     if len(names) != 2:
@@ -554,37 +685,40 @@ def _import_match(
     if home_name == away_name:
         raise r.refuse(f"{home_name} can't play itself.")
     with r.at(f"{home_name} v {away_name}"):
-        match = Match.objects.create(
-            week=week, home=teams[home_name], away=teams[away_name], table=table
-        )
+        match = Match(week=week, home=teams[home_name], away=teams[away_name], table=table)
         counts["matches"] += 1
+        builds = []
         for number, game_raw in enumerate(r.list(doc["games"], "games"), start=1):
             with r.at(f"game {number}"):
-                counts["deals"] += _import_game(
-                    r, game_raw, match, number, home_name, away_name, roster, variant, user
+                build = _plan_game(
+                    r, game_raw, match, number, home_name, away_name, rosters, variant, user
                 )
+                builds.append(build)
+                counts["deals"] += len(build.normals)
                 counts["games"] += 1
+        return match, builds
 
 
-def _import_game(
-    r: _Reader,
+def _plan_game(
+    r: Reader,
     raw: Any,
     match: Match,
     number: int,
     home_name: str,
     away_name: str,
-    roster: dict[str, set[str]],
+    rosters: dict[str, list[Player]],
     variant: Variant,
-    user: Any,
-) -> int:
+    user: Trusted,
+) -> GameBuild:
     doc = r.obj(raw, "A game", required=("seats", "deals"), optional=("final",))
     seats = [r.text(s, "A seat") for s in r.list(doc["seats"], "seats")]
     if len(seats) != variant.players:
         raise r.refuse(
             f"A game of {variant.name} seats {variant.players} players, not {len(seats)}."
         )
+    at_table = {p.name: p for p in (*rosters[home_name], *rosters[away_name])}
     for name in seats:
-        if name not in roster[home_name] | roster[away_name]:
+        if name not in at_table:
             raise r.refuse(f"Unknown player {name!r}: not a player of {home_name} or {away_name}.")
     seat_of = {name: seat for seat, name in enumerate(seats)}
     deals = r.list(doc["deals"], "deals")
@@ -592,31 +726,24 @@ def _import_game(
     first = deals[0] if deals and isinstance(deals[0], Mapping) else {}
     if isinstance(first.get("dealer"), str) and first["dealer"] in seat_of:
         first_dealer = seat_of[first["dealer"]]
-    game = game_start(
+    build = GameBuild(
         match=match,
-        user=user,
-        seats=seats,
-        first_dealer=first_dealer,
         number=number,
+        players=[at_table[name] for name in seats],
+        first_dealer=first_dealer,
+        user=user,
+        rosters=(rosters[home_name], rosters[away_name]),
     )
-    side_of_team = {
-        home_name: game.home_side,
-        away_name: 1 - game.home_side,
-    }
+    game = build.game
+    side_of_team = {home_name: game.home_side, away_name: 1 - game.home_side}
     for deal_number, deal_raw in enumerate(deals, start=1):
         with r.at(f"deal {deal_number}"):
-            if game.is_over:
+            if build.is_over:
                 raise r.refuse(
                     f"The game was over after deal {deal_number - 1}: nothing more can be recorded."
                 )
-            data = _deal_data(r, deal_raw, seat_of, side_of_team, variant)
-            deal_record(
-                game=game,
-                user=user,
-                number=deal_number,
-                data=data,
-            )
-            game.refresh_from_db()
+            build.record(_deal_data(r, deal_raw, seat_of, side_of_team, variant))
+    build.finish()
     if "final" in doc:
         final = r.obj(doc["final"], "final", required=(home_name, away_name))
         ours = {home_name: game.home_score, away_name: game.away_score}
@@ -625,13 +752,11 @@ def _import_game(
                 raise r.refuse(
                     f"The final score says {team} {final[team]!r}, but the deals give {score}."
                 )
-    if game.status == GameStatus.FINISHED:
-        game_confirm(game=game, user=user)
-    return len(deals)
+    return build
 
 
 def _deal_data(
-    r: _Reader,
+    r: Reader,
     raw: Any,
     seat_of: Mapping[str, int],
     side_of_team: Mapping[str, int],
@@ -673,7 +798,7 @@ def _deal_data(
     return data
 
 
-def _check_standings(r: _Reader, doc: Mapping[str, Any], season: Season) -> None:
+def _check_standings(r: Reader, doc: Mapping[str, Any], season: Season) -> None:
     if "standings" not in doc and "seeding" not in doc:
         return
     computed = compute_standings(season)

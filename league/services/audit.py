@@ -37,10 +37,28 @@ def audit_log(
 ) -> AuditEntry:
     """Record one change; call it inside the transaction that makes the change. The game and
     season it concerns are worked out from ``obj``; a trusted caller's reason is kept."""
+    entry = audit_entry(
+        actor=actor, action=action, obj=obj, before=before, after=after, reason=reason
+    )
+    entry.save(force_insert=True)
+    return entry
+
+
+def audit_entry(
+    *,
+    actor: Any,
+    action: str,
+    obj: Any,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> AuditEntry:
+    """The entry :func:`audit_log` writes, unsaved: a bulk writer saves many with one
+    ``bulk_create`` in the transaction that makes the changes (``obj`` must have its key)."""
     game, season_id = _where(obj)
     if isinstance(actor, Trusted) and actor.why not in reason:
         reason = f"{reason} ({actor.why})" if reason else actor.why
-    return AuditEntry.objects.create(
+    return AuditEntry(
         actor=actor_of(actor),
         action=action,
         object_type=type(obj).__name__,

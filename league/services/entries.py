@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.errors import ValidationFailed
 from league.scoring_messages import scoring_message
@@ -19,8 +20,15 @@ from scoring.variants import Variant
 
 DEAL_FIELDS = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards")
 
+# What each number is, for the refusal: translated only when a number is refused (a season
+# import normalises tens of thousands of deals; translating these each time was a third of it).
+DEALER = gettext_lazy("The dealer's seat")
+PEGGING = gettext_lazy("Pegging")
+A_SHOW = gettext_lazy("A show")
+THE_CRIB = gettext_lazy("The crib")
 
-def _int(value: Any, field: str, what: str) -> int:
+
+def _int(value: Any, field: str, what: object) -> int:
     # JSON integers only: no booleans, no "5", no 5.0, no "٣" or "５".
     if type(value) is not int:
         raise ValidationFailed(
@@ -49,7 +57,7 @@ def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
         )
     if "dealer" not in data:
         raise ValidationFailed(_("Say who dealt."), field="dealer")
-    dealer = _int(data["dealer"], "dealer", _("The dealer's seat"))
+    dealer = _int(data["dealer"], "dealer", DEALER)
     if not 0 <= dealer < variant.players:
         raise ValidationFailed(_("There is no seat %(seat)s.") % {"seat": dealer}, field="dealer")
 
@@ -70,7 +78,7 @@ def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
             _("Give the pegging for each of the %(n)s sides.") % {"n": variant.sides},
             field="pegging",
         )
-    pegging = [_int(v, f"pegging.{side}", _("Pegging")) for side, v in enumerate(raw_pegging)]
+    pegging = [_int(v, f"pegging.{side}", PEGGING) for side, v in enumerate(raw_pegging)]
 
     raw_shows = data.get("shows") or {}
     if not isinstance(raw_shows, Mapping):
@@ -87,11 +95,11 @@ def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
             raise ValidationFailed(
                 _("There is no seat %(seat)s.") % {"seat": seat_key}, field="shows"
             )
-        shows[str(seat)] = _int(points, f"shows.{seat}", _("A show"))
+        shows[str(seat)] = _int(points, f"shows.{seat}", A_SHOW)
 
     crib = data.get("crib")
     if crib is not None:
-        crib = _int(crib, "crib", _("The crib"))
+        crib = _int(crib, "crib", THE_CRIB)
 
     cards = data.get("cards") or None
     if cards is not None:

@@ -23,7 +23,7 @@ from league.lifecycle import Event
 from league.models import Deal, Dispute, DisputeStatus, Game, GameSeat, GameStatus, Match, Player
 from league.permissions import Action, Trusted, actor_of, can, team_of, teams_of
 from league.scoring_messages import scoring_message
-from league.services.audit import audit_log
+from league.services.audit import audit_entry, audit_log
 from league.services.entries import fingerprint, normalise, to_entry
 from league.services.results import results_changed
 from scoring.errors import InvalidDealError
@@ -63,7 +63,14 @@ def side_names(game: Game) -> list[str]:
 def _human(exc: InvalidDealError, game: Game, number: int) -> ValidationFailed:
     """The scorer's refusal in the reader's language, seats named by their players and sides
     by their teams, so the message reads like the table talks."""
-    message = scoring_message(exc, seats=seat_names(game), sides=side_names(game))
+    return scorer_refusal(exc, seats=seat_names(game), sides=side_names(game), number=number)
+
+
+def scorer_refusal(
+    exc: InvalidDealError, *, seats: Sequence[str], sides: Sequence[str], number: int
+) -> ValidationFailed:
+    """The scorer's refusal of deal ``number`` with the seats and sides named."""
+    message = scoring_message(exc, seats=list(seats), sides=list(sides))
     return ValidationFailed(message, field=exc.field, deal=number)
 
 
@@ -156,12 +163,13 @@ def _apply_scores(game: Game, scored: ScoredGame, deal_count: int) -> None:
         game.home_points = game.away_points = 0
 
 
-def facts_of(game: Game) -> lifecycle.Facts:
-    """The facts the game's state follows from (one query: its open disputes)."""
+def facts_of(game: Game, *, finished: bool | None = None) -> lifecycle.Facts:
+    """The facts the game's state follows from (one query: its open disputes). ``finished``
+    is for a game built in memory, whose winner (an unsaved team) has no key yet."""
     open_disputes = game.disputes.filter(status__in=OPEN_DISPUTES).count() if game.pk else 0
     return lifecycle.Facts(
         deals=game.deal_count,
-        finished=game.winner_id is not None,
+        finished=game.winner_id is not None if finished is None else finished,
         void=game.status == GameStatus.VOID,
         open_disputes=open_disputes,
         home=lifecycle.Side(vouched=game.home_vouched, rival=game.home_rival),
@@ -170,11 +178,11 @@ def facts_of(game: Game) -> lifecycle.Facts:
     )
 
 
-def _settle(game: Game, *, user: Any) -> GameStatus:
+def _settle(game: Game, *, user: Any, finished: bool | None = None) -> GameStatus:
     """Put the game in the state its facts say; stamp when it finished and was confirmed.
     Returns the state it was in before."""
     before = GameStatus(game.status)
-    after = lifecycle.status_of(facts_of(game))
+    after = lifecycle.status_of(facts_of(game, finished=finished))
     now = timezone.now()
     if after == GameStatus.IN_PROGRESS:
         game.finished_at = None
@@ -274,23 +282,12 @@ def game_start(
             return _same_start(existing, match, seats, first_dealer)
     variant = match.week.season.game_variant
     players = [_player(p) for p in seats]
-    if len(players) != variant.players:
-        raise ValidationFailed(
-            _("Seat %(n)s players for this game.") % {"n": variant.players}, field="seats"
-        )
-    if len({p.pk for p in players}) != len(players):
-        raise ValidationFailed(_("A player can sit in only one seat."), field="seats")
+    _check_seating(players, variant)
     home_side = _home_side(match, players, variant)
-    if type(first_dealer) is not int or not 0 <= first_dealer < variant.players:
-        raise ValidationFailed(
-            _("The first dealer is one of the %(n)s seats.") % {"n": variant.players},
-            field="first_dealer",
-        )
+    _check_first_dealer(first_dealer, variant)
     limit = games_per_match(match)
-    if number is not None and (type(number) is not int or not 1 <= number <= limit):
-        raise ValidationFailed(
-            _("A match here has games 1 to %(n)s.") % {"n": limit}, field="number"
-        )
+    if number is not None:
+        _check_number(number, limit)
     try:
         with transaction.atomic():
             Match.objects.select_for_update().filter(pk=match.pk).first()
@@ -325,17 +322,42 @@ def game_start(
                 actor=user,
                 action="game_start",
                 obj=game,
-                after={
-                    "number": number,
-                    "seats": [p.name for p in players],
-                    "first_dealer": first_dealer,
-                },
+                after=_start_audit(number, players, first_dealer),
             )
     except IntegrityError:
         if key and (existing := Game.objects.filter(start_key=key).first()) is not None:
             return _same_start(existing, match, seats, first_dealer)
         raise Conflict(_("Someone else started this game a moment ago.")) from None
     return game
+
+
+def _start_audit(number: int, players: Sequence[Player], first_dealer: int) -> dict[str, Any]:
+    return {"number": number, "seats": [p.name for p in players], "first_dealer": first_dealer}
+
+
+def _check_seating(players: Sequence[Player], variant: Variant) -> None:
+    """Refuse a table with the wrong number of players or a player in two seats."""
+    if len(players) != variant.players:
+        raise ValidationFailed(
+            _("Seat %(n)s players for this game.") % {"n": variant.players}, field="seats"
+        )
+    if len({p.name for p in players}) != len(players):  # names are unique, and known unsaved
+        raise ValidationFailed(_("A player can sit in only one seat."), field="seats")
+
+
+def _check_first_dealer(first_dealer: Any, variant: Variant) -> None:
+    if type(first_dealer) is not int or not 0 <= first_dealer < variant.players:
+        raise ValidationFailed(
+            _("The first dealer is one of the %(n)s seats.") % {"n": variant.players},
+            field="first_dealer",
+        )
+
+
+def _check_number(number: Any, limit: int) -> None:
+    if type(number) is not int or not 1 <= number <= limit:
+        raise ValidationFailed(
+            _("A match here has games 1 to %(n)s.") % {"n": limit}, field="number"
+        )
 
 
 def _starting_scores(match: Match, home_side: int, first_dealer: int) -> dict[str, int]:
@@ -358,15 +380,23 @@ def _same_start(game: Game, match: Match, seats: Sequence[Any], first_dealer: in
     return game
 
 
-def _home_side(match: Match, players: Sequence[Player], variant: Variant) -> int:
-    """Which side (0: seats 0 and 2) the home team sits on; refuses a wrong seating."""
-    home_ids = set(match.home.players.values_list("pk", flat=True))
-    away_ids = set(match.away.players.values_list("pk", flat=True))
+def _home_side(
+    match: Match,
+    players: Sequence[Player],
+    variant: Variant,
+    rosters: tuple[Sequence[Player], Sequence[Player]] | None = None,
+) -> int:
+    """Which side (0: seats 0 and 2) the home team sits on; refuses a wrong seating.
+    ``rosters`` (home, away players) spares the queries when the caller holds them."""
+    if rosters is None:
+        rosters = (list(match.home.players.all()), list(match.away.players.all()))
+    home_names = {p.name for p in rosters[0]}
+    away_names = {p.name for p in rosters[1]}
     home_side = None
     for seat, player in enumerate(players):
-        if player.pk in home_ids:
+        if player.name in home_names:
             this_home_side = variant.side_of(seat)
-        elif player.pk in away_ids:
+        elif player.name in away_names:
             this_home_side = 1 - variant.side_of(seat)
         else:
             raise ValidationFailed(
@@ -461,9 +491,7 @@ def deal_record(
             _vouch(game, team_of(user, game.match), number)
             _settle(game, user=user)
             game.save()
-            audit_log(
-                actor=user, action="deal_record", obj=deal, after={"number": number, **normal}
-            )
+            audit_log(actor=user, action="deal_record", obj=deal, after=_deal_audit(number, normal))
             results_changed(season_id=_season_id(game))
             return deal, True
     except IntegrityError:
@@ -479,6 +507,10 @@ def deal_record(
             _("Someone else entered this deal a moment ago; send it again to compare."),
             current=game_state(game),
         ) from None
+
+
+def _deal_audit(number: int, normal: Mapping[str, Any]) -> dict[str, Any]:
+    return {"number": number, **normal}
 
 
 def _may_send_rival(user: Any, game: Game) -> bool:
@@ -566,9 +598,26 @@ def _save_deal(
     key: str | None = None,
     reason: str = "",
 ) -> Deal:
+    deal = _new_deal(game, number, version, normal, scored, user, key=key, reason=reason)
+    deal.save(force_insert=True)
+    return deal
+
+
+def _new_deal(
+    game: Game,
+    number: int,
+    version: int,
+    normal: Mapping[str, Any],
+    scored: ScoredGame,
+    user: Any,
+    *,
+    key: str | None = None,
+    reason: str = "",
+) -> Deal:
+    """Deal ``number`` of ``game`` as the replay ``scored`` counts it, not yet saved."""
     after = scored.deals[number - 1].scores_after
     home, away = game.home_side, 1 - game.home_side
-    return Deal.objects.create(
+    return Deal(
         game=game,
         number=number,
         version=version,
@@ -847,9 +896,13 @@ def game_confirm(*, game: Game, user: Any) -> Game:
             _vouch(game, team, game.deal_count)
         _settle(game, user=user)
         game.save()
-        audit_log(actor=user, action="game_confirm", obj=game, after={"status": game.status})
+        audit_log(actor=user, action="game_confirm", obj=game, after=_confirm_audit(game))
         results_changed(season_id=_season_id(game))
     return game
+
+
+def _confirm_audit(game: Game) -> dict[str, Any]:
+    return {"status": game.status}
 
 
 def _awaiting_now(game: Game) -> set[int]:
@@ -916,3 +969,122 @@ def game_rescore(*, game: Game) -> Game:
 def open_games_of(user: Any) -> Q:
     """A filter for the unfinished games of the teams ``user`` plays for."""
     return Q(match__home__players__user=user) | Q(match__away__players__user=user)
+
+
+# --- Many games at once, for a trusted bulk writer (the season import) --------------------------
+
+
+class GameBuild:
+    """A game built in memory, deal by deal, through the checks ``game_start``, ``deal_record``
+    and ``game_confirm`` make (the same functions, not copies), for a trusted caller that
+    stores many games at once with bulk inserts: nothing here touches the database, so a whole
+    season is validated before its first row is written.
+
+    ``match`` and its week, season and teams may be unsaved; ``rosters`` are the players of the
+    home and away teams. After :meth:`finish`, save ``game``, then ``seats`` and
+    :meth:`deal_rows` (their foreign keys follow the saved game), then :meth:`audit_entries`.
+    """
+
+    def __init__(
+        self,
+        *,
+        match: Match,
+        number: int,
+        players: Sequence[Player],
+        first_dealer: int,
+        user: Any,
+        rosters: tuple[Sequence[Player], Sequence[Player]],
+    ) -> None:
+        season = match.week.season
+        self.variant = season.game_variant
+        self.user = user
+        self.players = list(players)
+        _check_seating(self.players, self.variant)
+        home_side = _home_side(match, self.players, self.variant, rosters)
+        _check_first_dealer(first_dealer, self.variant)
+        _check_number(number, games_per_match(match))
+        self.game = Game(
+            match=match,
+            number=number,
+            first_dealer=first_dealer,
+            home_side=home_side,
+            entered_by=actor_of(user),
+            **_starting_scores(match, home_side, first_dealer),
+        )
+        self.seats = [
+            GameSeat(game=self.game, seat=seat, player=p) for seat, p in enumerate(self.players)
+        ]
+        self.scored = ScoredGame(self.variant, first_dealer=first_dealer, target=season.target)
+        self.normals: list[dict[str, Any]] = []
+        self.deals: list[Deal] = []
+        self.confirmed = False
+        self._seat_names = [p.name for p in self.players]
+        home, away = match.home.name, match.away.name
+        self._side_names = [home, away] if home_side == 0 else [away, home]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has reached the target: no deal may follow."""
+        return self.scored.finished
+
+    def record(self, data: Mapping[str, Any]) -> None:
+        """The next deal, refused as ``deal_record`` refuses it (ValidationFailed)."""
+        number = len(self.normals) + 1
+        normal = normalise(data, variant=self.variant)
+        try:
+            self.scored.record(to_entry(normal))
+        except InvalidDealError as exc:
+            raise scorer_refusal(
+                exc, seats=self._seat_names, sides=self._side_names, number=number
+            ) from None
+        self.normals.append(normal)
+
+    def finish(self) -> None:
+        """Scores, outcome and state from the deals; a finished game is confirmed as
+        ``game_confirm`` confirms for a trusted caller (it vouches for both teams)."""
+        game = self.game
+        _apply_scores(game, self.scored, len(self.normals))
+        _vouch(game, team_of(self.user, game.match), len(self.normals))
+        finished = self.scored.finished
+        _settle(game, user=self.user, finished=finished)
+        if game.status == GameStatus.FINISHED:
+            lifecycle.require(Event.CONFIRM, game.status)
+            game.home_vouched = game.away_vouched = game.deal_count
+            _settle(game, user=self.user, finished=finished)
+            self.confirmed = True
+
+    def deal_rows(self) -> list[Deal]:
+        """The game's deals as ``deal_record`` stores them (built once, when needed, so a
+        whole season checked in memory does not hold every row at once)."""
+        if not self.deals:
+            self.deals = [
+                _new_deal(self.game, number, 1, normal, self.scored, self.user)
+                for number, normal in enumerate(self.normals, start=1)
+            ]
+        return self.deals
+
+    def release(self) -> None:
+        """Let the deals go once they are stored (the game row and its scores stay)."""
+        self.deals, self.normals, self.seats = [], [], []
+
+    def audit_entries(self) -> list[Any]:
+        """The audit trail the services write for this game (start, each deal, the
+        confirmation), unsaved, for a bulk insert once the game and its deals have keys."""
+        game, user = self.game, self.user
+        entries = [
+            audit_entry(
+                actor=user,
+                action="game_start",
+                obj=game,
+                after=_start_audit(game.number, self.players, game.first_dealer),
+            )
+        ]
+        entries += [
+            audit_entry(actor=user, action="deal_record", obj=deal, after=_deal_audit(n, normal))
+            for n, (deal, normal) in enumerate(zip(self.deals, self.normals, strict=True), 1)
+        ]
+        if self.confirmed:
+            entries.append(
+                audit_entry(actor=user, action="game_confirm", obj=game, after=_confirm_audit(game))
+            )
+        return entries

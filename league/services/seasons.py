@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -326,19 +326,7 @@ def team_create(
     if not can(user, Action.MANAGE_LEAGUE):
         raise NotAllowed(_("Only a league admin can change teams."))
 
-    variant = season.game_variant
-    size = variant.players // variant.sides
-    name = (name or "").strip()
-    if not name:
-        raise ValidationFailed(_("A team needs a name."), field="name")
-    if len(players) != size or len({p.pk for p in players}) != size:
-        raise ValidationFailed(
-            _("A team in this league has %(n)s different players.") % {"n": size},
-            field="players",
-        )
-    captain = captain or players[0]
-    if captain.pk not in {p.pk for p in players}:
-        raise ValidationFailed(_("The captain must play for the team."), field="captain")
+    name, captain = team_check(season=season, name=name, players=players, captain=captain)
     with transaction.atomic():
         if season.teams.filter(name=name).exists():
             raise ValidationFailed(
@@ -357,6 +345,28 @@ def team_create(
     return team
 
 
+def team_check(
+    *, season: Season, name: str, players: Sequence[Player], captain: Player | None = None
+) -> tuple[str, Player]:
+    """The checks of a new team that need no database (what ``team_create`` and a bulk writer
+    share): its name, its number of different players, its captain. Returns the clean name
+    and the captain. ``players`` may be unsaved (a player is known by its unique name)."""
+    variant = season.game_variant
+    size = variant.players // variant.sides
+    name = (name or "").strip()
+    if not name:
+        raise ValidationFailed(_("A team needs a name."), field="name")
+    if len(players) != size or len({p.name for p in players}) != size:
+        raise ValidationFailed(
+            _("A team in this league has %(n)s different players.") % {"n": size},
+            field="players",
+        )
+    captain = captain or players[0]
+    if captain.name not in {p.name for p in players}:
+        raise ValidationFailed(_("The captain must play for the team."), field="captain")
+    return name, captain
+
+
 def _refuse_players_taken(
     season: Season, players: Sequence[Player], *, but: Team | None = None
 ) -> None:
@@ -364,12 +374,17 @@ def _refuse_players_taken(
     others = Team.objects.filter(season=season, players__in=players)
     if but is not None:
         others = others.exclude(pk=but.pk)
-    on = dict(others.values_list("players__pk", "name"))
+    refuse_players_taken(players, dict(others.values_list("players__name", "name")))
+
+
+def refuse_players_taken(players: Sequence[Player], on: Mapping[str, str]) -> None:
+    """Refuse the first of ``players`` already on a team this season (``on``: player name ->
+    team name), naming the player and the team."""
     for player in players:
-        if player.pk in on:
+        if player.name in on:
             raise ValidationFailed(
                 _("%(name)s already plays for %(team)s this season: a player is on one team.")
-                % {"name": player.name, "team": on[player.pk]},
+                % {"name": player.name, "team": on[player.name]},
                 field="players",
             )
 

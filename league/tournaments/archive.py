@@ -24,14 +24,14 @@ Semantics chosen where the format is silent:
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Prefetch
 
-from league.errors import DomainError, ValidationFailed
+from league.archive_reader import Reader
+from league.errors import ValidationFailed
 from league.permissions import Trusted
 from league.services.audit import audit_log
 from league.tournaments import logic, services
@@ -144,63 +144,12 @@ def _export_playoffs(tournament: Tournament) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------------------------
 
 
-class _Reader:
-    """Reads the archive with a running "where" so every refusal names its place."""
-
-    def __init__(self) -> None:
-        self.where: list[str] = []
-
-    def refuse(self, message: str) -> TournamentArchiveRefused:
-        prefix = ", ".join(self.where)
-        return TournamentArchiveRefused(f"{prefix}: {message}" if prefix else message)
-
-    @contextmanager
-    def at(self, label: str) -> Iterator[None]:
-        self.where.append(label)
-        try:
-            yield
-        except TournamentArchiveRefused:
-            raise
-        except DomainError as exc:
-            raise self.refuse(exc.message) from None
-        finally:
-            self.where.pop()
-
-    def obj(
-        self, value: Any, what: str, *, required: Sequence[str] = (), optional: Sequence[str] = ()
-    ) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise self.refuse(f"{what} must be a JSON object.")
-        for key in required:
-            if key not in value:
-                raise self.refuse(f"{what} has no {key!r}.")
-        unknown = sorted(set(value) - set(required) - set(optional))
-        if unknown:
-            raise self.refuse(f"{what} has an unknown field {unknown[0]!r}.")
-        return value
-
-    def list(self, value: Any, what: str) -> list[Any]:
-        if not isinstance(value, list):
-            raise self.refuse(f"{what} must be a list.")
-        return value
-
-    def text(self, value: Any, what: str) -> str:
-        if not isinstance(value, str) or not value.strip():
-            raise self.refuse(f"{what} must be a name (text).")
-        return value.strip()
-
-    def int(self, value: Any, what: str, *, minimum: int = 0) -> int:
-        if type(value) is not int or value < minimum:
-            raise self.refuse(f"{what} must be a whole number of at least {minimum}.")
-        return value
-
-
 def import_tournament(data: Any, *, user: Any = None) -> Tournament:
     """Store the tournament of archive ``data`` (parsed JSON), all or nothing.
 
     Raises :class:`TournamentArchiveRefused` naming the place and the rule.
     """
-    r = _Reader()
+    r = Reader(TournamentArchiveRefused)
     doc = r.obj(
         data,
         "The archive",
@@ -236,7 +185,7 @@ def import_tournament(data: Any, *, user: Any = None) -> Tournament:
     return tournament
 
 
-def _import_tournament_row(r: _Reader, raw: Any, user: Any, rounds: int) -> Tournament:
+def _import_tournament_row(r: Reader, raw: Any, user: Any, rounds: int) -> Tournament:
     t = r.obj(
         raw,
         "The tournament",
@@ -288,7 +237,7 @@ def _import_tournament_row(r: _Reader, raw: Any, user: Any, rounds: int) -> Tour
         )
 
 
-def _import_entrants(r: _Reader, raw: Any, tournament: Tournament, user: Any) -> dict[str, Entrant]:
+def _import_entrants(r: Reader, raw: Any, tournament: Tournament, user: Any) -> dict[str, Entrant]:
     out: dict[str, Entrant] = {}
     for i, item in enumerate(r.list(raw, "entrants"), start=1):
         with r.at(f"Entrant {i}"):
@@ -305,7 +254,7 @@ def _import_entrants(r: _Reader, raw: Any, tournament: Tournament, user: Any) ->
     return out
 
 
-def _entrant(r: _Reader, entrants: Mapping[str, Entrant], name: Any, what: str) -> Entrant:
+def _entrant(r: Reader, entrants: Mapping[str, Entrant], name: Any, what: str) -> Entrant:
     text = r.text(name, what)
     if text not in entrants:
         raise r.refuse(f"{text!r} is not an entrant of this tournament.")
@@ -313,7 +262,7 @@ def _entrant(r: _Reader, entrants: Mapping[str, Entrant], name: Any, what: str) 
 
 
 def _import_round(
-    r: _Reader,
+    r: Reader,
     raw: Any,
     index: int,
     tournament: Tournament,
@@ -368,7 +317,7 @@ def _import_round(
 
 
 def _import_playoffs(
-    r: _Reader, raw: Any, tournament: Tournament, entrants: Mapping[str, Entrant], user: Any
+    r: Reader, raw: Any, tournament: Tournament, entrants: Mapping[str, Entrant], user: Any
 ) -> None:
     with r.at("Playoffs"):
         services.bracket_draw(user=user, tournament=tournament)
@@ -406,7 +355,7 @@ def _match_of(tournament: Tournament, round_number: int, seeds: set[int]) -> Pla
     return None
 
 
-def _check_computed(r: _Reader, doc: Mapping[str, Any], tournament: Tournament) -> None:
+def _check_computed(r: Reader, doc: Mapping[str, Any], tournament: Tournament) -> None:
     """Standings, qualifiers and bracket in the file must be what its games give."""
     data = standings_for_tournament(tournament)
     for key in ("standings", "qualifiers", "bracket"):

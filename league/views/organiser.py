@@ -87,7 +87,7 @@ def form_refused(request: HttpRequest, form: forms.Form) -> None:
 
 
 def _season(pk: int) -> Season:
-    return get_object_or_404(Season.objects.select_related("league"), pk=pk)
+    return get_object_or_404(Season.objects.shown().select_related("league"), pk=pk)
 
 
 def _page(

@@ -14,7 +14,10 @@ def home(request: HttpRequest) -> HttpResponse:
     """The current seasons with this week (by date), and a captain's matches still open."""
     today = timezone.localdate()
     seasons = list(
-        Season.objects.select_related("league").filter(is_current=True).order_by("league__name")
+        Season.objects.shown()
+        .select_related("league")
+        .filter(is_current=True)
+        .order_by("league__name")
     )
     rows = [{"season": season, "week": current_week(season, today=today)} for season in seasons]
     mine = my_open_matches(request.user, seasons, today=today)

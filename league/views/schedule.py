@@ -23,7 +23,7 @@ from league.services.games import game_start, match_open
 def schedule(request: HttpRequest, pk: int) -> HttpResponse:
     """One week of the schedule and its results: ``?week=N``, else the week being played.
     A week the season does not have answers 404 with the picker to every week it has."""
-    season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+    season = get_object_or_404(Season.objects.shown().select_related("league"), pk=pk)
     asked = request.GET.get("week") or None
     number = int(asked) if asked and asked.isdigit() and len(asked) < 6 else None
     data = schedule_week(season, number=number, today=timezone.localdate())

@@ -18,7 +18,7 @@ from league.tables import EXPORT_FORMATS, StandingsTable, export_response, sort_
 
 
 def _season(pk: int) -> Season:
-    return get_object_or_404(Season.objects.select_related("league"), pk=pk)
+    return get_object_or_404(Season.objects.shown().select_related("league"), pk=pk)
 
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
