@@ -185,7 +185,20 @@ class TeamForm(ServiceForm):
         )
 
 
-class ServiceAdmin(admin.ModelAdmin):
+class StoredFieldsWhenViewing(admin.ModelAdmin):
+    """A form's own fields (a match's reason for moving, an entrant's players) are what the
+    service is told, not what is stored: a user who may only view a row sees its stored fields,
+    each under its own name, rather than those inputs empty under their Python names."""
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = super().get_fields(request, obj)
+        if obj is not None and not self.has_change_permission(request, obj):
+            stored = {f.name for f in self.model._meta.get_fields()}
+            fields = [name for name in fields if name in stored]
+        return fields
+
+
+class ServiceAdmin(StoredFieldsWhenViewing):
     """Changes go through the form's service; deleting is allowed only for what never had a
     game (``delete_unplayed``), and goes through it too."""
 
@@ -347,9 +360,19 @@ class GameAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 @admin.register(models.AuditEntry)
 class AuditEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["at", "actor", "action", "object_type", "object_id", "reason"]
+    list_display = ["at", "actor", "action", "kind", "object_id", "reason"]
     list_filter = ["action"]
     date_hierarchy = "at"
+
+    readonly_fields = ["kind"]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        """The kind of record in the reader's language, in place of the stored class name."""
+        return [name for name in super().get_fields(request, obj) if name != "object_type"]
+
+    @admin.display(description=_("kind of record"), ordering="object_type")
+    def kind(self, entry: models.AuditEntry) -> str:
+        return entry.record_kind
 
 
 # --- The judges' panel --------------------------------------------------------------------------

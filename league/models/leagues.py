@@ -25,7 +25,9 @@ class League(Rules):
 class Season(Rules):
     """A season of a league, with its own copy of the rules (see ``league.models.rules``)."""
 
-    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
+    league = models.ForeignKey(
+        League, on_delete=models.PROTECT, related_name="seasons", verbose_name=_("league")
+    )
     name = models.CharField(_("name"), max_length=120)
     playoff_teams = models.PositiveSmallIntegerField(_("playoff teams"), default=4)
     draw_seed = models.BigIntegerField(
@@ -41,8 +43,12 @@ class Season(Rules):
         editable=False,
         help_text=_("Team names, first seed first, fixed when the playoffs were drawn."),
     )
-    standings_stale = models.BooleanField(default=True, editable=False)
-    results_version = models.PositiveIntegerField(default=0, editable=False)
+    standings_stale = models.BooleanField(
+        default=True, editable=False, verbose_name=_("standings to recompute")
+    )
+    results_version = models.PositiveIntegerField(
+        default=0, editable=False, verbose_name=_("results version")
+    )
 
     class Meta:
         ordering = ["league__name", "-id"]
