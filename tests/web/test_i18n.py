@@ -340,3 +340,19 @@ def test_the_game_pages_breakdowns_read_in_french(client, finished_game):
     assert not re.search(r"\b(fifteen|pair|run of|flush of|his nobs)\b", text), text
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "fifteen two: " in english
+
+
+def test_an_unknown_tie_break_is_refused_in_french(db):
+    """The ranking refuses an unknown tie-break in English; the organiser reads it in French."""
+    from django.utils import translation
+
+    from league.errors import ValidationFailed
+    from league.models.rules import RULE_FIELDS
+    from league.services.rules import rules_check, rules_for_variant
+
+    rules = {**rules_for_variant("partnership-121"), "tiebreaks": ["spread", "luck"]}
+    assert set(RULE_FIELDS) <= set(rules)
+    with translation.override("fr"), pytest.raises(ValidationFailed) as refused:
+        rules_check(rules)
+    assert refused.value.message.startswith("luck n'est pas un critère de départage")
+    assert refused.value.field == "tiebreaks"
