@@ -29,6 +29,7 @@ from league import models
 from league.models import Game, GameStatus, Match, Player, Team, Week
 from league.permissions import Trusted
 from league.services.demo import build_demo
+from league.services.disputes import dispute_raise
 from league.tournaments import services
 from league.tournaments.demo import build_demo_night
 from league.tournaments.models import Entrant, Round, TableGame, Tournament
@@ -61,7 +62,8 @@ SAME_IN_FRENCH: frozenset[str] = frozenset(
 #: units and abbreviations.
 SAME_IN_BOTH = frozenset(
     """pegboard points point total match matches crib spread skunk skunks tv api csv json
-    admin django table date score scores place champions pts version action go
+    admin django table date score scores place champions pts version action actions go position
+    satellite
     français""".split()
 )
 
@@ -278,10 +280,18 @@ def admin_pages(user) -> list[str]:
 
 @pytest.fixture
 def demo(db, settings):
-    """The demo league and club night, and a second night under way: its first round seated,
-    one of its players signed in to enter the card of their table."""
+    """The demo league (with a dispute on the game under way, for the judges' pages) and club
+    night, and a second night under way: its first round seated, one of its players signed in
+    to enter the card of their table."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     build_demo(weeks_played=4)
+    under_way = _game_under_way()
+    dispute_raise(
+        game=under_way,
+        user=under_way.match.away.captain.user,
+        claim="Le crib de la donne 1 valait 8, pas 12.",
+        deal_number=1,
+    )
     build_demo_night()
     director = Trusted(None, "a night under way")
     night = services.tournament_create(
@@ -310,6 +320,7 @@ def proper_nouns() -> list[str]:
         (Tournament, "name"),
         (Entrant, "name"),
         (models.AuditEntry, "reason"),  # why a change was made, in the words of who made it
+        (models.Dispute, "claim"),  # what a player claims, in their own words
     ]:
         names |= set(model.objects.values_list(field, flat=True))
     names |= set(get_user_model().objects.values_list("username", flat=True))
@@ -361,9 +372,10 @@ def test_no_page_has_an_english_sentence_in_french(demo):
     for role, username in roles.items():
         client = french_client(username)
         in_english = french_client(username, "en")
-        walk = list(urls.values())
-        if role == "judge":
-            walk += admin_pages(get_user_model().objects.get(username="judge"))
+        # The game under way, disputed: its page shows the dispute to the players and judges.
+        walk = [*urls.values(), reverse("league:game", args=[game.pk])]
+        if role in ("judge", "organiser"):  # the admin: judges and league admins use it
+            walk += admin_pages(get_user_model().objects.get(username=username))
         for url in walk:
             response = client.get(url, follow=True)
             assert response.status_code in (200, 403), (role, url, response.status_code)
