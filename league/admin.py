@@ -185,7 +185,35 @@ class TeamForm(ServiceForm):
         )
 
 
-class ServiceAdmin(admin.ModelAdmin):
+class StoredFieldsWhenViewing(admin.ModelAdmin):
+    """A form's own fields (a match's reason for moving, an entrant's players, a judge's
+    decision) are what the service is told, not what is stored: a user who may only view a row
+    sees what is stored, each under its own name, rather than those inputs shown empty ("None")
+    under their Python names."""
+
+    def _inputs_only(self, request: HttpRequest, obj: Any) -> set[str]:
+        """The form's own fields, when this user may only view ``obj`` (else none)."""
+        if obj is None or self.has_change_permission(request, obj):
+            return set()
+        stored = {f.name for f in self.model._meta.get_fields()}
+        return set(getattr(self.form, "declared_fields", {})) - stored
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        inputs = self._inputs_only(request, obj)
+        return [name for name in super().get_fields(request, obj) if name not in inputs]
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        inputs = self._inputs_only(request, obj)
+        fieldsets = super().get_fieldsets(request, obj)
+        if not inputs:
+            return fieldsets
+        return [
+            (title, {**options, "fields": [f for f in options["fields"] if f not in inputs]})
+            for title, options in fieldsets
+        ]
+
+
+class ServiceAdmin(StoredFieldsWhenViewing):
     """Changes go through the form's service; deleting is allowed only for what never had a
     game (``delete_unplayed``), and goes through it too."""
 
@@ -347,9 +375,19 @@ class GameAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 @admin.register(models.AuditEntry)
 class AuditEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["at", "actor", "action", "object_type", "object_id", "reason"]
+    list_display = ["at", "actor", "action", "kind", "object_id", "reason"]
     list_filter = ["action"]
     date_hierarchy = "at"
+
+    readonly_fields = ["kind"]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        """The kind of record in the reader's language, in place of the stored class name."""
+        return [name for name in super().get_fields(request, obj) if name != "object_type"]
+
+    @admin.display(description=_("kind of record"), ordering="object_type")
+    def kind(self, entry: models.AuditEntry) -> str:
+        return entry.record_kind
 
 
 # --- The judges' panel --------------------------------------------------------------------------
@@ -412,6 +450,11 @@ class JudgeCorrectionsWidget(forms.Widget):
         return render_to_string("admin/league/judge_form.html", context)
 
 
+def _rule_choices() -> list[tuple[str, str]]:
+    """The rules a ruling may cite, named in the judge's language (read when the form is)."""
+    return [("", "—")] + [(r.id, f"{r.id} {r.title}") for r in RULES]
+
+
 class DisputeRulingForm(forms.ModelForm):
     """The judge's ruling. Saving calls the dispute service; a refused correction shows here
     as a form error and changes nothing."""
@@ -429,7 +472,7 @@ class DisputeRulingForm(forms.ModelForm):
         widget=forms.Textarea(attrs={"rows": 4}), required=False, label=_("Written ruling")
     )
     rule = forms.ChoiceField(
-        choices=[("", "—")] + [(r.id, f"{r.id} {r.title}") for r in RULES],
+        choices=_rule_choices,
         required=False,
         label=_("Rule cited"),
     )
@@ -475,7 +518,7 @@ class DisputeRulingForm(forms.ModelForm):
 
 
 @admin.register(models.Dispute)
-class DisputeAdmin(admin.ModelAdmin):
+class DisputeAdmin(StoredFieldsWhenViewing):
     form = DisputeRulingForm
     list_display = ["__str__", "status", "judge", "deal_number", "raised_by", "created_at"]
     list_filter = [

@@ -205,7 +205,9 @@ class PlayersPasteForm(forms.Form):
         widget=forms.Textarea(
             attrs={
                 "rows": 8,
-                "placeholder": "Ann Smith, ann@example.org\nBob Jones, bob@example.org",
+                "placeholder": gettext_lazy(
+                    "Ann Smith, ann@example.org\nBob Jones, bob@example.org"
+                ),
             }
         ),
         max_length=60_000,
@@ -265,7 +267,7 @@ class TeamsPasteForm(forms.Form):
     teams = forms.CharField(
         label=gettext_lazy("Teams, one a line: team name, captain, partner"),
         widget=forms.Textarea(
-            attrs={"rows": 8, "placeholder": "Fifteen Two, Ann Smith, Bob Jones"}
+            attrs={"rows": 8, "placeholder": gettext_lazy("Fifteen Two, Ann Smith, Bob Jones")}
         ),
         max_length=60_000,
     )

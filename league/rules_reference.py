@@ -24,6 +24,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from league.models.rules import GAME_NAMES
 from league.ranking import TIEBREAKS
 from scoring.variants import VARIANTS
 
@@ -77,15 +78,6 @@ class Facts:
     tiebreaks: tuple[str, ...]
     requires_confirmation: bool
     irregularities: tuple[str, ...]
-
-
-# The games a league may play, named in the page's language (the scorer names them in English).
-GAME_NAMES: dict[str, Promise] = {
-    "singles-121": gettext_lazy("two-player six-card cribbage to 121"),
-    "partnership-121": gettext_lazy("four-player partnership cribbage to 121"),
-    "five-card-61": gettext_lazy("five-card cribbage to 61"),
-    "seven-card-181": gettext_lazy("seven-card cribbage to 181"),
-}
 
 
 def facts_of(rules: Any) -> Facts:

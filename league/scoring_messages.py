@@ -1,20 +1,26 @@
-"""The scorer's refusals in the reader's language: one sentence per code of ``scoring.errors``.
+"""The scorer's words in the reader's language: its refusals (one sentence per code of
+``scoring.errors``) and the lines of a show's breakdown ("fifteen two", "run of three").
 
 The scorer stays free of Django and says everything in English; it also gives each refusal a
-code and its numbers. Here the league says it again, translatable, with the seats named by
-their players and the sides by their teams, the way the table talks. Every place where a
-scorer error becomes a message for a person goes through :func:`scoring_message`.
+code and its numbers, and each breakdown line a kind, its cards and its points. Here the league
+says it again, translatable, with the seats named by their players and the sides by their
+teams, the way the table talks. Every place where a scorer error becomes a message for a person
+goes through :func:`scoring_message`, and every breakdown shown to a person through
+:func:`show_lines`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from scoring.cards import Card, format_cards
 from scoring.errors import ScoringError
+from scoring.show import ShowScore
 
 #: code (or code.variant, chosen by :func:`_key`) -> the sentence. Parameters ending in
 #: ``_name`` are a seat's player or a side's team.
@@ -219,3 +225,121 @@ def scoring_message(
     if sentence is None:  # a code this table does not know yet: the scorer's own words
         return str(error)
     return str(sentence) % params
+
+
+# --- A show's breakdown -------------------------------------------------------------------------
+
+#: The numbers as a player says them aloud while counting ("fifteen two", "run of three").
+#: Past twenty the scorer itself writes digits, and so does this table.
+NUMBER_WORDS: Mapping[int, Promise] = {
+    2: pgettext_lazy("counted aloud", "two"),
+    3: pgettext_lazy("counted aloud", "three"),
+    4: pgettext_lazy("counted aloud", "four"),
+    5: pgettext_lazy("counted aloud", "five"),
+    6: pgettext_lazy("counted aloud", "six"),
+    7: pgettext_lazy("counted aloud", "seven"),
+    8: pgettext_lazy("counted aloud", "eight"),
+    9: pgettext_lazy("counted aloud", "nine"),
+    10: pgettext_lazy("counted aloud", "ten"),
+    11: pgettext_lazy("counted aloud", "eleven"),
+    12: pgettext_lazy("counted aloud", "twelve"),
+    13: pgettext_lazy("counted aloud", "thirteen"),
+    14: pgettext_lazy("counted aloud", "fourteen"),
+    15: pgettext_lazy("counted aloud", "fifteen"),
+    16: pgettext_lazy("counted aloud", "sixteen"),
+    17: pgettext_lazy("counted aloud", "seventeen"),
+    18: pgettext_lazy("counted aloud", "eighteen"),
+    19: pgettext_lazy("counted aloud", "nineteen"),
+    20: pgettext_lazy("counted aloud", "twenty"),
+}
+
+#: code of a breakdown line -> its words; ``%(number)s`` is the line's number said aloud.
+SHOW_LINES: Mapping[str, Promise] = {
+    "fifteen": gettext_lazy("fifteen %(number)s"),
+    "pair": gettext_lazy("pair"),
+    "pair_royal": gettext_lazy("pair royal"),
+    "double_pair_royal": gettext_lazy("double pair royal"),
+    "run": gettext_lazy("run of %(number)s"),
+    "flush": gettext_lazy("flush of %(number)s"),
+    "nobs": gettext_lazy("one for his nobs"),
+}
+
+_PAIRS = {2: "pair", 6: "pair_royal", 12: "double_pair_royal"}
+
+
+def _spoken(n: int) -> str:
+    word = NUMBER_WORDS.get(n)
+    return str(n) if word is None else str(word)
+
+
+class ShowLine(NamedTuple):
+    """One line of a breakdown, said in the active language."""
+
+    kind: str  # the scorer's: "fifteen", "pair", "run", "flush" or "nobs"
+    code: str  # a stable key: "fifteen", "pair", "pair_royal", "double_pair_royal", ...
+    params: dict[str, int]  # the fifteens' running count, a run's length, a flush's size
+    label: str  # "quinze deux", "suite de trois"
+    cards: tuple[Card, ...]
+    points: int
+
+
+def _translated(show: ShowScore) -> list[ShowLine]:
+    """``show``'s breakdown in the active language, in the order a player counts it aloud.
+
+    Each line's code and parameters are read from the scorer's kind, cards and points alone,
+    so the scorer's English never has to be parsed.
+    """
+    lines: list[ShowLine] = []
+    count = 0
+    for item in show.breakdown():
+        params: dict[str, int] = {}
+        if item.kind == "fifteen":
+            count += item.points
+            code, params = "fifteen", {"count": count}
+        elif item.kind == "pair":
+            code = _PAIRS[item.points]
+        elif item.kind == "run":
+            code, params = "run", {"length": item.points}
+        elif item.kind == "flush":
+            code, params = "flush", {"size": item.points}
+        else:
+            code = item.kind
+        sentence = SHOW_LINES.get(code)
+        if sentence is None:  # a line this table does not know yet: the scorer's own words
+            label = item.label
+        else:
+            number = next(iter(params.values()), 0)
+            label = str(sentence) % {"number": _spoken(number)}
+        lines.append(ShowLine(item.kind, code, params, label, item.cards, item.points))
+    return lines
+
+
+def show_lines(show: ShowScore) -> list[dict[str, object]]:
+    """``show``'s breakdown for JSON: each line's ``code`` and ``params`` (stable, for a
+    program), its ``label`` in the active language, and the scorer's ``kind``, ``cards`` and
+    ``points``."""
+    return [
+        {
+            "kind": line.kind,
+            "code": line.code,
+            "params": line.params,
+            "label": line.label,
+            "cards": [str(c) for c in line.cards],
+            "points": line.points,
+        }
+        for line in _translated(show)
+    ]
+
+
+def show_as_dict(show: ShowScore) -> dict[str, object]:
+    """The scorer's JSON summary of ``show`` with its breakdown in the active language."""
+    return {**show.as_dict(), "breakdown": show_lines(show)}
+
+
+def show_sentences(show: ShowScore) -> list[str]:
+    """``show``'s breakdown as sentences for a page (``quinze deux : 5H JC``), then its total."""
+    sentences = [
+        _("%(line)s: %(cards)s") % {"line": item.label, "cards": format_cards(item.cards)}
+        for item in _translated(show)
+    ]
+    return [*sentences, f"= {show.total}"]

@@ -12,6 +12,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="season",
             name="importing",
-            field=models.BooleanField(default=False, editable=False),
+            field=models.BooleanField(default=False, editable=False, verbose_name="importing"),
         ),
     ]

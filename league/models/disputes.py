@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.models.games import Game
@@ -22,13 +23,23 @@ class DisputeStatus(models.TextChoices):
 
 
 class Dispute(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="disputes")
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="disputes", verbose_name=_("game")
+    )
     deal_number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
     raised_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="disputes_raised"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="disputes_raised",
+        verbose_name=_("raised by"),
     )
     raised_by_team = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="disputes_raised"
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="disputes_raised",
+        verbose_name=_("team"),
     )
     claim = models.TextField(_("what is claimed"), max_length=CLAIM_LIMIT)
     rival = models.ForeignKey(
@@ -40,6 +51,7 @@ class Dispute(models.Model):
         help_text=_(
             "The other entry of the disputed deal, when the two teams entered it differently."
         ),
+        verbose_name=_("rival entry"),
     )
     status = models.CharField(
         _("status"), max_length=16, choices=DisputeStatus.choices, default=DisputeStatus.OPEN
@@ -54,8 +66,8 @@ class Dispute(models.Model):
     )
     ruling = models.TextField(_("ruling"), blank=True)
     rule_reference = models.CharField(_("rule cited"), max_length=32, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    ruled_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("raised at"))
+    ruled_at = models.DateTimeField(null=True, blank=True, verbose_name=_("ruled at"))
 
     class Meta:
         ordering = ["-created_at"]
@@ -63,8 +75,13 @@ class Dispute(models.Model):
         verbose_name_plural = _("disputes")
 
     def __str__(self) -> str:
-        deal = f", deal {self.deal_number}" if self.deal_number else ""
-        return f"Dispute #{self.pk} on {self.game}{deal}"
+        if self.deal_number:
+            return gettext("Dispute #%(pk)s on %(game)s, deal %(deal)s") % {
+                "pk": self.pk,
+                "game": self.game,
+                "deal": self.deal_number,
+            }
+        return gettext("Dispute #%(pk)s on %(game)s") % {"pk": self.pk, "game": self.game}
 
     @property
     def is_closed(self) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.models.people import Player, Team
@@ -33,51 +34,75 @@ SKUNK_CHOICES = [(level.value, name) for level, name in SKUNK_NAMES.items()]
 class Game(models.Model):
     """One game of a match. Scores and outcome are derived from the deals by the game service."""
 
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="games")
+    match = models.ForeignKey(
+        Match, on_delete=models.PROTECT, related_name="games", verbose_name=_("match")
+    )
     number = models.PositiveSmallIntegerField(_("game"))
     first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=0)
     home_side = models.PositiveSmallIntegerField(
-        default=0, help_text="Which side (0: seats 0 and 2; 1: seats 1 and 3) the home team is."
+        default=0,
+        help_text=_("Which side (0: seats 0 and 2; 1: seats 1 and 3) the home team is."),
+        verbose_name=_("home side"),
     )
     status = models.CharField(
-        max_length=16, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS
+        max_length=16,
+        choices=GameStatus.choices,
+        default=GameStatus.IN_PROGRESS,
+        verbose_name=_("status"),
     )
-    home_score = models.PositiveSmallIntegerField(default=0)
-    away_score = models.PositiveSmallIntegerField(default=0)
+    home_score = models.PositiveSmallIntegerField(default=0, verbose_name=_("home score"))
+    away_score = models.PositiveSmallIntegerField(default=0, verbose_name=_("away score"))
     winner = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="games_won"
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="games_won",
+        verbose_name=_("winner"),
     )
-    margin = models.PositiveSmallIntegerField(null=True, blank=True)
-    skunk_level = models.PositiveSmallIntegerField(choices=SKUNK_CHOICES, default=SkunkLevel.NONE)
+    margin = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("margin"))
+    skunk_level = models.PositiveSmallIntegerField(
+        choices=SKUNK_CHOICES, default=SkunkLevel.NONE, verbose_name=_("skunk")
+    )
     home_points = models.PositiveSmallIntegerField(_("home league points"), default=0)
     away_points = models.PositiveSmallIntegerField(_("away league points"), default=0)
-    deal_count = models.PositiveSmallIntegerField(default=0)
-    version = models.PositiveIntegerField(default=0)
+    deal_count = models.PositiveSmallIntegerField(default=0, verbose_name=_("deals played"))
+    version = models.PositiveIntegerField(default=0, verbose_name=_("version"))
     # Vouching (league.lifecycle): how far each team vouched, and its first unsettled rival entry.
-    home_vouched = models.PositiveSmallIntegerField(default=0)
-    away_vouched = models.PositiveSmallIntegerField(default=0)
-    home_rival = models.PositiveSmallIntegerField(default=0)
-    away_rival = models.PositiveSmallIntegerField(default=0)
+    home_vouched = models.PositiveSmallIntegerField(
+        default=0, verbose_name=_("deals vouched for by the home team")
+    )
+    away_vouched = models.PositiveSmallIntegerField(
+        default=0, verbose_name=_("deals vouched for by the away team")
+    )
+    home_rival = models.PositiveSmallIntegerField(
+        default=0, verbose_name=_("home team's first rival entry")
+    )
+    away_rival = models.PositiveSmallIntegerField(
+        default=0, verbose_name=_("away team's first rival entry")
+    )
     # The phone's key for "start this game": a second identical request gets the same game.
-    start_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    start_key = models.CharField(max_length=64, null=True, blank=True, verbose_name=_("start key"))  # noqa: DJ001
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("entered by"),
     )
-    finished_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("confirmed by"),
     )
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("confirmed at"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
         ordering = ["match", "number"]
@@ -99,7 +124,7 @@ class Game(models.Model):
         verbose_name_plural = _("games")
 
     def __str__(self) -> str:
-        return f"{self.match}, game {self.number}"
+        return gettext("%(match)s, game %(number)s") % {"match": self.match, "number": self.number}
 
     @property
     def is_over(self) -> bool:
@@ -142,9 +167,13 @@ class Game(models.Model):
 class GameSeat(models.Model):
     """Who sits where: seats clockwise; partners sit opposite (seats 0 and 2, 1 and 3)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    seat = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="seats", verbose_name=_("game")
+    )
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
 
     class Meta:
         ordering = ["game", "seat"]
@@ -154,16 +183,18 @@ class GameSeat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"seat {self.seat}: {self.player}"
+        return gettext("seat %(seat)s: %(player)s") % {"seat": self.seat, "player": self.player}
 
 
 class Deal(models.Model):
     """One deal of a game, as entered. Corrections add a new version and keep this one."""
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="deals")
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="deals", verbose_name=_("game")
+    )
     number = models.PositiveSmallIntegerField(_("deal"))
-    version = models.PositiveSmallIntegerField(default=1)
-    is_current = models.BooleanField(default=True)
+    version = models.PositiveSmallIntegerField(default=1, verbose_name=_("version"))
+    is_current = models.BooleanField(default=True, verbose_name=_("current version"))
     dealer = models.PositiveSmallIntegerField(_("dealer (seat)"))
     starter = models.CharField(_("starter"), max_length=3, blank=True)
     heels = models.BooleanField(_("his heels"), default=False)
@@ -171,25 +202,26 @@ class Deal(models.Model):
     shows = models.JSONField(_("shows per seat"))
     crib = models.PositiveSmallIntegerField(_("crib"), null=True, blank=True)
     cards = models.JSONField(_("cards"), null=True, blank=True)
-    home_after = models.PositiveSmallIntegerField(default=0)
-    away_after = models.PositiveSmallIntegerField(default=0)
+    home_after = models.PositiveSmallIntegerField(default=0, verbose_name=_("home score after"))
+    away_after = models.PositiveSmallIntegerField(default=0, verbose_name=_("away score after"))
     # NULL, not "": deals entered without a key must not collide on the unique constraint.
-    key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
-    fingerprint = models.CharField(max_length=64, blank=True)
+    key = models.CharField(max_length=64, null=True, blank=True, verbose_name=_("entry key"))  # noqa: DJ001
+    fingerprint = models.CharField(max_length=64, blank=True, verbose_name=_("fingerprint"))
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("entered by"),
     )
     reason = models.TextField(_("reason for the correction"), blank=True)
     # A second entry of a deal number with other numbers is kept as a rival, never dropped,
     # until it is settled (a ruling, a correction that agrees with it, or its team accepting
     # the stored numbers).
-    is_rival = models.BooleanField(default=False)
-    settled_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    is_rival = models.BooleanField(default=False, verbose_name=_("rival entry"))
+    settled_at = models.DateTimeField(null=True, blank=True, verbose_name=_("settled at"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("entered at"))
 
     class Meta:
         ordering = ["game", "number", "version"]
@@ -206,6 +238,5 @@ class Deal(models.Model):
         verbose_name_plural = _("deals")
 
     def __str__(self) -> str:
-        return f"{self.game}, deal {self.number}" + (
-            f" (v{self.version})" if self.version > 1 else ""
-        )
+        name = gettext("%(game)s, deal %(number)s") % {"game": self.game, "number": self.number}
+        return name + (f" (v{self.version})" if self.version > 1 else "")

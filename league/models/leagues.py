@@ -31,7 +31,9 @@ class SeasonQuerySet(models.QuerySet["Season"]):
 class Season(Rules):
     """A season of a league, with its own copy of the rules (see ``league.models.rules``)."""
 
-    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
+    league = models.ForeignKey(
+        League, on_delete=models.PROTECT, related_name="seasons", verbose_name=_("league")
+    )
     name = models.CharField(_("name"), max_length=120)
     playoff_teams = models.PositiveSmallIntegerField(_("playoff teams"), default=4)
     draw_seed = models.BigIntegerField(
@@ -47,11 +49,15 @@ class Season(Rules):
         editable=False,
         help_text=_("Team names, first seed first, fixed when the playoffs were drawn."),
     )
-    standings_stale = models.BooleanField(default=True, editable=False)
-    results_version = models.PositiveIntegerField(default=0, editable=False)
+    standings_stale = models.BooleanField(
+        default=True, editable=False, verbose_name=_("standings to recompute")
+    )
+    results_version = models.PositiveIntegerField(
+        default=0, editable=False, verbose_name=_("results version")
+    )
     # A season import writes in short transactions (score entry goes on meanwhile): until its
     # last one, the season is half written, shown nowhere (``Season.objects.shown()``).
-    importing = models.BooleanField(default=False, editable=False)
+    importing = models.BooleanField(default=False, editable=False, verbose_name=_("importing"))
 
     objects = SeasonQuerySet.as_manager()
 

@@ -17,6 +17,7 @@ class Player(models.Model):
         null=True,
         blank=True,
         related_name="player",
+        verbose_name=_("account"),
     )
 
     class Meta:
@@ -31,7 +32,9 @@ class Player(models.Model):
 class Team(models.Model):
     """A team for one season: two players in doubles (one in singles) and a captain."""
 
-    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="teams")
+    season = models.ForeignKey(
+        Season, on_delete=models.PROTECT, related_name="teams", verbose_name=_("season")
+    )
     name = models.CharField(_("name"), max_length=120)
     players = models.ManyToManyField(Player, related_name="teams", verbose_name=_("players"))
     captain = models.ForeignKey(

@@ -7,13 +7,25 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
+from django.utils.functional import Promise
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from scoring.outcome import SkunkLevel
 from scoring.variants import VARIANTS, Variant
 
+# The games a league may play, named in the page's language (the scorer names them in English).
+GAME_NAMES: dict[str, Promise] = {
+    "singles-121": _("two-player six-card cribbage to 121"),
+    "partnership-121": _("four-player partnership cribbage to 121"),
+    "five-card-61": _("five-card cribbage to 61"),
+    "seven-card-181": _("seven-card cribbage to 181"),
+}
+
 # Two-sided games only: a league match is one team against another.
-LEAGUE_VARIANTS = [(key, v.name) for key, v in VARIANTS.items() if v.sides == 2]
+LEAGUE_VARIANTS = [
+    (key, capfirst(GAME_NAMES.get(key, v.name))) for key, v in VARIANTS.items() if v.sides == 2
+]
 DEFAULT_TIEBREAKS = ["weeks_won", "head_to_head", "spread", "draw"]
 
 # Every setting a season copies from its league, in the order the forms show them.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.models.leagues import Season, Venue
@@ -10,10 +11,14 @@ from league.models.people import Team
 
 
 class Week(models.Model):
-    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="weeks")
+    season = models.ForeignKey(
+        Season, on_delete=models.PROTECT, related_name="weeks", verbose_name=_("season")
+    )
     number = models.PositiveSmallIntegerField(_("week"))
     date = models.DateField(_("date"), null=True, blank=True)
-    venue = models.ForeignKey(Venue, on_delete=models.PROTECT, null=True, blank=True)
+    venue = models.ForeignKey(
+        Venue, on_delete=models.PROTECT, null=True, blank=True, verbose_name=_("venue")
+    )
     is_playoff = models.BooleanField(_("playoff round"), default=False)
 
     class Meta:
@@ -25,18 +30,31 @@ class Week(models.Model):
         verbose_name_plural = _("weeks")
 
     def __str__(self) -> str:
-        return f"{self.season.name}, week {self.number}"
+        return gettext("%(season)s, week %(number)s") % {
+            "season": self.season.name,
+            "number": self.number,
+        }
 
 
 class Match(models.Model):
     """Two teams meeting in a week: several games, each recorded deal by deal."""
 
-    week = models.ForeignKey(Week, on_delete=models.PROTECT, related_name="matches")
-    home = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="home_matches")
-    away = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="away_matches")
+    week = models.ForeignKey(
+        Week, on_delete=models.PROTECT, related_name="matches", verbose_name=_("week")
+    )
+    home = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="home_matches", verbose_name=_("home team")
+    )
+    away = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="away_matches", verbose_name=_("away team")
+    )
     table = models.PositiveSmallIntegerField(_("table"), default=1)
-    playoff_round = models.PositiveSmallIntegerField(null=True, blank=True)
-    playoff_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    playoff_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("playoff round")
+    )
+    playoff_slot = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("playoff slot")
+    )
 
     class Meta:
         ordering = ["week__number", "table"]
@@ -55,7 +73,11 @@ class Match(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.home} v {self.away} (week {self.week.number})"
+        return gettext("%(home)s v %(away)s (week %(week)s)") % {
+            "home": self.home,
+            "away": self.away,
+            "week": self.week.number,
+        }
 
     def teams(self) -> tuple[Team, Team]:
         return (self.home, self.away)

@@ -7,6 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from league.models import Deal, Game
+from league.scoring_messages import show_sentences
 from scoring.cards import Card
 from scoring.show import score_show
 
@@ -148,4 +149,4 @@ def _breakdown(deal: Deal, who: int | str) -> list[str] | None:
     show = score_show(
         tuple(Card.from_str(c) for c in cards), Card.from_str(deal.starter), crib=who == "crib"
     )
-    return [*show.lines(), f"= {show.total}"]
+    return show_sentences(show)

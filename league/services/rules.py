@@ -14,7 +14,7 @@ from league.errors import NotAllowed, ValidationFailed
 from league.models import Game, GameStatus, League, Season
 from league.models.rules import LEAGUE_VARIANTS, NON_SCORING_FIELDS, RULE_FIELDS, UNFROZEN_FIELDS
 from league.permissions import Action, can
-from league.ranking import chain_of
+from league.ranking import TIEBREAKS, chain_of
 from league.rules_reference import IRREGULARITY_IDS
 from league.services.audit import audit_log
 from scoring.variants import VARIANTS
@@ -80,10 +80,14 @@ def rules_check(rules: Mapping[str, Any]) -> None:
     tiebreaks = rules["tiebreaks"]
     if not isinstance(tiebreaks, list) or not all(isinstance(t, str) for t in tiebreaks):
         raise ValidationFailed(_("List the tie-breaks by name."), field="tiebreaks")
-    try:
-        chain_of(tiebreaks)
-    except ValueError as exc:
-        raise ValidationFailed(str(exc), field="tiebreaks") from None
+    unknown = [key for key in tiebreaks if key not in TIEBREAKS]
+    if unknown:  # the ranking's own refusal is in English: say it in the reader's language
+        raise ValidationFailed(
+            _("%(key)s is not a tie-break; the tie-breaks are %(known)s.")
+            % {"key": unknown[0], "known": ", ".join(TIEBREAKS)},
+            field="tiebreaks",
+        )
+    chain_of(tiebreaks)
     played = rules.get("irregularities", [])
     if not isinstance(played, list) or not all(isinstance(i, str) for i in played):
         raise ValidationFailed(

@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from league.admin import StoredFieldsWhenViewing
 from league.errors import DomainError
 from league.permissions import Action, can
 from league.tournaments import selectors, services
@@ -127,7 +128,7 @@ class EntrantForm(forms.ModelForm):
 
 
 @admin.register(Entrant)
-class EntrantAdmin(_DirectorOnly):
+class EntrantAdmin(StoredFieldsWhenViewing, _DirectorOnly):
     list_display = ("name", "tournament", "number", "status", "seed")
     list_filter = ("tournament", "status")
     search_fields = ("name",)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league import lifecycle
@@ -66,7 +67,7 @@ class Tournament(models.Model):
     qualify_one_in = models.PositiveSmallIntegerField(_("one qualifier in"), default=4)
     playoff_best_of = models.PositiveSmallIntegerField(_("playoff matches best of"), default=3)
     draw_seed = models.PositiveIntegerField(_("draw seed"), default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         ordering = ["-date", "name"]
@@ -107,7 +108,9 @@ class EntrantStatus(models.TextChoices):
 class Entrant(models.Model):
     """A player (singles) or a team of two (partnership), by a name unique in the event."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entrants", verbose_name=_("tournament")
+    )
     name = models.CharField(_("name"), max_length=120)
     number = models.PositiveIntegerField(_("entry number"))  # registration order
     players = models.ManyToManyField(
@@ -138,9 +141,13 @@ class Entrant(models.Model):
 class EntrantPlayer(models.Model):
     """A player of an entrant, in the order the entry names them."""
 
-    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="roster")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    position = models.PositiveSmallIntegerField(default=0)
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="roster", verbose_name=_("entrant")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("player")
+    )
+    position = models.PositiveSmallIntegerField(default=0, verbose_name=_("position"))
 
     class Meta:
         ordering = ["position"]
@@ -160,7 +167,9 @@ class RoundStatus(models.TextChoices):
 
 
 class Round(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
     number = models.PositiveSmallIntegerField(_("round"))
     status = models.CharField(
         _("status"), max_length=16, choices=RoundStatus.choices, default=RoundStatus.SEATED
@@ -175,7 +184,10 @@ class Round(models.Model):
         verbose_name_plural = _("rounds")
 
     def __str__(self) -> str:
-        return f"{self.tournament} · {_('round')} {self.number}"
+        return gettext("%(tournament)s · round %(number)s") % {
+            "tournament": self.tournament,
+            "number": self.number,
+        }
 
 
 class TableStatus(models.TextChoices):
@@ -190,18 +202,29 @@ class TableStatus(models.TextChoices):
 class TableGame(models.Model):
     """One qualifying game at a numbered table; its result is set once verified."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")
+    )
     table = models.PositiveSmallIntegerField(_("table"))
-    first = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
-    second = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    first = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("first entrant")
+    )
+    second = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("second entrant")
+    )
     status = models.CharField(
         _("status"), max_length=16, choices=TableStatus.choices, default=TableStatus.OPEN
     )
     winner = models.ForeignKey(
-        Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Entrant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("winner"),
     )
     loser_score = models.PositiveSmallIntegerField(_("loser's score"), null=True, blank=True)
-    verified_at = models.DateTimeField(null=True, blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True, verbose_name=_("verified at"))
 
     class Meta:
         ordering = ["round__number", "table"]
@@ -212,7 +235,11 @@ class TableGame(models.Model):
         verbose_name_plural = _("table games")
 
     def __str__(self) -> str:
-        return f"{_('Table')} {self.table}: {self.first} v {self.second}"
+        return gettext("Table %(table)s: %(first)s v %(second)s") % {
+            "table": self.table,
+            "first": self.first,
+            "second": self.second,
+        }
 
     def side_of_player(self, player: Player) -> Entrant | None:
         """The entrant of this table that ``player`` plays for, or None."""
@@ -257,8 +284,12 @@ class CheckersQueue(TableGame):
 
 
 class Bye(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="byes")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round")
+    )
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="byes", verbose_name=_("entrant")
+    )
 
     class Meta:
         constraints = [
@@ -274,17 +305,31 @@ class Bye(models.Model):
 class Scorecard(models.Model):
     """One side's entry of a game's result (a player's phone, or a checker's paper card)."""
 
-    game = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="scorecards")
+    game = models.ForeignKey(
+        TableGame, on_delete=models.CASCADE, related_name="scorecards", verbose_name=_("game")
+    )
     side = models.ForeignKey(
-        Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Entrant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("side"),
     )  # None: a checker's ruling
-    winner = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    winner = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("winner")
+    )
     loser_score = models.PositiveSmallIntegerField(_("loser's score"))
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
     )
-    by_checker = models.BooleanField(default=False)
-    at = models.DateTimeField(auto_now_add=True)
+    by_checker = models.BooleanField(default=False, verbose_name=_("entered by a checker"))
+    at = models.DateTimeField(auto_now_add=True, verbose_name=_("at"))
     key = models.CharField(
         _("entry key"), max_length=64, unique=True, null=True, blank=True
     )  # made by the phone: the same card sent again is stored once
@@ -310,20 +355,38 @@ class PlayoffMatch(models.Model):
     the drawn pairings; the winner of position p goes to position p // 2 of the next round."""
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="playoff_matches"
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="playoff_matches",
+        verbose_name=_("tournament"),
     )
     round = models.PositiveSmallIntegerField(_("playoff round"))
-    position = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
     top = models.ForeignKey(
-        Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Entrant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("top entrant"),
     )
     bottom = models.ForeignKey(
-        Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Entrant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("bottom entrant"),
     )
     winner = models.ForeignKey(
-        Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Entrant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("winner"),
     )
-    is_bye = models.BooleanField(default=False)
+    is_bye = models.BooleanField(default=False, verbose_name=_("bye"))
 
     class Meta:
         ordering = ["round", "position"]
@@ -340,12 +403,21 @@ class PlayoffMatch(models.Model):
 
 
 class PlayoffGame(models.Model):
-    match = models.ForeignKey(PlayoffMatch, on_delete=models.CASCADE, related_name="games")
+    match = models.ForeignKey(
+        PlayoffMatch, on_delete=models.CASCADE, related_name="games", verbose_name=_("match")
+    )
     number = models.PositiveSmallIntegerField(_("game"))
-    winner = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    winner = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("winner")
+    )
     loser_score = models.PositiveSmallIntegerField(_("loser's score"))
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
     )
 
     class Meta:

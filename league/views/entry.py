@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from league.models import Game
 from league.permissions import Action, can
-from league.scoring_messages import scoring_message
+from league.scoring_messages import scoring_message, show_as_dict
 from league.selectors.entry import entry_data
 from scoring.cards import Card, parse_cards
 from scoring.errors import ScoringError
@@ -54,4 +54,4 @@ def score_show_json(request: HttpRequest) -> JsonResponse:
         return JsonResponse({"detail": scoring_message(exc)}, status=400)
     except ValueError:
         return JsonResponse({"detail": _("Write cards like 5H, 10D or JC.")}, status=400)
-    return JsonResponse(show.as_dict())
+    return JsonResponse(show_as_dict(show))

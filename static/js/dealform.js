@@ -462,7 +462,10 @@
           var show = answer.body;
           counts[who] = { total: show.total, message: fmt(gettext("The scorer counts %(n)s."), { n: show.total }) };
           show.breakdown.forEach(function (item) {
-            list.appendChild(el("li", {}, item.label + ": " + item.cards.join(" ") + " (" + item.points + ")"));
+            // The server says each line in the page's language (its code and params are there too).
+            list.appendChild(el("li", {}, fmt(gettext("%(line)s: %(cards)s (%(points)s)"), {
+              line: item.label, cards: item.cards.join(" "), points: item.points,
+            })));
           });
           list.appendChild(el("li", { class: "total" }, fmt(gettext("Total: %(n)s"), { n: show.total })));
           var field = who === "crib" ? "crib" : "shows." + who;

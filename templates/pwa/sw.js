@@ -7,7 +7,9 @@
    - It never sends anything: deals typed offline wait in the page's outbox (outbox.js), which
      sends each exactly once, by its idempotency key, when the signal returns.
    - It keeps only this site's GET answers, never the admin or the API, and only for a signed-in
-     player: logging out (any page seen signed out) empties the cache and removes the worker. */
+     player: logging out (any page seen signed out) empties the cache and removes the worker.
+   - Asked to keep pages, it answers on the message's port once each is stored (or could not
+     be): a page says "kept for offline use" only when it is true. */
 "use strict";
 const CACHE = "pegboard-{{ version }}";
 const SHELL = [{% for url in shell %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
@@ -30,9 +32,10 @@ function keepable(url) {
   return u.origin === self.location.origin && !/^\/(admin|api)\//.test(u.pathname);
 }
 
+/* Whether the answer was stored: only a page's own full answer (no error, no login redirect). */
 function keep(cache, request, response) {
-  if (response.ok && !response.redirected && response.type === "basic") return cache.put(request, response);
-  return null;
+  if (response.ok && !response.redirected && response.type === "basic") return cache.put(request, response).then(() => true);
+  return Promise.resolve(false);
 }
 
 /* The network's answer if it comes in time, else this phone's copy; the network's answer is kept. */
@@ -63,9 +66,13 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   const message = event.data || {};
   if (message.type === "keep" && Array.isArray(message.urls)) {
-    event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(message.urls.filter(keepable).map(
-      (url) => fetch(url, { credentials: "same-origin" }).then((response) => keep(cache, url, response)).catch(() => null)
-    ))));
+    const urls = message.urls.filter(keepable);
+    const reply = event.ports[0];
+    event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map(
+      (url) => fetch(url, { credentials: "same-origin" }).then((response) => keep(cache, url, response)).catch(() => false)
+    ))).then((stored) => {
+      if (reply) reply.postMessage({ type: "kept", kept: urls.filter((_, i) => stored[i]), missed: urls.filter((_, i) => !stored[i]) });
+    }));
   } else if (message.type === "forget") {
     event.waitUntil(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key)))));
   }

@@ -176,6 +176,35 @@ def test_numbers_are_checked_as_they_are_typed(live_server, phone, shot, game, a
     shot(page, "entry-cards")
 
 
+def test_the_scorers_count_reads_in_french_as_cards_are_typed(
+    live_server, browser, shot, game, ann
+):
+    """A French phone: the breakdown under the cards is the scorer's count said in French."""
+    from tests.browser.conftest import PHONE
+
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, locale="fr-FR", service_workers="block"
+    )
+    context.set_default_timeout(10_000)
+    context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    try:
+        page = context.new_page()
+        log_in(page, live_server, "ann")
+        page.goto(f"{live_server.url}/games/{game.pk}/enter/")
+        page.fill("#starter", "5C")
+        page.check("[data-with-cards]")
+        page.fill("#f-cards-1", "5H 5D 5S JC")
+        page.wait_for_selector("[data-breakdown='1'] .total")
+        lines = page.inner_text("[data-breakdown='1']").splitlines()
+        assert lines[0] == "quinze deux : 5S JC (2)"
+        assert "un pour le valet (nobs) : JC (1)" in lines
+        assert lines[-1] == "Total : 29"
+        assert not [line for line in lines if "fifteen" in line or "nobs:" in line]
+        shot(page, "entry-cards-fr")
+    finally:
+        context.close()
+
+
 def test_the_other_team_confirms_from_their_own_phone(live_server, phone, shot, game, ann, cat):
     play(game, ann)
     page = phone.new_page()

@@ -276,3 +276,83 @@ def test_standings_and_seeding_of_a_played_season_read_in_french(client, played_
     text = _visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
     assert "points de ligue" in text
     assert sorted(w for w in english if re.search(rf"\b{re.escape(w)}\b", text, re.I)) == []
+
+
+# --- The scorer's breakdown lines --------------------------------------------------------------
+
+
+def test_every_breakdown_line_has_a_code_and_reads_as_the_scorer_in_english():
+    """The league's lines are built from the scorer's kinds, cards and points alone: in English
+    they say exactly what the scorer says, for every kind of line a show can hold."""
+    import random
+
+    from django.utils import translation
+
+    from league.scoring_messages import show_lines
+    from scoring.cards import Card
+    from scoring.show import score_show
+
+    deck = [Card.from_str(f"{rank}{suit}") for rank in "A23456789TJQK" for suit in "CDHS"]
+    rng = random.Random(14)
+    hands = [rng.sample(deck, 5) for _ in range(3000)]
+    hands += [[Card.from_str(c) for c in h.split()] for h in ("5H 5D 5S JC 5C", "4H 6H 5H KH 5S")]
+    codes = set()
+    with translation.override("en"):
+        for *hand, starter in hands:
+            show = score_show(hand, starter)
+            lines = show_lines(show)
+            assert [line["label"] for line in lines] == [i.label for i in show.breakdown()]
+            codes |= {line["code"] for line in lines}
+    assert codes == {
+        "fifteen", "pair", "pair_royal", "double_pair_royal", "run", "flush", "nobs",
+    }  # fmt: skip
+
+
+def test_the_scorers_count_reads_in_french(client, db):
+    url = reverse("league:score_show")
+    answer = client.get(url, {"hand": "5H 5D 5S JC", "starter": "5C"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["total"] == 29
+    labels = [line["label"] for line in body["breakdown"]]
+    assert labels[:2] == ["quinze deux", "quinze quatre"]
+    assert labels[7] == "quinze seize"
+    assert "carré" in labels and labels[-1] == "un pour le valet (nobs)"
+    assert body["breakdown"][7]["code"] == "fifteen"
+    assert body["breakdown"][7]["params"] == {"count": 16}
+    assert body["breakdown"][-1]["cards"] == ["JC"]
+    run = client.get(url, {"hand": "4H 5H 6H 9H", "starter": "KS"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert [line["label"] for line in run.json()["breakdown"]][-2:] == [
+        "suite de trois",
+        "couleur de quatre",
+    ]
+    english = client.get(url, {"hand": "5H 5D 5S JC", "starter": "5C"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert english.json()["breakdown"][0]["label"] == "fifteen two"
+
+
+def test_the_game_pages_breakdowns_read_in_french(client, finished_game):
+    url = reverse("league:game", args=[finished_game.pk])
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    lines = re.findall(r'<details class="breakdown">.*?</details>', french, re.S)
+    assert lines, "the game was played with its cards: each show has its count"
+    text = _visible_text(" ".join(lines))
+    assert "quinze deux : " in text
+    assert not re.search(r"\b(fifteen|pair|run of|flush of|his nobs)\b", text), text
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "fifteen two: " in english
+
+
+def test_an_unknown_tie_break_is_refused_in_french(db):
+    """The ranking refuses an unknown tie-break in English; the organiser reads it in French."""
+    from django.utils import translation
+
+    from league.errors import ValidationFailed
+    from league.models.rules import RULE_FIELDS
+    from league.services.rules import rules_check, rules_for_variant
+
+    rules = {**rules_for_variant("partnership-121"), "tiebreaks": ["spread", "luck"]}
+    assert set(RULE_FIELDS) <= set(rules)
+    with translation.override("fr"), pytest.raises(ValidationFailed) as refused:
+        rules_check(rules)
+    assert refused.value.message.startswith("luck n'est pas un critère de départage")
+    assert refused.value.field == "tiebreaks"

@@ -1,0 +1,398 @@
+"""Every page in French reads in French: each page the URL resolver knows (the public pages,
+the entry page, the TV, the organiser's workspace, the rules reference, the tournament pages)
+and the judges' admin, walked as a visitor, a captain, an organiser and a judge on the demo
+league and club night, with no English sentence left on any of them.
+
+What counts as English: a whole word from a short list of very common English words that are
+not French words too (``ENGLISH``), in the text a person reads (headings, cells, buttons,
+labels, the ``title``/``aria-label``/``placeholder``/``alt`` attributes). Left out before the
+check: the data (team, player, league, season, venue and tournament names, usernames, cards
+like ``5H``), scripts and styles, ``<code>``/``<kbd>``, anything marked ``lang`` other than
+French (the language switcher's "English"), and English the French quotes on purpose between
+guillemets (« two for his heels »: the rules reference cites the league sheet's own words).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from league import models
+from league.models import Game, GameStatus, Match, Player, Team, Week
+from league.permissions import Trusted
+from league.services.demo import build_demo
+from league.services.disputes import dispute_raise
+from league.tournaments import services
+from league.tournaments.demo import build_demo_night
+from league.tournaments.models import Entrant, Round, TableGame, Tournament
+
+pytestmark = pytest.mark.django_db
+
+#: Very common English words that are not French words (words written the same in French are
+#: left out: "points", "match", "total", "score", "table", "page", "date", "dispute", "change",
+#: "sent", "me", "us", "as", "on", "or", "but", "an", "a", "en").
+ENGLISH = frozenset(
+    """the and with you your yours this that these those there here what which who when where
+    why how is are was were be been being has have had will would can could should must may
+    not no yes of to for from by into onto over under after before about than then only also
+    all any each every some none it its they them their our we he she his her my
+    scored game games week weeks team teams player players season seasons standings schedule
+    deal deals dealer hand hands round rounds won lost win wins loss played play plays enter
+    entered save saved send back home away next previous first last logout login password
+    name time open closed finished waiting started start confirm confirmed reject rejected
+    judge judges rules rule view edit delete add search filter history""".split()
+)
+
+#: Words of that list that are also written this way on a French page, by design.
+SAME_IN_FRENCH: frozenset[str] = frozenset(
+    {
+        # None yet: every word above that appears on a French page is English.
+    }
+)
+
+#: Words a French page shows as its English version does: cribbage's own words, the brand,
+#: units and abbreviations.
+SAME_IN_BOTH = frozenset(
+    """pegboard points point total match matches crib spread skunk skunks tv api csv json
+    admin django table date score scores place champions pts version action actions go position
+    satellite
+    français""".split()
+)
+
+#: Django's own admin strings that its French leaves in English (its search icon's text, the
+#: actions button, a yes/no icon's text): not ours to translate; allowed on the admin's pages only.
+DJANGOS_OWN = frozenset({"Search", "Go", "True", "False"})
+
+SKIPPED_TAGS = {"script", "style", "code", "kbd", "svg", "template", "noscript"}
+READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
+
+
+class _Text(HTMLParser):
+    """The text a person reads on a page, as runs (one per text node or attribute)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.runs: list[str] = []
+        self._skip: list[str] = []  # open tags whose content is not checked
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        lang = attributes.get("lang")
+        if tag in SKIPPED_TAGS or (lang and tag != "html" and not lang.startswith("fr")):
+            if tag not in ("br", "img", "input", "meta", "link", "hr", "source", "wbr"):
+                self._skip.append(tag)
+            return
+        if self._skip:
+            return
+        for name in READ_ATTRIBUTES:
+            if attributes.get(name):
+                self.runs.append(str(attributes[name]))
+        if tag == "input" and attributes.get("type") in ("submit", "button", "reset"):
+            self.runs.append(attributes.get("value") or "")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if not self._skip:
+            self.handle_starttag(tag, attrs)
+            if self._skip and self._skip[-1] == tag:
+                self._skip.pop()
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._skip and self._skip[-1] == tag:
+            self._skip.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip and data.strip():
+            self.runs.append(data)
+
+
+def _runs(html: str, names: list[str]) -> list[tuple[str, str]]:
+    """(the run as shown, the run with the data and quotations taken out) for each run of
+    ``html``'s readable text; ``names`` are the data's proper nouns, longest first."""
+    parser = _Text()
+    parser.feed(html)
+    runs = []
+    for run in parser.runs:
+        if _is_json(run):
+            continue  # a stored JSON value shown in the admin: data, keys and all
+        text = re.sub(r"«[^»]*»|“[^”]*”", " ", run)
+        for name in names:
+            if name in text:
+                text = text.replace(name, " ")
+        text = re.sub(r"(?<!\w)(?:10|[2-9AJQKT])[CDHS♣♦♥♠](?!\w)", " ", text)
+        text = re.sub(r"\b\w+_\w+\b", " ", text)  # codes (a tie-break's key, an action)
+        runs.append((re.sub(r"\s+", " ", run).strip(), re.sub(r"\s+", " ", text).strip()))
+    return runs
+
+
+def _is_json(run: str) -> bool:
+    if not run.strip().startswith(("[", "{")):
+        return False
+    try:
+        json.loads(run)
+    except ValueError:
+        return False
+    return True
+
+
+def english_runs(html: str, names: list[str]) -> list[str]:
+    """The runs of ``html``'s readable text with a word of ``ENGLISH`` in them, once ``names``
+    and quotations are taken out."""
+    found = []
+    for shown, text in _runs(html, names):
+        words = {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
+        if words & (ENGLISH - SAME_IN_FRENCH):
+            found.append(shown)
+    return found
+
+
+def untranslated_runs(french: str, english: str, names: list[str]) -> list[str]:
+    """The runs of the French page that the English page shows word for word (a string nobody
+    marked for translation, whatever its words), data and words the same in both aside."""
+    said_in_english = {text for _shown, text in _runs(english, names)}
+    found = []
+    for shown, text in _runs(french, names):
+        words = [w for w in re.findall(r"[^\W\d_]+", text) if w.lower() not in SAME_IN_BOTH]
+        if len(max(words, key=len, default="")) > 1 and text in said_in_english:
+            found.append(shown)
+    return found
+
+
+# --- The pages: every URL pattern, with real ids --------------------------------------------
+
+#: URL names that are not pages a person reads (data for scripts, files, redirects, POST-only
+#: actions) and why. Every other name must be in ``pages()``.
+NOT_PAGES = {
+    "league:service_worker": "the service worker's script",
+    "league:manifest": "the web app's manifest (its name is the league's, data)",
+    "league:language": "redirects after choosing a language",
+    "league:game_live": "JSON for the game page's script",
+    "league:scoreboard_boards": "the TV's boards, polled as JSON",
+    "league:score_show": "JSON: its French is tested in test_i18n",
+    "league:jsi18n": "the French catalogue itself",
+    "league:start_game": "a form posted from the match page (its errors show there)",
+    "league:confirm": "POST only",
+    "league:reject": "POST only",
+    "league:dispute": "POST only",
+    "league:withdraw_rival": "POST only",
+    "league:withdraw_dispute": "POST only",
+    "league:welcome": "needs a signed token; walked below with one",
+    "league:organise_season_delete": "POST only",
+    "league:organise_team_delete": "POST only",
+    "league:organise_schedule_delete": "POST only",
+    "league:organise_move_match": "POST only",
+    "logout": "POST only",
+    "healthz": "a probe for the load balancer",
+    "ping": "a probe for the load balancer",
+    "set_language": "Django's own language view (a redirect)",
+}
+
+
+def _names(patterns: list[URLPattern | URLResolver], prefix: str = "") -> set[str]:
+    names: set[str] = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace in ("admin", "api"):
+                continue  # the admin is walked from its registry below; the API is JSON
+            inner = f"{prefix}{pattern.namespace}:" if pattern.namespace else prefix
+            names |= _names(pattern.url_patterns, inner)
+        elif pattern.name:
+            names.add(prefix + pattern.name)
+    return names
+
+
+def pages() -> dict[str, str]:
+    """URL name -> a real page of the demo for it."""
+    season = models.Season.objects.order_by("pk").first()
+    week = Week.objects.filter(season=season, venue__isnull=False).order_by("number").first()
+    match = Match.objects.filter(week__season=season, week__number=1).order_by("table").first()
+    game = Game.objects.filter(match=match).order_by("number").first()
+    player = Player.objects.filter(teams__season=season).order_by("pk").first()
+    team = Team.objects.filter(season=season).order_by("pk").first()
+    night = Tournament.objects.order_by("pk").first()
+    table = TableGame.objects.exclude(status="verified").order_by("pk").first()
+    number = Round.objects.filter(tournament=night).order_by("number").first().number
+    return {
+        "league:home": reverse("league:home"),
+        "league:rules": reverse("league:rules"),
+        "league:standings": reverse("league:standings", args=[season.pk]),
+        "league:seeding": reverse("league:seeding", args=[season.pk]),
+        "league:schedule": reverse("league:schedule", args=[season.pk]),
+        "league:match": reverse("league:match", args=[match.pk]),
+        "league:game": reverse("league:game", args=[game.pk]),
+        "league:enter": reverse("league:enter", args=[_game_under_way().pk]),
+        "league:team": reverse("league:team", args=[team.pk]),
+        "league:player": reverse("league:player", args=[player.pk]),
+        "league:league": reverse("league:league", args=[season.league_id]),
+        "league:week_sheets": reverse("league:week_sheets", args=[week.pk]),
+        "league:organise": reverse("league:organise"),
+        "league:organise_season": reverse("league:organise_season", args=[season.pk]),
+        "league:organise_players": reverse("league:organise_players", args=[season.pk]),
+        "league:organise_teams": reverse("league:organise_teams", args=[season.pk]),
+        "league:organise_schedule": reverse("league:organise_schedule", args=[season.pk]),
+        "league:venue_scoreboard": reverse("league:venue_scoreboard", args=[week.venue_id]),
+        "league:scoreboard": reverse("league:scoreboard", args=[week.venue_id, week.pk]),
+        "tournaments:list": reverse("tournaments:list"),
+        "tournaments:tournament": reverse("tournaments:tournament", args=[night.pk]),
+        "tournaments:round": reverse("tournaments:round", args=[night.pk, number]),
+        "tournaments:bracket": reverse("tournaments:bracket", args=[night.pk]),
+        "tournaments:tv": reverse("tournaments:tv", args=[night.pk]),
+        "tournaments:scorecard": reverse("tournaments:scorecard", args=[table.pk]),
+        "tournaments:scorecard_deals": reverse("tournaments:scorecard_deals", args=[table.pk]),
+        "login": reverse("login"),
+    }
+
+
+def _game_under_way() -> Game:
+    return Game.objects.filter(status=GameStatus.IN_PROGRESS).order_by("pk").first()
+
+
+def admin_pages(user) -> list[str]:
+    """The judges' admin as this user may see it: the index, each app, and for each model a
+    list, an add form and one object's form and history."""
+    from django.test import RequestFactory
+
+    request = RequestFactory().get("/admin/")
+    request.user = user
+    urls = [reverse("admin:index")]
+    apps = set()
+    for model, model_admin in admin.site._registry.items():
+        if not model_admin.has_view_permission(request):
+            continue
+        meta = model._meta
+        apps.add(meta.app_label)
+        urls.append(reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist"))
+        if model_admin.has_add_permission(request):
+            urls.append(reverse(f"admin:{meta.app_label}_{meta.model_name}_add"))
+        obj = model._default_manager.order_by("pk").first()
+        if obj is not None:
+            urls.append(reverse(f"admin:{meta.app_label}_{meta.model_name}_change", args=[obj.pk]))
+            urls.append(reverse(f"admin:{meta.app_label}_{meta.model_name}_history", args=[obj.pk]))
+    urls += [reverse("admin:app_list", args=[app]) for app in sorted(apps)]
+    return urls
+
+
+@pytest.fixture
+def demo(db, settings):
+    """The demo league (with a dispute on the game under way, for the judges' pages) and club
+    night, and a second night under way: its first round seated, one of its players signed in
+    to enter the card of their table."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    build_demo(weeks_played=4)
+    under_way = _game_under_way()
+    dispute_raise(
+        game=under_way,
+        user=under_way.match.away.captain.user,
+        claim="Le crib de la donne 1 valait 8, pas 12.",
+        deal_number=1,
+    )
+    build_demo_night()
+    director = Trusted(None, "a night under way")
+    night = services.tournament_create(
+        user=director, name="Soirée du jeudi", date=dt.date(2026, 12, 3), games_per_entrant=3
+    )
+    for name in ("Zoé Roy", "Yves Côté", "Xavier Roy", "Wanda Côté"):
+        services.entrant_register(user=director, tournament=night, name=name, check_in=True)
+    table = services.round_seat_next(user=director, tournament=night).games.order_by("pk")[0]
+    player = table.first.players.get()
+    player.user = get_user_model().objects.create_user("zoe", password="cribbage")
+    player.save()
+    return table
+
+
+def proper_nouns() -> list[str]:
+    """The data on the pages: every name a person gave, longest first (so "His Nobs" goes
+    before "Nobs")."""
+    names: set[str] = set()
+    for model, field in [
+        (models.League, "name"),
+        (models.Season, "name"),
+        (models.Team, "name"),
+        (models.Player, "name"),
+        (models.Venue, "name"),
+        (models.Venue, "address"),
+        (Tournament, "name"),
+        (Entrant, "name"),
+        (models.AuditEntry, "reason"),  # why a change was made, in the words of who made it
+        (models.Dispute, "claim"),  # what a player claims, in their own words
+    ]:
+        names |= set(model.objects.values_list(field, flat=True))
+    names |= set(get_user_model().objects.values_list("username", flat=True))
+    return sorted((n for n in names if n), key=len, reverse=True)
+
+
+def french_client(username: str | None, language: str = "fr") -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    if username:
+        client.force_login(get_user_model().objects.get(username=username))
+    return client
+
+
+def test_every_page_is_walked():
+    """A page added to the URLs is either walked here or said not to be a page."""
+    known = _names(get_resolver().url_patterns)
+    walked = set(pages_names())
+    assert sorted(known - walked - set(NOT_PAGES)) == [], "walk these pages in French"
+    assert sorted(set(NOT_PAGES) - known) == [], "these names are gone: drop them"
+
+
+def pages_names() -> list[str]:
+    return [
+        "league:home", "league:rules", "league:standings", "league:seeding", "league:schedule",
+        "league:match", "league:game", "league:enter", "league:team", "league:player",
+        "league:league", "league:week_sheets", "league:organise", "league:organise_season",
+        "league:organise_players", "league:organise_teams", "league:organise_schedule",
+        "league:venue_scoreboard", "league:scoreboard", "tournaments:list",
+        "tournaments:tournament", "tournaments:round", "tournaments:bracket", "tournaments:tv",
+        "tournaments:scorecard", "tournaments:scorecard_deals", "login",
+    ]  # fmt: skip
+
+
+def test_no_page_has_an_english_sentence_in_french(demo):
+    names = proper_nouns()
+    urls = pages()
+    assert sorted(urls) == sorted(pages_names())
+    game = _game_under_way()
+    captain = game.match.home.captain.user.username
+    roles = {
+        "visitor": None,
+        "captain": captain,
+        "organiser": "leagueadmin",
+        "judge": "judge",
+        "entrant": "zoe",  # a club night's player, at the table of the scorecard walked
+    }
+    english: dict[str, list[str]] = {}
+    seen = 0
+    for role, username in roles.items():
+        client = french_client(username)
+        in_english = french_client(username, "en")
+        # The game under way, disputed: its page shows the dispute to the players and judges.
+        walk = [*urls.values(), reverse("league:game", args=[game.pk])]
+        if role in ("judge", "organiser"):  # the admin: judges and league admins use it
+            walk += admin_pages(get_user_model().objects.get(username=username))
+        for url in walk:
+            response = client.get(url, follow=True)
+            assert response.status_code in (200, 403), (role, url, response.status_code)
+            own_card = (urls["tournaments:scorecard"], urls["tournaments:scorecard_deals"])
+            if role == "entrant" and url in own_card:
+                assert response.status_code == 200, "the player's own table's card opens"
+            body = response.content.decode()
+            assert '<html lang="fr"' in body, (role, url)
+            seen += 1
+            found = english_runs(body, names)
+            english_body = in_english.get(url, follow=True).content.decode()
+            found += [r for r in untranslated_runs(body, english_body, names) if r not in found]
+            if url.startswith("/admin/"):
+                found = [run for run in found if run not in DJANGOS_OWN]
+            if found:
+                english[f"{role} {url}"] = found
+    assert seen > 4 * len(urls)
+    report = "\n".join(f"{page}: {run}" for page, runs in english.items() for run in runs)
+    assert english == {}, f"English on French pages:\n{report}"
