@@ -16,7 +16,9 @@ The rules, in words:
   anyone vouch for the other team;
 - tournaments: league admins and tournament directors run them (entrants, seating, the bracket,
   playoff games); a player enters the scorecard of a table they sit at, until it is verified;
-  judges and league admins are the checkers who settle scorecards that disagree.
+  judges and league admins are the checkers who settle scorecards that disagree;
+- an event's money (entry fees, payouts, side pots, the ledger) is seen and kept by its
+  directors and league admins only; they also manage clubs and club seasons.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ class Action(models.TextChoices):
     RUN_TOURNAMENT = "run_tournament", _("run a tournament (entrants, rounds, the bracket)")
     ENTER_SCORECARD = "enter_scorecard", _("enter a scorecard for one's own table")
     CHECK_SCORECARDS = "check_scorecards", _("settle scorecards as a checker")
+    KEEP_MONEY = "keep_money", _("see and keep an event's money (fees, payouts, side pots)")
+    MANAGE_CLUBS = "manage_clubs", _("manage clubs and their seasons")
 
 
 class Trusted:
@@ -238,7 +242,7 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
         return is_league_admin(user)
     if action == Action.CHANGE_PLAYED_RULES:
         return is_judge(user) or is_league_admin(user)
-    if action == Action.RUN_TOURNAMENT:
+    if action in (Action.RUN_TOURNAMENT, Action.KEEP_MONEY, Action.MANAGE_CLUBS):
         return is_league_admin(user) or _in_group(user, TOURNAMENT_DIRECTORS)
     if action == Action.CHECK_SCORECARDS:
         return is_judge(user) or is_league_admin(user)
