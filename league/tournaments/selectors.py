@@ -462,6 +462,11 @@ class Books:
         """Cents in less cents out: zero when every cent that came in has gone out."""
         return self.money_in - self.money_out
 
+    @property
+    def overpaid(self) -> int:
+        """Cents more out than in (the page says it in words, not as a negative number)."""
+        return -self.balance
+
 
 def books_for(tournament: Tournament) -> Books:
     """The books of ``tournament``: four queries (the purse, the ledger, side pots, entrants)."""
