@@ -213,3 +213,30 @@ def test_the_player_page_shows_the_tournament_record_with_fixed_queries(
     with django_assert_num_queries(10):
         html = client.get(url).content.decode()
     assert html.count("data-event") == 3
+
+
+def test_a_director_creates_a_club_season_in_the_admin_and_attaches_a_night(client, club):
+    from django.contrib.auth.models import Group
+
+    from league.permissions import TOURNAMENT_DIRECTORS
+    from league.tournaments.models import ClubSeason
+
+    dora = factories.UserFactory(username="dora", is_staff=True)
+    dora.groups.add(Group.objects.get_or_create(name=TOURNAMENT_DIRECTORS)[0])
+    client.force_login(dora)
+    page = client.post(
+        reverse("admin:tournaments_clubseason_add"),
+        {
+            "club": club.pk,
+            "name": "Spring 2027",
+            "points_mode": ClubPointsMode.TABLE,
+            "threshold": 0,
+            "points_table": "[10, 8, 6]",
+        },
+    )
+    assert page.status_code == 302
+    season = ClubSeason.objects.get(name="Spring 2027")
+    assert season.scheme.table == (10, 8, 6)
+    night = finished_night("Night 1", NAMES)
+    services.night_assign_season(user=dora, tournament=night, season=season)
+    assert selectors.club_season_standings(season)["nights"] == [night]

@@ -179,3 +179,34 @@ def test_the_director_runs_the_books_from_the_money_page(
     assert "$0.01 more went out" in closing and 'data-balance="-1"' in closing
     with django_assert_num_queries(11):
         client.get(url)  # one more ledger row: no more queries
+
+
+def test_the_admin_closes_the_night_only_when_the_books_balance(client, played, purse, director):
+    services.fees_collect(user=director, tournament=played)
+    client.force_login(director)
+    changelist = reverse("admin:tournaments_purse_changelist")
+    assert client.get(changelist).status_code == 200
+    page = client.post(
+        changelist,
+        {"action": "close_night", "_selected_action": [purse.pk]},
+        follow=True,
+    )
+    assert "$80.00 more came in" in page.content.decode()
+    purse.refresh_from_db()
+    assert not purse.is_closed
+    client.post(changelist, {"action": "record_payouts", "_selected_action": [purse.pk]})
+    client.post(changelist, {"action": "close_night", "_selected_action": [purse.pk]})
+    purse.refresh_from_db()
+    assert purse.is_closed
+
+
+def test_a_judge_does_not_see_the_money_in_the_admin(client, played, purse):
+    from django.contrib.auth.models import Group
+
+    from league.permissions import JUDGES
+
+    judge = factories.UserFactory(username="jude", is_staff=True)
+    judge.groups.add(Group.objects.get_or_create(name=JUDGES)[0])
+    client.force_login(judge)
+    assert client.get(reverse("admin:tournaments_purse_changelist")).status_code == 403
+    assert client.get(reverse("admin:tournaments_ledgerentry_changelist")).status_code == 403
