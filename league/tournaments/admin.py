@@ -13,12 +13,16 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import formats
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.errors import DomainError
 from league.permissions import Action, can
 from league.tournaments import selectors, services
+from league.tournaments.amounts import dollars
 from league.tournaments.models import (
     CheckersQueue,
     Club,
@@ -444,33 +448,14 @@ class _MoneyOnly(admin.ModelAdmin):
         return False
 
 
-class LedgerInline(admin.TabularInline):
-    model = LedgerEntry
-    fields = ("kind", "entrant", "pot", "place", "amount", "note", "entered_by", "at")
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return can(request.user, Action.KEEP_MONEY)
-
-
 @admin.register(Purse)
 class PurseAdmin(_MoneyOnly):
     """An event's purse (entry fee, house share, payout table) with its ledger below; the
     actions collect the fees, record the payouts and close the night (refused, with the
     difference named, unless the books balance)."""
 
-    list_display = ("tournament", "entry_fee", "house_percent", "payout_mode", "closed_at")
-    fields = ("tournament", "entry_fee", "house_percent", "payout_mode", "payout_table")
-    readonly_fields = ("closed_at",)
-    inlines = [LedgerInline]
+    list_display = ("tournament", "entry_fee", "house_percent", "payout_mode", "books")
+    fields = ("tournament", "entry_fee", "house_percent", "payout_mode", "payout_table", "books")
     actions = ["collect_fees", "record_payouts", "close_night"]
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -479,7 +464,30 @@ class PurseAdmin(_MoneyOnly):
         )
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
-        return ("tournament", "closed_at") if obj is not None else ("closed_at",)
+        return ("tournament", "books") if obj is not None else ("books",)
+
+    @admin.display(description=gettext_lazy("books"))
+    def books(self, obj: Purse) -> str:
+        """In, out and the balance, with a link to the ledger and to the money page."""
+        if obj.pk is None:
+            return "—"
+        books = selectors.books_for(obj.tournament)
+        state = (
+            _("closed %(at)s") % {"at": formats.date_format(obj.closed_at, "SHORT_DATETIME_FORMAT")}
+            if obj.closed_at
+            else _("balance %(amount)s") % {"amount": dollars(books.balance)}
+        )
+        return format_html(
+            '{} · {} · {} · <a href="{}?tournament__id__exact={}">{}</a> · <a href="{}">{}</a>',
+            _("in %(amount)s") % {"amount": dollars(books.money_in)},
+            _("out %(amount)s") % {"amount": dollars(books.money_out)},
+            state,
+            reverse("admin:tournaments_ledgerentry_changelist"),
+            obj.tournament_id,
+            _("ledger"),
+            reverse("tournaments:money", args=[obj.tournament_id]),
+            _("money page"),
+        )
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         data = form.cleaned_data
@@ -496,9 +504,6 @@ class PurseAdmin(_MoneyOnly):
             obj.pk = purse.pk
         except DomainError as exc:
             self.message_user(request, exc.message, messages.ERROR)
-
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        """The ledger inline is read-only: entries are made by the services."""
 
     @admin.action(description=gettext_lazy("Collect the entry fees"))
     def collect_fees(self, request: HttpRequest, queryset: QuerySet[Purse]) -> None:
