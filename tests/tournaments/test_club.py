@@ -240,3 +240,11 @@ def test_a_director_creates_a_club_season_in_the_admin_and_attaches_a_night(clie
     night = finished_night("Night 1", NAMES)
     services.night_assign_season(user=dora, tournament=night, season=season)
     assert selectors.club_season_standings(season)["nights"] == [night]
+
+
+def test_the_tournament_list_names_the_clubs_and_a_night_links_its_season(client, season):
+    night = finished_night("Night 1", NAMES, season=season)
+    listing = client.get(reverse("tournaments:list")).content.decode()
+    assert "Crooked Peg ACC Club" in listing and "data-club" in listing
+    page = client.get(reverse("tournaments:tournament", args=[night.pk])).content.decode()
+    assert reverse("tournaments:club_season", args=[season.pk]) in page

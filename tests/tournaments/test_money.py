@@ -210,3 +210,12 @@ def test_a_judge_does_not_see_the_money_in_the_admin(client, played, purse):
     client.force_login(judge)
     assert client.get(reverse("admin:tournaments_purse_changelist")).status_code == 403
     assert client.get(reverse("admin:tournaments_ledgerentry_changelist")).status_code == 403
+
+
+def test_the_money_page_in_french_writes_amounts_the_french_way(client, played, purse, director):
+    services.fees_collect(user=director, tournament=played)
+    client.force_login(director)
+    html = client.get(
+        reverse("tournaments:money", args=[played.pk]), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert "Livre de caisse" in html and "80,00 $" in html and "10,00 $" in html
