@@ -11,7 +11,7 @@ from league.permissions import Action, can
 from league.tournaments import logic, selectors, services
 from league.tournaments.models import LedgerKind, PayoutMode, SidePotKind
 from tests import factories
-from tests.tournaments.conftest import TRUSTED, finished_night
+from tests.tournaments.conftest import finished_night
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
