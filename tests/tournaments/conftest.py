@@ -64,16 +64,24 @@ def play_round(night, director, *, winner_first=True, score=100):
 TRUSTED = Trusted(None, "test")
 
 
-def finished_night(name, entrants, *, rounds=3, wins=None, season=None):
+def finished_night(name, entrants, *, rounds=3, wins=None, season=None, teams=None):
     """A night played to its champion: ``rounds`` qualifying rounds where the entrant named
     first in ``wins`` order beats the later one (by entry order when None), loser at 100;
-    then the bracket, each playoff match won 2-0 by the one named first."""
+    then the bracket, each playoff match won 2-0 by the one named first. ``teams`` (entrant
+    name -> two player names) makes it a partnership night."""
     order = list(wins or entrants)
-    t = services.tournament_create(user=TRUSTED, name=name, games_per_entrant=rounds)
+    t = services.tournament_create(
+        user=TRUSTED,
+        name=name,
+        games_per_entrant=rounds,
+        variant="partnership-121" if teams else "singles-121",
+    )
     if season is not None:
         services.night_assign_season(user=TRUSTED, tournament=t, season=season)
     for e in entrants:
-        services.entrant_register(user=TRUSTED, tournament=t, name=e, check_in=True)
+        services.entrant_register(
+            user=TRUSTED, tournament=t, name=e, players=(teams or {}).get(e, ()), check_in=True
+        )
     for _ in range(rounds):
         rnd = services.round_seat_next(user=TRUSTED, tournament=t)
         for g in rnd.games.select_related("first", "second"):

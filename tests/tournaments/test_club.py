@@ -248,3 +248,26 @@ def test_the_tournament_list_names_the_clubs_and_a_night_links_its_season(client
     assert "Crooked Peg ACC Club" in listing and "data-club" in listing
     page = client.get(reverse("tournaments:tournament", args=[night.pk])).content.decode()
     assert reverse("tournaments:club_season", args=[season.pk]) in page
+
+
+def test_a_partnership_nights_points_go_to_both_players_and_to_their_records(season):
+    teams = {
+        "Fifteen Two": ["Ann", "Bob"],
+        "His Nobs": ["Cy", "Dee"],
+        "Muggins": ["Eve", "Fay"],
+        "Skunk Line": ["Gus", "Hal"],
+        "Go": ["Ivy", "Jon"],
+    }
+    night = finished_night("Doubles night", list(teams), season=season, teams=teams)
+    gp = {
+        r["entrant"]: r["game_points"]
+        for r in selectors.standings_for_tournament(night)["standings"]
+    }
+    rows = {r.name: r for r in selectors.club_season_standings(season)["rows"]}
+    assert len(rows) == 10
+    for team, (one, two) in teams.items():
+        expected = gp[team] if gp[team] >= season.threshold else 0
+        assert rows[one].nights == rows[two].nights == [expected]
+    record = selectors.player_tournament_record(Player.objects.get(name="Bob"))
+    assert record["played"] == 1 and record["events"][0]["entrant"] == "Fifteen Two"
+    assert record["game_points"] == gp["Fifteen Two"]
