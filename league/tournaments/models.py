@@ -489,16 +489,18 @@ class LedgerEntry(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="ledger")
     kind = models.CharField(_("kind"), max_length=16, choices=LedgerKind.choices)
+    # RESTRICT, not PROTECT: an entrant with money on the books is not deleted alone, but
+    # deleting the whole tournament takes its ledger with it.
     entrant = models.ForeignKey(
         Entrant,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="ledger_entries",
         verbose_name=_("entrant"),
     )
     pot = models.ForeignKey(
-        SidePot, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+        SidePot, on_delete=models.RESTRICT, null=True, blank=True, related_name="entries"
     )
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     amount = models.PositiveIntegerField(_("amount (cents)"))
