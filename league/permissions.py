@@ -18,7 +18,9 @@ The rules, in words:
   playoff games); a player enters their side's scorecard of a table they sit at, once, until
   the result stands (``lifecycle``, on the table's scorecard facts); judges and league admins
   are the checkers who settle scorecards that disagree and key in paper cards, never at a
-  table they play at.
+  table they play at;
+- an event's money (entry fees, payouts, side pots, the ledger) is seen and kept by its
+  directors and league admins only; they also manage clubs and club seasons.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class Action(models.TextChoices):
     RUN_TOURNAMENT = "run_tournament", _("run a tournament (entrants, rounds, the bracket)")
     ENTER_SCORECARD = "enter_scorecard", _("enter a scorecard for one's own table")
     CHECK_SCORECARDS = "check_scorecards", _("settle scorecards as a checker")
+    KEEP_MONEY = "keep_money", _("see and keep an event's money (fees, payouts, side pots)")
+    MANAGE_CLUBS = "manage_clubs", _("manage clubs and their seasons")
 
 
 class Trusted:
@@ -271,7 +275,7 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
         return is_league_admin(user)
     if action == Action.CHANGE_PLAYED_RULES:
         return is_judge(user) or is_league_admin(user)
-    if action == Action.RUN_TOURNAMENT:
+    if action in (Action.RUN_TOURNAMENT, Action.KEEP_MONEY, Action.MANAGE_CLUBS):
         return is_league_admin(user) or _in_group(user, TOURNAMENT_DIRECTORS)
     if action == Action.CHECK_SCORECARDS:
         return _may_settle(user, obj)

@@ -490,8 +490,13 @@ def wipe_league_data() -> None:
         tm.Bye,
         tm.Round,
         tm.EntrantPlayer,
+        tm.LedgerEntry,
+        tm.SidePot,
+        tm.Purse,
         tm.Entrant,
         tm.Tournament,
+        tm.ClubSeason,
+        tm.Club,
     ):
         model.objects.all().delete()
     AuditEntry.objects.all().delete()

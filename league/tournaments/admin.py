@@ -1,4 +1,6 @@
-"""The director's and checkers' admin: tournaments (seat the next round, draw the bracket),
+"""The director's and checkers' admin: clubs and club seasons; tournaments (seat the next
+round, draw the bracket, the club season a night counts toward); the money (purses with their
+ledger: collect fees, pay out, close the night; side pots; ledger entries by hand);
 entrants (check in, withdraw), rounds, the checkers' queue (both scorecards side by side, the
 checker's entry settles the game) and playoff matches (a game at a time). Every change goes
 through a service; ``has_*_permission`` asks ``can()``."""
@@ -11,6 +13,9 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import formats
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -18,11 +23,17 @@ from league.admin import StoredFieldsWhenViewing
 from league.errors import DomainError
 from league.permissions import Action, can
 from league.tournaments import selectors, services
+from league.tournaments.amounts import dollars
 from league.tournaments.models import (
     CheckersQueue,
+    Club,
+    ClubSeason,
     Entrant,
+    LedgerEntry,
     PlayoffMatch,
+    Purse,
     Round,
+    SidePot,
     TableGame,
     Tournament,
 )
@@ -86,6 +97,12 @@ class TournamentAdmin(_DirectorOnly):
                 )
                 obj.pk = created.pk
                 services.tournament_update(user=request.user, tournament=created, changes=data)
+            if "club_season" in data:
+                services.night_assign_season(
+                    user=request.user,
+                    tournament=Tournament.objects.get(pk=obj.pk),
+                    season=data["club_season"],
+                )
         except DomainError as exc:
             self.message_user(request, exc.message, messages.ERROR)
 
@@ -330,3 +347,255 @@ class PlayoffMatchAdmin(admin.ModelAdmin):
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """Nothing else to store: the service wrote the game."""
+
+
+# --------------------------------------------------------------------------------------------
+# Clubs and club seasons
+# --------------------------------------------------------------------------------------------
+
+
+class _ClubsOnly(admin.ModelAdmin):
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.MANAGE_CLUBS)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self.has_module_permission(request)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return self.has_module_permission(request)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Club)
+class ClubAdmin(_ClubsOnly):
+    list_display = ("name", "venue")
+    fields = ("name", "venue")
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        try:
+            created = services.club_create(
+                user=request.user, name=form.cleaned_data["name"], venue=form.cleaned_data["venue"]
+            )
+            obj.pk = created.pk
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+
+@admin.register(ClubSeason)
+class ClubSeasonAdmin(_ClubsOnly):
+    list_display = ("name", "club", "starts", "points_mode", "threshold", "night_count")
+    list_filter = ("club",)
+    fields = ("club", "name", "starts", "points_mode", "threshold", "points_table")
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return can(request.user, Action.MANAGE_CLUBS, obj)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return ("club",) if obj is not None else ()
+
+    @admin.display(description=gettext_lazy("nights"))
+    def night_count(self, obj: ClubSeason) -> int:
+        return obj.nights.count()
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        """A new season through ``club_season_create``, changes through ``club_season_update``
+        (refused, with the reason shown, when the scoring cannot work)."""
+        data = dict(form.cleaned_data)
+        try:
+            if change:
+                services.club_season_update(
+                    user=request.user, season=ClubSeason.objects.get(pk=obj.pk), changes=data
+                )
+            else:
+                created = services.club_season_create(
+                    user=request.user,
+                    club=data["club"],
+                    name=data["name"],
+                    starts=data.get("starts"),
+                    points_mode=data["points_mode"],
+                    threshold=data["threshold"],
+                    points_table=data.get("points_table") or [],
+                )
+                obj.pk = created.pk
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+
+# --------------------------------------------------------------------------------------------
+# Money: seen and kept by directors and league admins only (``Action.KEEP_MONEY``)
+# --------------------------------------------------------------------------------------------
+
+
+class _MoneyOnly(admin.ModelAdmin):
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.KEEP_MONEY)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return can(request.user, Action.KEEP_MONEY, getattr(obj, "tournament", None))
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return can(request.user, Action.KEEP_MONEY)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Purse)
+class PurseAdmin(_MoneyOnly):
+    """An event's purse (entry fee, house share, payout table) with its ledger below; the
+    actions collect the fees, record the payouts and close the night (refused, with the
+    difference named, unless the books balance)."""
+
+    list_display = ("tournament", "entry_fee", "house_percent", "payout_mode", "books")
+    fields = ("tournament", "entry_fee", "house_percent", "payout_mode", "payout_table", "books")
+    actions = ["collect_fees", "record_payouts", "close_night"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return can(request.user, Action.KEEP_MONEY, getattr(obj, "tournament", None)) and not (
+            obj is not None and obj.is_closed
+        )
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return ("tournament", "books") if obj is not None else ("books",)
+
+    @admin.display(description=gettext_lazy("books"))
+    def books(self, obj: Purse) -> str:
+        """In, out and the balance, with a link to the ledger and to the money page."""
+        if obj.pk is None:
+            return "—"
+        books = selectors.books_for(obj.tournament)
+        state = (
+            _("closed %(at)s") % {"at": formats.date_format(obj.closed_at, "SHORT_DATETIME_FORMAT")}
+            if obj.closed_at
+            else _("balance %(amount)s") % {"amount": dollars(books.balance)}
+        )
+        return format_html(
+            '{} · {} · {} · <a href="{}?tournament__id__exact={}">{}</a> · <a href="{}">{}</a>',
+            _("in %(amount)s") % {"amount": dollars(books.money_in)},
+            _("out %(amount)s") % {"amount": dollars(books.money_out)},
+            state,
+            reverse("admin:tournaments_ledgerentry_changelist"),
+            obj.tournament_id,
+            _("ledger"),
+            reverse("tournaments:money", args=[obj.tournament_id]),
+            _("money page"),
+        )
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        tournament = obj.tournament if change else data["tournament"]
+        try:
+            purse = services.purse_set(
+                user=request.user,
+                tournament=tournament,
+                entry_fee=data["entry_fee"],
+                house_percent=data["house_percent"],
+                payout_mode=data["payout_mode"],
+                payout_table=data.get("payout_table") or [],
+            )
+            obj.pk = purse.pk
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+    @admin.action(description=gettext_lazy("Collect the entry fees"))
+    def collect_fees(self, request: HttpRequest, queryset: QuerySet[Purse]) -> None:
+        for p in queryset.select_related("tournament"):
+            _run(
+                request,
+                self,
+                lambda p=p: services.fees_collect(user=request.user, tournament=p.tournament),
+                _("%(name)s: entry fees recorded.") % {"name": p.tournament.name},
+            )
+
+    @admin.action(description=gettext_lazy("Record the payouts by the table"))
+    def record_payouts(self, request: HttpRequest, queryset: QuerySet[Purse]) -> None:
+        for p in queryset.select_related("tournament"):
+            _run(
+                request,
+                self,
+                lambda p=p: services.payouts_record(user=request.user, tournament=p.tournament),
+                _("%(name)s: payouts recorded.") % {"name": p.tournament.name},
+            )
+
+    @admin.action(description=gettext_lazy("Close the night (the books must balance)"))
+    def close_night(self, request: HttpRequest, queryset: QuerySet[Purse]) -> None:
+        for p in queryset.select_related("tournament"):
+            _run(
+                request,
+                self,
+                lambda p=p: services.night_close(user=request.user, tournament=p.tournament),
+                _("%(name)s: the night is closed.") % {"name": p.tournament.name},
+            )
+
+
+@admin.register(SidePot)
+class SidePotAdmin(_MoneyOnly):
+    list_display = ("tournament", "kind", "fee")
+    fields = ("tournament", "kind", "fee")
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        try:
+            pot = services.side_pot_set(
+                user=request.user, tournament=data["tournament"], kind=data["kind"], fee=data["fee"]
+            )
+            obj.pk = pot.pk
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+
+class LedgerEntryForm(forms.ModelForm):
+    kind = forms.ChoiceField(
+        label=gettext_lazy("kind"), choices=[(k.value, k.label) for k in services.MANUAL_KINDS]
+    )
+
+    class Meta:
+        model = LedgerEntry
+        fields = ["tournament", "kind", "entrant", "amount", "note"]
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(_MoneyOnly):
+    """The ledger of every event; a director records a movement by hand here (a fee at the
+    door, a cash payout, the house share, a refund) or removes one made in error."""
+
+    list_display = ("tournament", "kind", "entrant", "pot", "place", "amount", "note", "at")
+    list_filter = ("tournament", "kind")
+    form = LedgerEntryForm
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return can(request.user, Action.KEEP_MONEY, getattr(obj, "tournament", None))
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # one entry at a time, through the service
+        return actions
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        try:
+            entry = services.ledger_entry_add(
+                user=request.user,
+                tournament=data["tournament"],
+                kind=data["kind"],
+                amount=data["amount"],
+                entrant=data.get("entrant"),
+                note=data.get("note") or "",
+            )
+            obj.pk = entry.pk
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        try:
+            services.ledger_entry_remove(user=request.user, entry=obj)
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)

@@ -477,3 +477,190 @@ def _pair(pool: list[T], met: Mapping[T, Mapping[T, int]]) -> list[tuple[T, T]]:
         rest.remove(b)
         tables.append((a, b))
     return tables
+
+
+# --------------------------------------------------------------------------------------------
+# After the night: final places, club-season points and the money
+# --------------------------------------------------------------------------------------------
+
+
+def final_places(
+    standings: Sequence[tuple[str, int]],
+    *,
+    in_bracket: Sequence[str],
+    lost_in: Mapping[str, int],
+    rounds: int,
+) -> dict[str, int]:
+    """Each entrant's place at the end of the night. The champion is 1st and the final's loser
+    2nd; the losers of one playoff round share a place (the two semi-final losers are both
+    3rd, the quarter-final losers all 5th); everyone outside the bracket follows, in standings
+    order, sharing a place where the standings share a rank.
+
+    ``standings`` is ``(name, rank)`` in standings order; ``in_bracket`` the seeded entrants;
+    ``lost_in`` the playoff round each bracket entrant lost in (absent: the champion);
+    ``rounds`` the bracket's number of rounds.
+
+    >>> final_places([("A", 1), ("B", 2), ("C", 3), ("D", 3)], in_bracket=["A", "B"],
+    ...              lost_in={"B": 1}, rounds=1)
+    {'A': 1, 'B': 2, 'C': 3, 'D': 3}
+    """
+    places: dict[str, int] = {}
+    bracket_set = set(in_bracket)
+    for name in in_bracket:
+        lost = lost_in.get(name)
+        places[name] = 1 if lost is None else 2 ** (rounds - lost) + 1
+    place = len(bracket_set)
+    previous_rank = None
+    shared_place = place
+    for name, rnk in standings:
+        if name in bracket_set:
+            continue
+        place += 1
+        if rnk != previous_rank:
+            shared_place = place
+            previous_rank = rnk
+        places[name] = shared_place
+    return places
+
+
+@dataclass(frozen=True)
+class ClubPoints:
+    """How a club season scores a night: ``game_points`` (the night's game points, for an
+    entrant who reaches ``threshold``, else 0) or ``table`` (points by final place: the first
+    number for 1st, the second for 2nd ..., 0 beyond the table).
+
+    >>> ClubPoints().for_night(game_points=12, place=9)
+    12
+    >>> ClubPoints(threshold=13).for_night(game_points=12, place=9)
+    0
+    >>> ClubPoints(mode="table", table=(10, 8, 6)).for_night(game_points=12, place=2)
+    8
+    """
+
+    mode: str = "game_points"
+    threshold: int = 10
+    table: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
+
+    def for_night(self, *, game_points: int, place: int | None) -> int:
+        if self.mode == "table":
+            if place is None or place > len(self.table):
+                return 0
+            return self.table[place - 1]
+        return game_points if game_points >= self.threshold else 0
+
+
+@dataclass
+class SeasonRow:
+    """A player's line in a club season: points per night (None: not there), the total."""
+
+    key: int
+    name: str
+    nights: list[int | None]
+    rank: int = 0
+    tied_with: list[str] = field(default_factory=list)
+
+    @property
+    def attended(self) -> int:
+        return sum(1 for p in self.nights if p is not None)
+
+    @property
+    def total(self) -> int:
+        return sum(p for p in self.nights if p is not None)
+
+
+def season_table(nights: Sequence[Mapping[int, int]], names: Mapping[int, str]) -> list[SeasonRow]:
+    """The season standings from each night's points by player (a player in a night's mapping
+    attended it): ranked by total, level totals sharing a rank and naming each other, listed
+    by name within a tie.
+
+    >>> rows = season_table([{1: 10, 2: 8}, {2: 2, 3: 10}], {1: "Ann", 2: "Bob", 3: "Cy"})
+    >>> [(r.rank, r.name, r.total, r.attended) for r in rows]
+    [(1, 'Ann', 10, 1), (1, 'Bob', 10, 2), (1, 'Cy', 10, 1)]
+    >>> rows[1].tied_with
+    ['Ann', 'Cy']
+    """
+    rows: dict[int, SeasonRow] = {}
+    for i, night in enumerate(nights):
+        for key, points in night.items():
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = SeasonRow(key, names[key], [None] * len(nights))
+            row.nights[i] = points
+    ordered = sorted(rows.values(), key=lambda r: (-r.total, r.name.casefold(), r.key))
+    by_total: dict[int, list[str]] = {}
+    for row in ordered:
+        by_total.setdefault(row.total, []).append(row.name)
+    for i, row in enumerate(ordered):
+        row.rank = ordered[i - 1].rank if i and ordered[i - 1].total == row.total else i + 1
+        row.tied_with = [n for n in by_total[row.total] if n != row.name]
+    return ordered
+
+
+def split_cents(total: int, shares: int) -> list[int]:
+    """``total`` cents in ``shares`` parts as equal as cents allow, the odd cents to the first.
+
+    >>> split_cents(1000, 3)
+    [334, 333, 333]
+    """
+    if shares <= 0:
+        return []
+    base, odd = divmod(total, shares)
+    return [base + (1 if i < odd else 0) for i in range(shares)]
+
+
+def default_payout_weights(entrants: int, *, one_in: int = 4) -> list[int]:
+    """The default payout table: about the top quarter of the field paid (as many places as
+    the cut), shares falling by one step a place (3 places: 3, 2, 1, so 1/2, 1/3 and 1/6).
+
+    >>> default_payout_weights(12)
+    [3, 2, 1]
+    """
+    return list(range(qualifier_count(entrants, one_in=one_in), 0, -1))
+
+
+def payout_amounts(fund: int, *, mode: str, table: Sequence[int], entrants: int = 0) -> list[int]:
+    """Cents for each paid place. ``percent``: each place's percent of the prize fund; an
+    empty table is the default (:func:`default_payout_weights` of ``entrants``). Shares are
+    rounded down to the cent and the cents left over go to the top places, one each, so when
+    the percents make 100 the places share the whole fund. ``amount``: the table's cents.
+
+    >>> payout_amounts(1000, mode="percent", table=[50, 33, 17])
+    [500, 330, 170]
+    >>> payout_amounts(1001, mode="percent", table=[], entrants=12)
+    [501, 334, 166]
+    >>> payout_amounts(1000, mode="amount", table=[700, 300])
+    [700, 300]
+    """
+    if mode == "amount":
+        return list(table)
+    weights = list(table) if table else default_payout_weights(entrants)
+    whole = 100 if table else sum(weights)
+    if not weights or whole <= 0:
+        return []
+    amounts = [fund * w // whole for w in weights]
+    if sum(weights) == whole:
+        for i in range(fund - sum(amounts)):
+            amounts[i % len(amounts)] += 1
+    return amounts
+
+
+def payouts_by_entrant(places: Mapping[str, int], amounts: Sequence[int]) -> dict[str, int]:
+    """What each placed entrant is paid: entrants sharing a place share the amounts of the
+    places they cover (two 3rds split 3rd and 4th), the odd cents to the first listed.
+    Entrants beyond the paid places are left out.
+
+    >>> payouts_by_entrant({"A": 1, "B": 2, "C": 3, "D": 3}, [500, 300, 150, 50])
+    {'A': 500, 'B': 300, 'C': 100, 'D': 100}
+    """
+    groups: dict[int, list[str]] = {}
+    for name, place in places.items():
+        groups.setdefault(place, []).append(name)
+    out: dict[str, int] = {}
+    for place in sorted(groups):
+        names = groups[place]
+        pool = sum(amounts[place - 1 : place - 1 + len(names)])
+        if pool <= 0:
+            continue
+        for name, share in zip(names, split_cents(pool, len(names)), strict=True):
+            out[name] = share
+    return out

@@ -67,6 +67,15 @@ class Tournament(models.Model):
     qualify_one_in = models.PositiveSmallIntegerField(_("one qualifier in"), default=4)
     playoff_best_of = models.PositiveSmallIntegerField(_("playoff matches best of"), default=3)
     draw_seed = models.PositiveIntegerField(_("draw seed"), default=0)
+    club_season = models.ForeignKey(
+        "ClubSeason",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="nights",
+        verbose_name=_("club season"),
+        help_text=_("The club season this night counts toward, if any."),
+    )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
@@ -430,3 +439,215 @@ class PlayoffGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {_('game')} {self.number}"
+
+
+# ------------------------------------------------------------------------------------------
+# Club seasons: a club's weekly nights, scored across the season
+# ------------------------------------------------------------------------------------------
+
+
+class Club(models.Model):
+    """A club that runs a series of nights (an ACC Grass Roots club, a bar's weekly night)."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    venue = models.CharField(_("where it plays"), max_length=160, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubPointsMode(models.TextChoices):
+    GAME_POINTS = "game_points", _("the night's game points, from a threshold")
+    TABLE = "table", _("points by place (a table: 1st, 2nd, ...)")
+
+
+def default_points_table() -> list[int]:
+    return list(logic.ClubPoints().table)
+
+
+class ClubSeason(models.Model):
+    """A club's season: its nights (tournaments linked to it) and how a night earns points."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=120)
+    starts = models.DateField(_("first night"), null=True, blank=True)
+    points_mode = models.CharField(
+        _("points per night"),
+        max_length=16,
+        choices=ClubPointsMode.choices,
+        default=ClubPointsMode.GAME_POINTS,
+    )
+    threshold = models.PositiveSmallIntegerField(
+        _("game points needed to score"),
+        default=logic.ClubPoints().threshold,
+        help_text=_("With game points: an entrant below this scores 0 that night."),
+    )
+    points_table = models.JSONField(
+        _("points by place"),
+        default=default_points_table,
+        blank=True,
+        help_text=_("With points by place: the points for 1st, 2nd, ... in order."),
+    )
+
+    class Meta:
+        ordering = ["club__name", "-starts", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="club_season_name_unique")
+        ]
+        verbose_name = _("club season")
+        verbose_name_plural = _("club seasons")
+
+    def __str__(self) -> str:
+        return f"{self.club} · {self.name}"
+
+    @property
+    def scheme(self) -> logic.ClubPoints:
+        return logic.ClubPoints(
+            mode=self.points_mode,
+            threshold=self.threshold,
+            table=tuple(int(p) for p in self.points_table or ()),
+        )
+
+
+# ------------------------------------------------------------------------------------------
+# Money (optional per event): the purse's settings, side pots and the ledger. Amounts are
+# whole cents (integers), never floats.
+# ------------------------------------------------------------------------------------------
+
+
+class PayoutMode(models.TextChoices):
+    PERCENT = "percent", _("percent of the prize fund")
+    AMOUNT = "amount", _("fixed amounts")
+
+
+class Purse(models.Model):
+    """An event's money settings and the state of its books; an event without one keeps no
+    money. ``payout_table`` holds a number per paid place (percents or cents, per
+    ``payout_mode``); empty, about the top quarter is paid (as many places as the cut)."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="purse", verbose_name=_("tournament")
+    )
+    entry_fee = models.PositiveIntegerField(_("entry fee (cents)"), default=0)
+    house_percent = models.PositiveSmallIntegerField(
+        _("house / club share (% of entry fees)"), default=10
+    )
+    payout_mode = models.CharField(
+        _("payout table in"), max_length=8, choices=PayoutMode.choices, default=PayoutMode.PERCENT
+    )
+    payout_table = models.JSONField(_("payout table"), default=list, blank=True)
+    closed_at = models.DateTimeField(_("night closed at"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("purse")
+        verbose_name_plural = _("purses")
+
+    def __str__(self) -> str:
+        return str(self.tournament)
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class SidePotKind(models.TextChoices):
+    SKUNK = "skunk", _("skunk pot")
+    BIG_HAND = "big_hand", _("28/29-hand pot")
+
+
+class SidePot(models.Model):
+    """A side pot of an event: entrants buy in; its winners share what came in."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="side_pots", verbose_name=_("tournament")
+    )
+    kind = models.CharField(_("pot"), max_length=16, choices=SidePotKind.choices)
+    fee = models.PositiveIntegerField(_("entry (cents)"))
+
+    class Meta:
+        ordering = ["kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "kind"], name="one_side_pot_of_a_kind")
+        ]
+        verbose_name = _("side pot")
+        verbose_name_plural = _("side pots")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.get_kind_display()}"
+
+
+class LedgerKind(models.TextChoices):
+    FEE = "fee", _("entry fee")
+    POT_ENTRY = "pot_entry", _("side pot entry")
+    PAYOUT = "payout", _("payout")
+    POT_PAYOUT = "pot_payout", _("side pot won")
+    HOUSE = "house", _("house / club share")
+    REFUND = "refund", _("refund")
+
+
+MONEY_IN = frozenset({LedgerKind.FEE, LedgerKind.POT_ENTRY})
+
+
+class LedgerEntry(models.Model):
+    """One movement of money at the night: fees and pot entries in; payouts, pots won, the
+    house share and refunds out. ``amount`` is positive cents; the kind says which way."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="ledger", verbose_name=_("tournament")
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=LedgerKind.choices)
+    # RESTRICT, not PROTECT: an entrant with money on the books is not deleted alone, but
+    # deleting the whole tournament takes its ledger with it.
+    entrant = models.ForeignKey(
+        Entrant,
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="ledger_entries",
+        verbose_name=_("entrant"),
+    )
+    pot = models.ForeignKey(
+        SidePot,
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="entries",
+        verbose_name=_("side pot"),
+    )
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    amount = models.PositiveIntegerField(_("amount (cents)"))
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("ledger entry")
+        verbose_name_plural = _("ledger")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.amount}"
+
+    @property
+    def is_in(self) -> bool:
+        return self.kind in MONEY_IN
+
+    @property
+    def signed(self) -> int:
+        """Cents into the books (positive) or out of them (negative)."""
+        return self.amount if self.is_in else -self.amount

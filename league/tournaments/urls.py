@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.tournaments import views
+from league.tournaments import club_views, views
 
 app_name = "tournaments"
 
@@ -14,4 +14,7 @@ urlpatterns = [
     path("<int:pk>/tv/", views.tv_page, name="tv"),
     path("tables/<int:pk>/scorecard/", views.scorecard, name="scorecard"),
     path("tables/<int:pk>/scorecard/deals/", views.scorecard_deals, name="scorecard_deals"),
+    path("<int:pk>/money/", club_views.money_page, name="money"),
+    path("clubs/<int:pk>/", club_views.club_page, name="club"),
+    path("clubs/seasons/<int:pk>/", club_views.club_season_page, name="club_season"),
 ]

@@ -18,14 +18,19 @@ from league.errors import DomainError
 from league.lifecycle import CardState
 from league.permissions import Action, can, player_of
 from league.tournaments import selectors, services
-from league.tournaments.models import Entrant, TableGame, Tournament
+from league.tournaments.models import Club, Entrant, TableGame, Tournament
 
 TV_REFRESH_SECONDS = 5
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(
-        request, "tournaments/list.html", {"tournaments": Tournament.objects.order_by("-date")}
+        request,
+        "tournaments/list.html",
+        {
+            "tournaments": Tournament.objects.order_by("-date"),
+            "clubs": Club.objects.order_by("name"),
+        },
     )
 
 

@@ -1,5 +1,6 @@
 """League history: a league's page (its seasons and champions) and a player's page across
-seasons (teams, record per season, lifetime record, statistics)."""
+seasons (teams, record per season, lifetime record, statistics) and tournaments (lifetime
+tournament record, events, club season placings)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from league.models import League, Player
 from league.selectors.careers import league_history, player_career
 from league.selectors.organiser import rules_sentences
 from league.selectors.stats import player_stats
+from league.tournaments.selectors import player_tournament_record
 
 
 def league(request: HttpRequest, pk: int) -> HttpResponse:
@@ -32,6 +34,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "player": player,
             "teams": [row["team"] for row in career["seasons"]],
             "career": career,
+            "tournaments": player_tournament_record(player),
             **stats,
         },
     )

@@ -65,6 +65,8 @@ UNDER_WAY = {
     },
     "league_admin": {
         A.RUN_TOURNAMENT,
+        A.KEEP_MONEY,
+        A.MANAGE_CLUBS,
         A.CHECK_SCORECARDS,
         A.START_GAME,
         A.RECORD_DEAL,
@@ -122,7 +124,14 @@ def object_for(action, game):
         return Deal.objects.get(game=game, number=1, is_current=True)
     if action == A.WITHDRAW_RIVAL:
         return Deal.objects.get(game=game, number=1, is_current=True)  # not a rival: never
-    if action in (A.MANAGE_LEAGUE, A.RUN_TOURNAMENT, A.CHECK_SCORECARDS, A.ENTER_SCORECARD):
+    if action in (
+        A.MANAGE_LEAGUE,
+        A.RUN_TOURNAMENT,
+        A.KEEP_MONEY,
+        A.MANAGE_CLUBS,
+        A.CHECK_SCORECARDS,
+        A.ENTER_SCORECARD,
+    ):
         return None
     return game
 

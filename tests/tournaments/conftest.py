@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from league.models import Player
+from league.permissions import Trusted
 from league.tournaments import services
-from league.tournaments.models import Entrant
+from league.tournaments.models import Entrant, Stage
 from tests import factories
 
 
@@ -58,3 +59,44 @@ def play_round(night, director, *, winner_first=True, score=100):
         for side in (game.first, game.second):
             services.scorecard_submit(user=user_of(side), game=game, winner=w, loser_score=score)
     return rnd
+
+
+TRUSTED = Trusted(None, "test")
+
+
+def finished_night(name, entrants, *, rounds=3, wins=None, season=None, teams=None):
+    """A night played to its champion: ``rounds`` qualifying rounds where the entrant named
+    first in ``wins`` order beats the later one (by entry order when None), loser at 100;
+    then the bracket, each playoff match won 2-0 by the one named first. ``teams`` (entrant
+    name -> two player names) makes it a partnership night."""
+    order = list(wins or entrants)
+    t = services.tournament_create(
+        user=TRUSTED,
+        name=name,
+        games_per_entrant=rounds,
+        variant="partnership-121" if teams else "singles-121",
+    )
+    if season is not None:
+        services.night_assign_season(user=TRUSTED, tournament=t, season=season)
+    for e in entrants:
+        services.entrant_register(
+            user=TRUSTED, tournament=t, name=e, players=(teams or {}).get(e, ()), check_in=True
+        )
+    for _ in range(rounds):
+        rnd = services.round_seat_next(user=TRUSTED, tournament=t)
+        for g in rnd.games.select_related("first", "second"):
+            w = g.first if order.index(g.first.name) < order.index(g.second.name) else g.second
+            services.scorecard_settle(user=TRUSTED, game=g, winner=w, loser_score=100)
+    services.bracket_draw(user=TRUSTED, tournament=t)
+    while True:
+        match = t.playoff_matches.filter(winner__isnull=True, top__isnull=False).exclude(
+            bottom__isnull=True
+        )
+        m = match.order_by("round", "position").first()
+        if m is None:
+            break
+        w = m.top if order.index(m.top.name) < order.index(m.bottom.name) else m.bottom
+        services.playoff_game_record(user=TRUSTED, match=m, winner=w, loser_score=90)
+    t.refresh_from_db()
+    assert t.stage == Stage.FINISHED
+    return t

@@ -19,3 +19,20 @@ def test_the_demo_night_has_thirty_entrants_nine_rounds_and_its_bracket(db):
     data = standings_for_tournament(night)
     assert len(data["qualifiers"]) == 8  # ceil(30 / 4)
     assert night.playoff_matches.filter(round=1).count() == 4
+
+
+def test_the_demo_club_season_has_three_finished_nights_and_one_closed_books(db):
+    from league.tournaments.demo import CLUB_NIGHTS, build_demo_club_season
+    from league.tournaments.selectors import books_for, club_season_standings
+
+    night = build_demo_night()
+    season = build_demo_club_season()
+    data = club_season_standings(season)
+    assert len(data["nights"]) == len(CLUB_NIGHTS) == 3
+    assert data["pending"] == [night]  # the demo club night, its bracket still to play
+    rows = data["rows"]
+    assert len(rows) <= 16 and sum(r.attended for r in rows) == 3 * 12
+    last = data["nights"][-1]
+    books = books_for(last)
+    assert books.purse is not None and books.purse.is_closed and books.balance == 0
+    assert books.money_in == 12 * 500 + 8 * 100

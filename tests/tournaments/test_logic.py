@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 
@@ -220,3 +221,57 @@ def test_a_match_ends_at_a_majority():
     assert logic.match_winner(["A", "B", "A"], best_of=3) == "A"
     assert logic.match_winner(["A", "A", "A"], best_of=5) == "A"
     assert logic.wins_needed(5) == 3
+
+
+# --------------------------------------------------------------------------------------------
+# After the night: payouts and club-season points
+# --------------------------------------------------------------------------------------------
+
+
+@given(fund=st.integers(0, 10_000_000), entrants=st.integers(1, 300))
+def test_the_default_payout_pays_the_whole_fund_to_about_the_top_quarter(fund, entrants):
+    amounts = logic.payout_amounts(fund, mode="percent", table=[], entrants=entrants)
+    assert len(amounts) == logic.qualifier_count(entrants, one_in=4)
+    assert sum(amounts) == fund
+    assert amounts == sorted(amounts, reverse=True)  # a better place is never paid less
+
+
+@given(
+    fund=st.integers(0, 10_000_000),
+    cuts=st.lists(st.integers(1, 99), min_size=0, max_size=6, unique=True),
+)
+def test_a_percent_table_making_100_pays_the_whole_fund_to_the_cent(fund, cuts):
+    points = sorted({0, 100, *cuts})
+    table = [b - a for a, b in itertools.pairwise(points)]
+    amounts = logic.payout_amounts(fund, mode="percent", table=table)
+    assert sum(amounts) == fund and len(amounts) == len(table)
+
+
+@given(
+    places=st.lists(st.integers(1, 12), min_size=1, max_size=12),
+    amounts=st.lists(st.integers(0, 100_000), min_size=1, max_size=12),
+)
+def test_shared_places_split_exactly_what_their_places_pay(places, amounts):
+    names = {f"e{i}": p for i, p in enumerate(places)}
+    paid = logic.payouts_by_entrant(names, amounts)
+    for place in set(places):
+        group = [n for n, p in names.items() if p == place]
+        pool = sum(amounts[place - 1 : place - 1 + len(group)])
+        shares = [paid.get(n, 0) for n in group]
+        assert sum(shares) == pool and max(shares) - min(shares) <= 1
+
+
+@given(
+    nights=st.lists(st.dictionaries(st.integers(1, 8), st.integers(0, 30), max_size=8), max_size=5)
+)
+def test_a_season_table_totals_its_nights_and_ties_share_a_rank(nights):
+    names = {k: f"P{k}" for k in range(1, 9)}
+    rows = logic.season_table(nights, names)
+    assert {r.key for r in rows} == {k for n in nights for k in n}
+    for r in rows:
+        assert r.total == sum(n[r.key] for n in nights if r.key in n)
+        assert r.attended == sum(1 for n in nights if r.key in n)
+        level = [o for o in rows if o.total == r.total]
+        assert {o.rank for o in level} == {r.rank}
+        assert sorted(r.tied_with) == sorted(o.name for o in level if o is not r)
+        assert r.rank == 1 + sum(1 for o in rows if o.total > r.total)

@@ -31,8 +31,16 @@ from league.permissions import Trusted
 from league.services.demo import build_demo
 from league.services.disputes import dispute_raise
 from league.tournaments import services
-from league.tournaments.demo import build_demo_night
-from league.tournaments.models import Entrant, Round, TableGame, Tournament
+from league.tournaments.demo import build_demo_club_season, build_demo_night
+from league.tournaments.models import (
+    Club,
+    ClubSeason,
+    Entrant,
+    Purse,
+    Round,
+    TableGame,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +71,7 @@ SAME_IN_FRENCH: frozenset[str] = frozenset(
 SAME_IN_BOTH = frozenset(
     """pegboard points point total match matches crib spread skunk skunks tv api csv json
     admin django table date score scores place champions pts version action actions go position
-    satellite
+    satellite club clubs note
     français""".split()
 )
 
@@ -219,6 +227,8 @@ def pages() -> dict[str, str]:
     night = Tournament.objects.order_by("pk").first()
     table = TableGame.objects.exclude(status="verified").order_by("pk").first()
     number = Round.objects.filter(tournament=night).order_by("number").first().number
+    club_season = ClubSeason.objects.order_by("pk").first()
+    books = Purse.objects.order_by("pk").first()
     return {
         "league:home": reverse("league:home"),
         "league:rules": reverse("league:rules"),
@@ -246,6 +256,9 @@ def pages() -> dict[str, str]:
         "tournaments:tv": reverse("tournaments:tv", args=[night.pk]),
         "tournaments:scorecard": reverse("tournaments:scorecard", args=[table.pk]),
         "tournaments:scorecard_deals": reverse("tournaments:scorecard_deals", args=[table.pk]),
+        "tournaments:club": reverse("tournaments:club", args=[club_season.club_id]),
+        "tournaments:club_season": reverse("tournaments:club_season", args=[club_season.pk]),
+        "tournaments:money": reverse("tournaments:money", args=[books.tournament_id]),
         "login": reverse("login"),
     }
 
@@ -294,6 +307,7 @@ def demo(db, settings):
         deal_number=1,
     )
     build_demo_night()
+    build_demo_club_season()
     director = Trusted(None, "a night under way")
     night = services.tournament_create(
         user=director, name="Soirée du jeudi", date=dt.date(2026, 12, 3), games_per_entrant=3
@@ -320,6 +334,9 @@ def proper_nouns() -> list[str]:
         (models.Venue, "address"),
         (Tournament, "name"),
         (Entrant, "name"),
+        (Club, "name"),
+        (Club, "venue"),
+        (ClubSeason, "name"),
         (models.AuditEntry, "reason"),  # why a change was made, in the words of who made it
         (models.Dispute, "claim"),  # what a player claims, in their own words
     ]:
@@ -351,7 +368,8 @@ def pages_names() -> list[str]:
         "league:organise_players", "league:organise_teams", "league:organise_schedule",
         "league:venue_scoreboard", "league:scoreboard", "tournaments:list",
         "tournaments:tournament", "tournaments:round", "tournaments:bracket", "tournaments:tv",
-        "tournaments:scorecard", "tournaments:scorecard_deals", "login",
+        "tournaments:scorecard", "tournaments:scorecard_deals", "tournaments:club",
+        "tournaments:club_season", "tournaments:money", "login",
     ]  # fmt: skip
 
 

@@ -9,8 +9,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.models import League
 from league.services.demo import LEAGUE_NAME, SEED, WEEKS_PLAYED, build_demo
-from league.tournaments.demo import NIGHT_NAME, build_demo_night
-from league.tournaments.models import Tournament
+from league.tournaments.demo import NIGHT_NAME, build_demo_club_season, build_demo_night
+from league.tournaments.models import ClubSeason, Tournament
 
 DEFAULT_URL = "http://127.0.0.1:8000/"
 
@@ -67,6 +67,16 @@ class Command(BaseCommand):
                     f"Seeded {night.name}: {night.entrants.count()} entrants, "
                     f"{night.rounds.count()} rounds, the bracket drawn "
                     f"({time.monotonic() - started:.1f} s); {url}tournaments/{night.pk}/"
+                )
+            )
+        if not ClubSeason.objects.exists():
+            started = time.monotonic()
+            season = build_demo_club_season()
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Seeded {season}: {season.nights.count()} nights, the last played one's "
+                    f"money kept and closed ({time.monotonic() - started:.1f} s); "
+                    f"{url}tournaments/clubs/seasons/{season.pk}/"
                 )
             )
         self.stdout.write("")
