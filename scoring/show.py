@@ -315,7 +315,13 @@ def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = 
         parse_cards((*hand, starter))  # raises with the name of the repeated card
         raise DuplicateCardError("A card appears twice.", code="card_repeated")  # pragma: no cover
 
-    fifteens, pairs, runs = _cached_rank_points([starter.rank, *(c.rank for c in hand)])
+    key = _PRIMES[starter.rank]
+    for c in hand:
+        key *= _PRIMES[c.rank]
+    points = _RANK_TABLE.get(key)
+    if points is None:
+        points = _RANK_TABLE[key] = _rank_points([starter.rank, *(c.rank for c in hand)])
+    fifteens, pairs, runs = points
 
     suit = hand[0].suit
     flush = 0
