@@ -269,13 +269,34 @@ def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = 
         rb = b[0]
         rc = c[0]
         rd = d[0]
-        entry = FIVE_RANK_TOTALS.get(
-            _PRIMES[ra] * _PRIMES[rb] * _PRIMES[rc] * _PRIMES[rd] * _PRIMES[starter[0]]
-        )
-        # The stored value is 2 x points, plus 1 when a rank repeats: two of the five can only be
-        # the same card when a rank repeats, so half of all hands skip the set (building and
-        # hashing it is the dearest check here).
-        if entry is not None and not (entry & 1 and len({a, b, c, d, starter}) != 5):
+        rs = starter[0]
+        # Subscripting the dict in a try, not .get(): the method call costs more than the lookup,
+        # and a try costs nothing in CPython 3.11 until something is raised.
+        try:
+            entry = FIVE_RANK_TOTALS[
+                _PRIMES[ra] * _PRIMES[rb] * _PRIMES[rc] * _PRIMES[rd] * _PRIMES[rs]
+            ]
+        except KeyError:  # a rank no deck has: the general path below says which card
+            entry = -1
+        # The stored value is 2 x points, plus 1 when a rank repeats. Two of the five can only be
+        # the same card when their ranks are equal, so a hand without a repeated rank (half of
+        # them) is not checked at all, and the others compare cards only where ranks match
+        # (much cheaper than hashing five cards into a set).
+        if entry >= 0 and not (
+            entry & 1
+            and (
+                (ra == rb and a == b)
+                or (ra == rc and a == c)
+                or (ra == rd and a == d)
+                or (ra == rs and a == starter)
+                or (rb == rc and b == c)
+                or (rb == rd and b == d)
+                or (rb == rs and b == starter)
+                or (rc == rd and c == d)
+                or (rc == rs and c == starter)
+                or (rd == rs and d == starter)
+            )
+        ):
             suit = a[1]
             ss = starter[1]
             flush = 0
