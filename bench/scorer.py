@@ -15,8 +15,8 @@ What it does:
    measured by the same interpreter in the same process. The competitors are never installed
    into the project's own virtualenv.
 2. Deals a fixed, seeded sample of random hands (4 cards and a starter; 100,000 by default) and
-   times ``score_show`` on it: once cold (the rank table in scoring/show.py empty) and the best
-   of ``--repeat`` warm passes.
+   times ``score_show`` on it: once cold (the first pass of a fresh
+   interpreter, right after ``import scoring``) and the best of ``--repeat`` warm passes.
 3. Times each competitor on the same hands, converted to its own card objects beforehand (the
    conversion is not timed), and checks its totals against ours, as a hand and as a crib, on the
    whole sample and on a short list of hands that catch the usual mistakes (double runs, hand and
@@ -365,15 +365,36 @@ def _best_of(fn: Callable[[], list[int]], repeat: int, budget: float) -> tuple[f
     return best, result
 
 
-class OurPasses:
-    """Timed passes of our score_show over the sample: cold (rank table emptied first) or warm."""
+_COLD_PASS = """
+import json, sys, time
+sys.path[:0] = [{root!r}, {bench!r}]
+t0 = time.perf_counter()
+import scoring
+t1 = time.perf_counter()
+from scorer import deal_sample
+from scoring.show import score_show
+sample = deal_sample({n}, {seed})
+t2 = time.perf_counter()
+totals = [score_show(h, s).total for h, s in sample]
+t3 = time.perf_counter()
+print(json.dumps({{"import_s": t1 - t0, "pass_s": t3 - t2, "checksum": sum(totals)}}))
+"""
 
-    def __init__(self, sample: list[tuple[tuple[Any, ...], Any]]) -> None:
+
+class OurPasses:
+    """Timed passes of our score_show over the sample: warm (this process, after earlier passes)
+    or cold (the first pass of a fresh interpreter, right after ``import scoring``: what a new web
+    worker's first deals meet; its tables are built at import or stored, so nothing is emptied).
+    """
+
+    def __init__(self, sample: list[tuple[tuple[Any, ...], Any]], seed: int) -> None:
         from scoring import show
 
         self.sample = sample
+        self.seed = seed
         self.show = show
         self.totals: list[int] = []
+        self.import_s: list[float] = []
 
     def warm(self) -> float:
         score_show = self.show.score_show
@@ -383,16 +404,25 @@ class OurPasses:
         return time.perf_counter() - t0
 
     def cold(self) -> float:
-        self.show._RANK_TABLE.clear()
-        return self.warm()
+        code = _COLD_PASS.format(
+            root=str(ROOT), bench=str(BENCH), n=len(self.sample), seed=self.seed
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout
+        figures = json.loads(out)
+        if self.totals and figures["checksum"] != sum(self.totals):
+            raise RuntimeError("the cold pass scored the sample differently")
+        self.import_s.append(figures["import_s"])
+        return float(figures["pass_s"])
 
 
 def measure_ours(ours: OurPasses, repeat: int) -> dict[str, Any]:
     from scoring.show import score_show
 
     sample = ours.sample
-    cold = min(ours.cold() for _ in range(repeat))
     warm = min(ours.warm() for _ in range(repeat))
+    cold = min(ours.cold() for _ in range(repeat))
     totals = ours.totals
     crib_totals = [score_show(h, s, crib=True).total for h, s in sample]
     texts = [(" ".join(map(str, h)), str(s)) for h, s in sample]
@@ -406,7 +436,7 @@ def measure_ours(ours: OurPasses, repeat: int) -> dict[str, Any]:
         "text_per_s": len(sample) / text_s,
         "totals": totals,
         "crib_totals": crib_totals,
-        "rank_table_entries": len(ours.show._RANK_TABLE),
+        "import_scoring_s": min(ours.import_s),
     }
 
 
@@ -599,7 +629,7 @@ def profile_ours(sample: list[tuple[tuple[Any, ...], Any]], *, cold: bool) -> st
     from scoring.show import score_show
 
     if cold:
-        show._RANK_TABLE.clear()
+        show._RANK_TABLE.clear()  # the breakdown's figures; the totals' table is stored
     else:
         for h, s in sample:
             score_show(h, s)
@@ -651,17 +681,18 @@ def main(argv: list[str] | None = None) -> int:
     sample = deal_sample(args.hands, args.seed)
 
     results: dict[str, Any] = {"python": platform.python_version(), "hands": args.hands}
-    passes = OurPasses(sample)
+    passes = OurPasses(sample, args.seed)
     ours = measure_ours(passes, args.repeat)
     results["ours"] = {k: v for k, v in ours.items() if not k.endswith("totals")}
     print("score_show (ours)")
     rows = [
-        ("cold (rank table emptied)", ours["cold_per_s"], ours["cold_s"]),
+        ("cold (first pass, new process)", ours["cold_per_s"], ours["cold_s"]),
         ("warm", ours["warm_per_s"], ours["warm_s"]),
         ("warm, cards given as text", ours["text_per_s"], ours["text_s"]),
     ]
     for label, per_s, seconds in rows:
-        print(f"  {label:<28}{_fmt_rate(per_s)}  {seconds:.3f} s  (best of {args.repeat})")
+        print(f"  {label:<32}{_fmt_rate(per_s)}  {seconds:.3f} s  (best of {args.repeat})")
+    print(f"  import scoring in a new process: {ours['import_scoring_s'] * 1000:.1f} ms (best)")
 
     comps: list[dict[str, Any]] = []
     if not args.no_competitors:
@@ -708,11 +739,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"\nfastest correct competitor: {best['dist']} {best['version']} "
                 f"({best['call']}), {best['per_s']:,.0f} hands/s"
             )
-            verdict = "MET" if best["ratio_warm"] >= 10 else "NOT MET"
+            verdict = "MET" if best["ratio_warm"] >= 40 and best["ratio_cold"] >= 30 else "NOT MET"
             print(
                 f"score_show is {best['ratio_warm']:.1f}x as fast warm "
                 f"({best['ours_warm_per_s']:,.0f}/s), {best['ratio_cold']:.1f}x on a cold pass "
-                f"({best['ours_cold_per_s']:,.0f}/s); target 10x: {verdict}"
+                f"({best['ours_cold_per_s']:,.0f}/s); target 40x warm, 30x cold: {verdict}"
             )
             results["fastest_correct"] = best
         else:
@@ -742,7 +773,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.profile:
         for cold in (True, False):
-            kind = "cold: rank table emptied first" if cold else "warm"
+            kind = "breakdown table emptied first" if cold else "warm"
             print(f"\nprofile of score_show over the sample ({kind}):")
             print(profile_ours(sample, cold=cold))
 

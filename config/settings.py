@@ -232,6 +232,12 @@ PEGBOARD_TRUSTED_PROXIES = env_list(
     "127.0.0.1,::1,172.16.0.0/12,10.0.0.0/8,192.168.0.0/16" if PRODUCTION else "127.0.0.1,::1",
 )
 AXES_CLIENT_IP_CALLABLE = "league.lockout.client_ip"
+# The locked log-in page offers "email me a sign-in link" (league/services/signin_links.py): the
+# link lasts PEGBOARD_SIGNIN_LINK_MINUTES and works once; at most PEGBOARD_SIGNIN_LINKS_PER_HOUR
+# requests an hour per address and per account.
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+PEGBOARD_SIGNIN_LINK_MINUTES = int(os.environ.get("PEGBOARD_SIGNIN_LINK_MINUTES", "15"))
+PEGBOARD_SIGNIN_LINKS_PER_HOUR = int(os.environ.get("PEGBOARD_SIGNIN_LINKS_PER_HOUR", "5"))
 # API tokens (phone apps) expire this many days after they were issued; a new password revokes
 # them, and DELETE /api/auth/token/ signs an app out (league/services/tokens.py).
 API_TOKEN_DAYS = int(os.environ.get("API_TOKEN_DAYS", "30"))

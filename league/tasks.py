@@ -36,6 +36,15 @@ def notify_dispute(dispute_id: int, event: str) -> int:
 
 
 @shared_task
+def send_signin_link(user_id: int, link_base: str) -> int:
+    """Email a locked-out player a one-time sign-in link. Returns mails sent. Not retried: a
+    second mail would carry a second live link; the player can ask again."""
+    from league.services.notifications import signin_link_notify
+
+    return signin_link_notify(user_id=user_id, link_base=link_base)
+
+
+@shared_task
 def recompute_stale_standings() -> int:
     """Beat's safety net: recompute every season whose standings are stale (a write whose
     recompute could not be queued, say with the broker down, or whose process died between its

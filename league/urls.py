@@ -53,6 +53,8 @@ urlpatterns = [
     path("leagues/<id:pk>/", history.league, name="league"),
     path("weeks/<id:pk>/sheets/", sheets.week_sheets_page, name="week_sheets"),
     path("welcome/<uidb64>/<token>/", accounts.welcome, name="welcome"),
+    path("sign-in/link/", accounts.signin_link_request, name="signin_link_request"),
+    path("sign-in/link/<str:token>/", accounts.signin_link, name="signin_link"),
     # The organiser's workspace
     path("organise/", organiser.home, name="organise"),
     path("organise/seasons/<id:pk>/", organiser.season, name="organise_season"),

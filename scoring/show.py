@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from itertools import combinations, product
 from typing import NamedTuple
 
+from scoring._rank_totals import FIVE_RANK_TOTALS
 from scoring.cards import Card, format_cards, parse_cards
 from scoring.errors import DuplicateCardError, InvalidHandError
 
@@ -20,10 +21,10 @@ MAX_HAND = 5
 # (unique factorisation), whatever the order or the suits. It is the key of the table below.
 _PRIMES = (0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
-# rank-multiset key -> (fifteens, pairs, runs) points. Fifteens, pairs and runs depend on ranks
-# alone, so 6,175 entries cover every five-card show. The table fills as hands are scored rather
-# than at import (which would cost every Django start a few hundred milliseconds); after the first
-# few thousand hands almost every call is one dict lookup.
+# rank-multiset key -> (fifteens, pairs, runs) points, for the breakdown's figures and for hand
+# sizes the stored table below does not cover (three- and five-card hands). It fills as hands are
+# scored: counting all 26,390 multisets of 4 to 6 ranks at import would cost every Django start
+# about 0.1 s, and most processes only ever score four-card shows.
 _RANK_TABLE: dict[int, tuple[int, int, int]] = {}
 
 _NUMBER_WORDS = (
@@ -81,6 +82,10 @@ class ScoreItem(NamedTuple):
 class ShowScore:
     """What a hand or crib scores with its starter.
 
+    ``total``, ``flush`` and ``nobs`` are worked out when the hand is scored; ``fifteens``,
+    ``pairs``, ``runs`` and the :meth:`breakdown` are counted the first time they are read (most
+    callers, the league's validation and the distribution among them, only need the total).
+
     >>> s = score_show(parse_cards("5H 5D 5S JC"), Card.from_str("5C"))
     >>> s.total, s.fifteens, s.pairs, s.runs, s.flush, s.nobs
     (29, 16, 12, 0, 0, 1)
@@ -88,7 +93,15 @@ class ShowScore:
     one for his nobs: JC
     """
 
-    __slots__ = ("hand", "starter", "crib", "fifteens", "pairs", "runs", "flush", "nobs", "total")
+    __slots__ = ("hand", "starter", "crib", "flush", "nobs", "total", "_ranks")
+
+    hand: tuple[Card, ...]
+    starter: Card
+    crib: bool
+    flush: int
+    nobs: int
+    total: int
+    _ranks: tuple[int, int, int] | None  # fifteens, pairs, runs; None until first read
 
     def __init__(
         self,
@@ -104,12 +117,33 @@ class ShowScore:
         self.hand = hand
         self.starter = starter
         self.crib = crib
-        self.fifteens = fifteens
-        self.pairs = pairs
-        self.runs = runs
         self.flush = flush
         self.nobs = nobs
         self.total = fifteens + pairs + runs + flush + nobs
+        self._ranks = (fifteens, pairs, runs)
+
+    def _rank_parts(self) -> tuple[int, int, int]:
+        parts = self._ranks
+        if parts is None:
+            parts = self._ranks = _cached_rank_points(
+                [self.starter.rank, *(c.rank for c in self.hand)]
+            )
+        return parts
+
+    @property
+    def fifteens(self) -> int:
+        """Points for fifteens: 2 for each set of cards adding up to 15."""
+        return self._rank_parts()[0]
+
+    @property
+    def pairs(self) -> int:
+        """Points for pairs: 2 for each pair of cards of one rank (a pair royal is 3 pairs)."""
+        return self._rank_parts()[1]
+
+    @property
+    def runs(self) -> int:
+        """Points for runs of three or more, each version of a double or triple run counted."""
+        return self._rank_parts()[2]
 
     def __repr__(self) -> str:
         return (
@@ -197,6 +231,22 @@ class ShowScore:
         }
 
 
+def _cached_rank_points(ranks: Sequence[int]) -> tuple[int, int, int]:
+    """Fifteens, pairs and runs for a multiset of ranks, counted once per multiset."""
+    key = 1
+    for r in ranks:
+        key *= _PRIMES[r]
+    points = _RANK_TABLE.get(key)
+    if points is None:
+        points = _RANK_TABLE[key] = _rank_points(ranks)
+    return points
+
+
+# Creating the result without calling ShowScore.__init__: a Python-level __init__ costs a frame
+# and eight arguments, about a fifth of a fast-path call; setting the slots directly does not.
+_new_score = object.__new__
+
+
 def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = False) -> ShowScore:
     """Score a hand (3 to 5 cards, by variant) or a crib with the starter.
 
@@ -208,6 +258,68 @@ def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = 
     >>> score_show("2H 4H 6H 8H", "KS").flush, score_show("2H 4H 6H 8H", "KS", crib=True).flush
     (4, 0)
     """
+    # The fast path: four Card objects and a Card starter, what every deal of every variant but
+    # the five- and seven-card games passes (and the benchmark). Everything is done on local ints:
+    # a Card is a (rank, suit) tuple, and indexing it is cheaper than its named attributes
+    # (a NamedTuple field is a descriptor call). Anything else (text, lists, other sizes, an
+    # unknown rank, a repeated card) takes the general path below, which explains the refusal.
+    if type(hand) is tuple and len(hand) == 4 and type(starter) is Card:
+        a, b, c, d = hand
+        ra = a[0]
+        rb = b[0]
+        rc = c[0]
+        rd = d[0]
+        rs = starter[0]
+        # Subscripting the dict in a try, not .get(): the method call costs more than the lookup,
+        # and a try costs nothing in CPython 3.11 until something is raised.
+        try:
+            entry = FIVE_RANK_TOTALS[
+                _PRIMES[ra] * _PRIMES[rb] * _PRIMES[rc] * _PRIMES[rd] * _PRIMES[rs]
+            ]
+        except KeyError:  # a rank no deck has: the general path below says which card
+            entry = -1
+        # The stored value is 2 x points, plus 1 when a rank repeats. Two of the five can only be
+        # the same card when their ranks are equal, so a hand without a repeated rank (half of
+        # them) is not checked at all, and the others compare cards only where ranks match
+        # (much cheaper than hashing five cards into a set).
+        if entry >= 0 and not (
+            entry & 1
+            and (
+                (ra == rb and a == b)
+                or (ra == rc and a == c)
+                or (ra == rd and a == d)
+                or (ra == rs and a == starter)
+                or (rb == rc and b == c)
+                or (rb == rd and b == d)
+                or (rb == rs and b == starter)
+                or (rc == rd and c == d)
+                or (rc == rs and c == starter)
+                or (rd == rs and d == starter)
+            )
+        ):
+            suit = a[1]
+            ss = starter[1]
+            flush = 0
+            if suit == b[1] == c[1] == d[1]:  # three hands in four stop at the first compare
+                flush = 5 if ss == suit else 0 if crib else 4
+            nobs = 0
+            if (
+                (ra == 11 and a[1] == ss)
+                or (rb == 11 and b[1] == ss)
+                or (rc == 11 and c[1] == ss)
+                or (rd == 11 and d[1] == ss)
+            ):
+                nobs = 1
+            score = _new_score(ShowScore)
+            score.hand = hand
+            score.starter = starter
+            score.crib = crib
+            score.flush = flush
+            score.nobs = nobs
+            score.total = (entry >> 1) + flush + nobs
+            score._ranks = None
+            return score
+
     if isinstance(hand, str):
         hand = parse_cards(hand)
     if isinstance(starter, str):
@@ -230,6 +342,7 @@ def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = 
     points = _RANK_TABLE.get(key)
     if points is None:
         points = _RANK_TABLE[key] = _rank_points([starter.rank, *(c.rank for c in hand)])
+    fifteens, pairs, runs = points
 
     suit = hand[0].suit
     flush = 0
@@ -247,7 +360,7 @@ def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = 
         if c.rank == 11 and c.suit == ssuit:
             nobs = 1
             break
-    return ShowScore(hand, starter, crib, points[0], points[1], points[2], flush, nobs)
+    return ShowScore(hand, starter, crib, fifteens, pairs, runs, flush, nobs)
 
 
 IMPOSSIBLE_FIVE_CARD_SHOWS = frozenset({19, 25, 26, 27})

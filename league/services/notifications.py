@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.utils.translation import gettext as _
 
@@ -40,3 +42,26 @@ def dispute_notify(*, dispute_id: int, event: str) -> int:
             "ruling": dispute.ruling,
         }
     return send_mail(subject, body, None, recipients)
+
+
+def signin_link_notify(*, user_id: int, link_base: str) -> int:
+    """Email a player a one-time sign-in link (league/services/signin_links.py). Returns mails
+    sent. The token is made here, when the mail goes, so it is as fresh as it can be."""
+    from league.services.signin_links import signin_link_token
+
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).exclude(email="").first()
+    if user is None:
+        return 0
+    link = link_base + signin_link_token(user) + "/"
+    subject = _("Your Pegboard sign-in link")
+    body = _(
+        "Someone (we hope you) asked to sign in to Pegboard as %(username)s.\n\n"
+        "Open this link on the phone you want to use, within %(minutes)d minutes:\n\n"
+        "%(link)s\n\n"
+        "It works once. If it was not you, ignore this mail: nobody can sign in without it."
+    ) % {
+        "username": user.get_username(),
+        "minutes": settings.PEGBOARD_SIGNIN_LINK_MINUTES,
+        "link": link,
+    }
+    return send_mail(subject, body, None, [user.email])

@@ -18,6 +18,7 @@ from scoring import (
     DECK,
     VARIANTS,
     Card,
+    DuplicateCardError,
     InvalidHandError,
     ScoreItem,
     ShowScore,
@@ -483,3 +484,51 @@ def test_every_show_of_24_or_more_has_one_of_the_known_rank_patterns() -> None:
         28: {"5555T", "5555J", "5555Q", "5555K"},
     }
     assert best_with_distinct_ranks + 5 + 1 < 24
+
+
+# =================================================================================================
+# The fast path (four Card objects) and the general path give the same result
+# =================================================================================================
+
+
+def test_the_stored_five_rank_totals_are_the_count() -> None:
+    """scoring/_rank_totals.py is generated; every entry is counted again here."""
+    from scoring._make_rank_totals import table
+    from scoring._rank_totals import FIVE_RANK_TOTALS
+
+    assert len(FIVE_RANK_TOTALS) == 6175  # every multiset of five ranks with at most four alike
+    assert table() == FIVE_RANK_TOTALS, "run python -m scoring._make_rank_totals"
+
+
+@settings(deadline=None)
+@given(st.one_of(any_deal, deals(3), deals(5)), st.booleans())
+def test_the_fast_path_and_the_general_path_agree(
+    deal: tuple[tuple[Card, ...], Card], crib: bool
+) -> None:
+    """A tuple of Cards takes the fast path; the same cards as a list or as text take the general
+    one. Every figure, the breakdown and the repr are the same."""
+    hand, starter = deal
+    fast = score_show(hand, starter, crib=crib)
+    general = score_show(list(hand), starter, crib=crib)
+    text = score_show(" ".join(map(str, hand)), str(starter), crib=crib)
+    for s in (general, text):
+        assert parts(s) == parts(fast)
+        assert s.breakdown() == fast.breakdown()
+        assert repr(s) == repr(fast)
+        assert s.as_dict() == fast.as_dict()
+    assert fast.hand == hand and fast.starter == starter and fast.crib is crib
+
+
+def test_the_fast_path_refuses_a_repeated_card_by_name() -> None:
+    five = Card.from_str("5H")
+    with pytest.raises(DuplicateCardError, match="5H appears twice"):
+        score_show((five, Card.from_str("5D"), five, Card.from_str("JC")), Card.from_str("5C"))
+    with pytest.raises(DuplicateCardError, match="5C appears twice"):
+        score_show(parse_cards("5H 5D 5S 5C"), Card.from_str("5C"))
+
+
+def test_the_figures_read_before_the_total_are_the_same() -> None:
+    """fifteens, pairs and runs are counted on first read; reading them first changes nothing."""
+    s = score_show(parse_cards("7H 7S 8H 8D"), Card.from_str("9C"))
+    assert (s.runs, s.pairs, s.fifteens, s.total) == (12, 4, 8, 24)
+    assert repr(s) == "<ShowScore 7H 7S 8H 8D / 9C: 24>"

@@ -30,6 +30,8 @@ from league.models import Game, GameStatus, Match, Player, Team, Week
 from league.permissions import Trusted
 from league.services.demo import build_demo
 from league.services.disputes import dispute_raise
+from league.services.people import invitation_link
+from league.services.signin_links import signin_link_token
 from league.tournaments import services
 from league.tournaments.demo import build_demo_club_season, build_demo_night
 from league.tournaments.models import (
@@ -191,7 +193,8 @@ NOT_PAGES = {
     "league:dispute": "POST only",
     "league:withdraw_rival": "POST only",
     "league:withdraw_dispute": "POST only",
-    "league:welcome": "needs a signed token; walked below with one",
+    "league:welcome": "needs a signed token: test_the_pages_a_mailed_link_opens_read_in_french",
+    "league:signin_link": "needs a signed token: test_the_pages_a_mailed_link_opens_read_in_french",
     "league:organise_season_delete": "POST only",
     "league:organise_team_delete": "POST only",
     "league:organise_schedule_delete": "POST only",
@@ -260,6 +263,7 @@ def pages() -> dict[str, str]:
         "tournaments:club_season": reverse("tournaments:club_season", args=[club_season.pk]),
         "tournaments:money": reverse("tournaments:money", args=[books.tournament_id]),
         "login": reverse("login"),
+        "league:signin_link_request": reverse("league:signin_link_request"),
     }
 
 
@@ -369,7 +373,7 @@ def pages_names() -> list[str]:
         "league:venue_scoreboard", "league:scoreboard", "tournaments:list",
         "tournaments:tournament", "tournaments:round", "tournaments:bracket", "tournaments:tv",
         "tournaments:scorecard", "tournaments:scorecard_deals", "tournaments:club",
-        "tournaments:club_season", "tournaments:money", "login",
+        "tournaments:club_season", "tournaments:money", "login", "league:signin_link_request",
     ]  # fmt: skip
 
 
@@ -414,3 +418,21 @@ def test_no_page_has_an_english_sentence_in_french(demo):
     assert seen > 4 * len(urls)
     report = "\n".join(f"{page}: {run}" for page, runs in english.items() for run in runs)
     assert english == {}, f"English on French pages:\n{report}"
+
+
+def test_the_pages_a_mailed_link_opens_read_in_french(demo):
+    """The invitation to choose a password and the sign-in link for a locked-out phone: a
+    visitor opens them from an email, so they are walked with a real token each."""
+    player = Player.objects.filter(user__isnull=False).order_by("pk").first()
+    links = [
+        invitation_link(player=player, base_url="http://testserver/"),
+        reverse("league:signin_link", args=[signin_link_token(player.user)]),
+    ]
+    names = proper_nouns()
+    for link in links:
+        url = link.removeprefix("http://testserver")
+        body = french_client(None).get(url, follow=True).content.decode()
+        assert '<html lang="fr"' in body, url
+        english_body = french_client(None, "en").get(url, follow=True).content.decode()
+        found = english_runs(body, names) + untranslated_runs(body, english_body, names)
+        assert found == [], (url, found)
