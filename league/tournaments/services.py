@@ -23,11 +23,11 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league.cache import bump_counter, tournament_version_key
 from league.errors import Locked, NotAllowed, ValidationFailed
 from league.models import Player
 from league.permissions import Action, actor_of, can, player_of
@@ -51,21 +51,10 @@ from league.tournaments.models import (
 from league.tournaments.selectors import standings_for_tournament
 
 
-def version_key(tournament_id: int) -> str:
-    """The cache key of a tournament's change counter (what the TV page polls)."""
-    return f"tournament:{tournament_id}:version"
-
-
 def _changed(tournament_id: int) -> None:
-    """After commit: bump the counter the live pages watch."""
-
-    def bump() -> None:
-        try:
-            cache.incr(version_key(tournament_id))
-        except ValueError:
-            cache.set(version_key(tournament_id), 1, None)
-
-    transaction.on_commit(bump)
+    """After commit: bump the counter the live pages (TV, bracket) poll."""
+    key = tournament_version_key(tournament_id)
+    transaction.on_commit(lambda: bump_counter(key))
 
 
 def _require(user: Any, action: str, obj: Any = None) -> None:
