@@ -120,9 +120,9 @@ def start_nginx(
         if process.poll() is not None:
             raise RuntimeError(f"nginx stopped at start:\n{(workdir / 'error.log').read_text()}")
         try:
-            urllib.request.urlopen(f"{url}/nginx-health-local", timeout=1)
+            urllib.request.urlopen(f"{url}/ping", timeout=1)
         except urllib.error.HTTPError:
-            break  # nginx answered (Django's 404 or a 502 while Django starts): it is up
+            break  # nginx answered (a 502 while the app starts): it is up
         except OSError:
             time.sleep(0.05)
             continue
