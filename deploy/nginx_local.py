@@ -99,9 +99,7 @@ class LocalNginx:
         return path.read_text(encoding="utf-8") if path.exists() else ""
 
 
-def start_nginx(
-    *, workdir: Path, port: int, upstream: str, rate_limits: bool = True
-) -> LocalNginx:
+def start_nginx(*, workdir: Path, port: int, upstream: str, rate_limits: bool = True) -> LocalNginx:
     """Write the local configuration into ``workdir``, check it (``nginx -t``) and start nginx
     in the foreground of a child process; returns once it answers on ``port``."""
     workdir.mkdir(parents=True, exist_ok=True)
