@@ -69,7 +69,8 @@
 
   function versioned(box) {
     var url = box.getAttribute("data-live-version-url");
-    var state = { etag: null };
+    // The endpoint's ETag is the version in quotes: even the first poll can be a 304.
+    var state = { etag: '"' + box.getAttribute("data-version") + '"' };
     every(box, function () {
       return conditional(url, state, "application/json").then(function (response) {
         if (response === null) return null;
