@@ -16,7 +16,8 @@ post with the same key. Spectators are wrk connections (Debian's wrk), half on t
 page and half on the venue's TV boards:
   A: 500 spectators asking again as soon as they are answered (the worst case);
   B: 2,000 spectators polling every 2.5 s (each waits 2 to 3 s between answers), as TVs and
-     phones do.
+     phones do, the boards' pollers sending back the ETag (If-None-Match) as the TV page does;
+  0: no spectators (not run by default), what score entry costs by itself.
 Every run is a new week of 64 matches in the same season, on the same warm servers. At the end
 every table's deals are counted in the database: each posted deal must be stored exactly once.
 Not a test: it measures and prints (figures in README.md).
@@ -61,6 +62,17 @@ local high = tonumber(os.getenv("WRK_DELAY_HIGH") or "0")
 delay = function()
   if high > 0 then return math.random(low, high) end
   return 0
+end
+-- A TV sends back the ETag of its last answer (static/js/live.js): WRK_ETAG=1 does the same.
+if os.getenv("WRK_ETAG") == "1" then
+  local etag = nil
+  response = function(status, headers, body)
+    if headers["ETag"] then etag = headers["ETag"] end
+  end
+  request = function()
+    if etag then return wrk.format(nil, nil, {["If-None-Match"] = etag}) end
+    return wrk.format()
+  end
 end
 done = function(summary, latency, requests)
   io.write(string.format("JSON {\\"requests\\": %d, \\"errors\\": %d, \\"non2xx\\": %d, "
@@ -231,15 +243,21 @@ class Table(threading.Thread):
 
 
 def spectators(
-    url: str, connections: int, script: Path, wait: tuple[int, int] | None
+    url: str, connections: int, script: Path, wait: tuple[int, int] | None, *, etag: bool = False
 ) -> subprocess.Popen[str]:
-    """wrk polling ``url`` until it is interrupted (SIGINT makes it stop and report)."""
+    """wrk polling ``url`` until it is interrupted (SIGINT makes it stop and report); with
+    ``etag``, sending back the ETag last seen, as the TV page does."""
     low, high = wait or (0, 0)
     return subprocess.Popen(
         ["wrk", "-t1", f"-c{connections}", "-d3600s", "--timeout", "10s", "-s", str(script), url],
         stdout=subprocess.PIPE,
         text=True,
-        env={**os.environ, "WRK_DELAY_LOW": str(low), "WRK_DELAY_HIGH": str(high)},
+        env={
+            **os.environ,
+            "WRK_DELAY_LOW": str(low),
+            "WRK_DELAY_HIGH": str(high),
+            "WRK_ETAG": "1" if etag else "0",
+        },
     )
 
 
@@ -285,7 +303,8 @@ def one_run(
     readers = (
         [
             spectators(standings_url, half, script, wait),
-            spectators(board_url, spectator_count - half, script, wait),
+            # Polling TVs send back their ETag; A's back-to-back readers do not.
+            spectators(board_url, spectator_count - half, script, wait, etag=wait is not None),
         ]
         if spectator_count
         else []
