@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from league.models import Deal
 from league.selectors.scoreboard import week_boards
-from league.services.games import game_confirm
+from league.services.games import game_confirm, game_void
 from league.templatetags.pegboard import layout
 from tests.factories import play
 
@@ -132,6 +132,20 @@ def test_a_poll_that_sends_back_its_etag_gets_an_empty_304_until_a_board_changes
     assert changed["ETag"] != etag
     half_game.refresh_from_db()
     assert f"Fifteen Two {half_game.home_score}" in changed.content.decode()
+
+
+def test_a_confirmation_and_a_void_give_the_boards_a_new_etag(
+    settings, client, venue_week, finished_game, match, judge
+):
+    settings.BOARDS_RECENT_SECONDS = 0
+    finished = client.get(boards_url(venue_week))["ETag"]
+    game_confirm(game=finished_game, user=match.away.captain.user)
+    confirmed = client.get(boards_url(venue_week), HTTP_IF_NONE_MATCH=finished)
+    assert confirmed.status_code == 200  # the TV redraws the confirmed game
+    game_void(game=finished_game, user=judge, reason="Played with a short deck.")
+    voided = client.get(boards_url(venue_week), HTTP_IF_NONE_MATCH=confirmed["ETag"])
+    assert voided.status_code == 200
+    assert "tv-table--over" not in voided.content.decode()  # the voided game left the board
 
 
 def test_the_boards_etag_differs_by_language(settings, client, venue_week, half_game):
