@@ -76,6 +76,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in person's pages are Cache-Control: private (the micro-cache's second guard).
+    "config.visitor_cache.PrivateForSignedInMiddleware",
     # Gives a browser that just signed in its device cookie (league/lockout.py).
     "league.lockout.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

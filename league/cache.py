@@ -125,3 +125,46 @@ def remember_results_version(season_id: int, version: int) -> None:
 
 def forget_results_version(season_id: int) -> None:
     cache_delete(results_version_key(season_id))
+
+
+# --- Change counters that live pages poll ----------------------------------------------------
+
+
+def tournament_version_key(tournament_id: int) -> str:
+    """A tournament's change counter: bumped after every change its public pages show."""
+    return f"tournament:{int(tournament_id)}:version"
+
+
+def _seed() -> int:
+    # A counter that went missing (Redis restarted, the key evicted) starts again from the
+    # clock, never from 0 or 1, so a page that saw the old value still sees a change.
+    return time.time_ns() // 1000
+
+
+def bump_counter(key: str) -> None:
+    """Add one to the counter under ``key`` (after a commit); nothing when the cache is down."""
+    if cache_paused():
+        return
+    try:
+        try:
+            cache.incr(key)
+        except ValueError:  # missing
+            cache.set(key, _seed(), None)
+    except Exception:
+        cache_failed()
+
+
+def read_counter(key: str) -> int | None:
+    """The counter under ``key``, started from the clock when missing; None when the cache is
+    down (the caller must then assume that something changed)."""
+    if cache_paused():
+        return None
+    try:
+        value = cache.get(key)
+        if value is None:
+            cache.add(key, _seed(), None)
+            value = cache.get(key)
+    except Exception:
+        cache_failed()
+        return None
+    return value if isinstance(value, int) else None

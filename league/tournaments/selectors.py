@@ -4,12 +4,14 @@ byes), whatever the size of the field."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.urls import reverse
 
+from league.cache import read_counter, tournament_version_key
 from league.errors import DomainError
 from league.models import Player
 from league.tournaments import logic
@@ -39,6 +41,17 @@ from scoring.variants import VARIANTS
 class NoSuchTournament(DomainError):
     status = 404
     code = "not_found"
+
+
+def tournament_version(tournament_id: int, *, every: float, now: float | None = None) -> str:
+    """What the live pages poll: a text that changes after every change they show (a
+    scorecard, a settlement, a seating, a swap, the bracket, a playoff game). With the cache
+    down the counter is unknown, so the text changes every ``every`` seconds instead: the pages
+    then redraw on that beat, as they did when they reloaded themselves."""
+    counter = read_counter(tournament_version_key(tournament_id))
+    if counter is None:
+        return f"t{int((time.time() if now is None else now) // every)}"
+    return f"v{counter}"
 
 
 def tournament_by_name(name: str) -> Tournament:

@@ -26,12 +26,12 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import lifecycle
+from league.cache import bump_counter, tournament_version_key
 from league.errors import Conflict, Locked, NotAllowed, ValidationFailed
 from league.models import Player
 from league.permissions import Action, actor_of, can, table_side_of
@@ -78,21 +78,10 @@ from scoring.variants import VARIANTS
 MAX_DEALS = 60  # a game to 121 ends long before: a guard on what is read, not a rule of play
 
 
-def version_key(tournament_id: int) -> str:
-    """The cache key of a tournament's change counter (what the TV page polls)."""
-    return f"tournament:{tournament_id}:version"
-
-
 def _changed(tournament_id: int) -> None:
-    """After commit: bump the counter the live pages watch."""
-
-    def bump() -> None:
-        try:
-            cache.incr(version_key(tournament_id))
-        except ValueError:
-            cache.set(version_key(tournament_id), 1, None)
-
-    transaction.on_commit(bump)
+    """After commit: bump the counter the live pages (TV, bracket) poll."""
+    key = tournament_version_key(tournament_id)
+    transaction.on_commit(lambda: bump_counter(key))
 
 
 def _require(user: Any, action: str, obj: Any = None) -> None:

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/", views.round_page, name="round"),
     path("<int:pk>/bracket/", views.bracket_page, name="bracket"),
     path("<int:pk>/tv/", views.tv_page, name="tv"),
+    path("<int:pk>/version/", views.version, name="version"),
     path("tables/<int:pk>/scorecard/", views.scorecard, name="scorecard"),
     path("tables/<int:pk>/scorecard/deals/", views.scorecard_deals, name="scorecard_deals"),
     path("<int:pk>/money/", club_views.money_page, name="money"),

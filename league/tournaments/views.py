@@ -8,8 +8,9 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
@@ -20,7 +21,8 @@ from league.permissions import Action, can, player_of
 from league.tournaments import selectors, services
 from league.tournaments.models import Club, Entrant, TableGame, Tournament
 
-TV_REFRESH_SECONDS = 5
+TV_REFRESH_SECONDS = 5  # the pages redraw this often when the change counter is unknown
+POLL_SECONDS = 2.5  # how often the TV and the bracket ask whether anything changed
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -121,13 +123,14 @@ def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "rounds": selectors.bracket_rounds(tournament),
             "champion": selectors.champion(tournament),
+            **_live(tournament),
         },
     )
 
 
 def tv_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The venue TV: the bracket once drawn, else the current round's seating, large, and
-    reloaded every few seconds."""
+    redrawn in place whenever the tournament's version changes."""
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = selectors.bracket_rounds(tournament)
     return render(
@@ -138,9 +141,29 @@ def tv_page(request: HttpRequest, pk: int) -> HttpResponse:
             "bracket": rounds,
             "round": None if rounds else selectors.current_round(tournament),
             "champion": selectors.champion(tournament),
-            "refresh": TV_REFRESH_SECONDS,
+            **_live(tournament),
         },
     )
+
+
+def _live(tournament: Tournament) -> dict[str, Any]:
+    """What a page that redraws itself needs: the version it shows and how often to ask."""
+    return {
+        "live_version": selectors.tournament_version(tournament.pk, every=TV_REFRESH_SECONDS),
+        "poll_ms": int(POLL_SECONDS * 1000),
+    }
+
+
+def version(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tournament's change counter, polled by the TV and the bracket: a few bytes, and a
+    304 with none while nothing changed (the page sends back the ETag it was given). The
+    pages fetch and redraw only when it moves."""
+    get_object_or_404(Tournament.objects.only("pk"), pk=pk)
+    current = selectors.tournament_version(pk, every=TV_REFRESH_SECONDS)
+    response = JsonResponse({"version": current})
+    response["ETag"] = f'"{current}"'
+    patch_cache_control(response, max_age=1)
+    return get_conditional_response(request, etag=response["ETag"], response=response)
 
 
 class ScorecardForm(forms.Form):

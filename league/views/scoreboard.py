@@ -10,8 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
-from django.views.decorators.cache import never_cache
 
 from league.cache import cache_get, cache_set
 from league.models import Venue, Week
@@ -57,7 +57,19 @@ def scoreboard(request: HttpRequest, venue: int, week: int) -> HttpResponse:
     return render(request, "league/scoreboard.html", _context(_week(venue, week)))
 
 
-@never_cache
+def _boards_response(request: HttpRequest, signature: str, html: str) -> HttpResponse:
+    """The boards with their ETag (the signature and the language, hashed): a poller that sends
+    it back gets 304 and no body until a board changes. Cacheable for one second, by nginx's
+    micro-cache in front (deploy/nginx.conf) as by anyone else: the boards are the same for
+    every visitor, and the poller's fetch keeps no copy of its own."""
+    digest = hashlib.sha1(f"{get_language()}|{signature}".encode()).hexdigest()[:24]
+    response = HttpResponse(html)
+    response["X-Boards-Signature"] = signature
+    response["ETag"] = f'"{digest}"'
+    patch_cache_control(response, max_age=1)
+    return get_conditional_response(request, etag=response["ETag"], response=response)
+
+
 def boards(request: HttpRequest, venue: int, week: int) -> HttpResponse:
     """The boards alone, polled by the scoreboard page. Every TV and phone watching the venue
     polls the same thing, so the drawing is cached under the boards' signature (it changes
@@ -65,9 +77,7 @@ def boards(request: HttpRequest, venue: int, week: int) -> HttpResponse:
     recent_key = f"boards-recent:{venue}:{week}:{get_language()}"
     recent = cache_get(recent_key)
     if recent is not None:  # every TV and phone at the venue polls: one answer a second
-        response = HttpResponse(recent[1])
-        response["X-Boards-Signature"] = recent[0]
-        return response
+        return _boards_response(request, recent[0], recent[1])
     context = _context(_week(venue, week))
     digest = hashlib.sha1(str(context["signature"]).encode()).hexdigest()
     key = f"boards:{venue}:{week}:{get_language()}:{digest}"
@@ -78,6 +88,4 @@ def boards(request: HttpRequest, venue: int, week: int) -> HttpResponse:
     recent_seconds = getattr(settings, "BOARDS_RECENT_SECONDS", 1)
     if recent_seconds:  # the boards may be this old: well inside the five seconds a TV may lag
         cache_set(recent_key, (context["signature"], html), recent_seconds)
-    response = HttpResponse(html)
-    response["X-Boards-Signature"] = context["signature"]
-    return response
+    return _boards_response(request, str(context["signature"]), html)

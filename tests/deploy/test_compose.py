@@ -282,3 +282,26 @@ def test_gunicorn_preloads_and_recycles_workers_rarely_and_apart(monkeypatch):
     monkeypatch.setenv("GUNICORN_PRELOAD", "0")
     config = runpy.run_path(str(ROOT / "deploy/gunicorn.conf.py"))
     assert config["max_requests"] == 0 and config["preload_app"] is False
+
+
+def test_the_micro_cache_knows_djangos_cookie_names(nginx_conf):
+    from django.conf import settings
+
+    # Signed-in people are recognised by the session cookie, the language by its cookie: if
+    # Django renamed either, nginx would serve captains from the cache or mix the languages.
+    assert f"$cookie_{settings.SESSION_COOKIE_NAME}" in nginx_conf
+    assert f"$cookie_{settings.LANGUAGE_COOKIE_NAME}" in nginx_conf
+    assert "$cookie_messages" in nginx_conf and "$http_authorization" in nginx_conf
+
+
+def test_the_micro_cache_serves_visitors_only_and_never_the_api(nginx_conf):
+    # The HTTPS server's `location /` (the plain-HTTP one only redirects).
+    root = re.findall(r"\n        location / \{(.*?)\n        \}", nginx_conf, re.S)[-1]
+    assert "proxy_cache visitors;" in root
+    assert "proxy_cache_bypass $pegboard_personal;" in root
+    assert "proxy_no_cache $pegboard_personal;" in root
+    assert "proxy_cache_methods GET HEAD;" in root
+    assert "Set-Cookie" not in root  # nginx's default, never storing such answers, is kept
+    uncached = re.search(r"location ~ \^/\(([a-z|]+)\)/ \{(.*?)\}", nginx_conf, re.S)
+    assert {"admin", "api", "accounts", "organise"} <= set(uncached[1].split("|"))
+    assert "proxy_cache" not in uncached[2]

@@ -54,7 +54,65 @@ def test_the_bracket_and_the_tv_pages(client, drawn):
         "data-match" in client.get(reverse("tournaments:bracket", args=[drawn.pk])).content.decode()
     )
     tv = client.get(reverse("tournaments:tv", args=[drawn.pk])).content.decode()
-    assert 'http-equiv="refresh" content="5"' in tv and "data-bracket" in tv
+    assert "data-bracket" in tv
+    # No reload: the page asks the version endpoint and redraws itself when it moves.
+    assert 'http-equiv="refresh"' not in tv
+    assert f'data-live-version-url="{reverse("tournaments:version", args=[drawn.pk])}"' in tv
+
+
+def version_of(client, tournament, **headers):
+    return client.get(reverse("tournaments:version", args=[tournament.pk]), **headers)
+
+
+def test_the_version_moves_with_every_scorecard_and_a_304_answers_an_unchanged_poll(
+    client, night, director, field, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = services.round_seat_next(user=director, tournament=night)
+    seated = version_of(client, night)
+    assert seated.status_code == 200
+    etag = seated["ETag"]
+    unchanged = version_of(client, night, HTTP_IF_NONE_MATCH=etag)
+    assert unchanged.status_code == 304 and unchanged.content == b""
+    game = rnd.games.order_by("table").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.scorecard_submit(
+            user=user_of(game.first), game=game, winner=game.first, loser_score=100
+        )
+    scored = version_of(client, night, HTTP_IF_NONE_MATCH=etag)
+    assert scored.status_code == 200
+    assert scored.json()["version"] != seated.json()["version"]
+    # The TV page carries the version it was drawn at: the poller compares the two.
+    tv = client.get(reverse("tournaments:tv", args=[night.pk])).content.decode()
+    assert f'data-version="{scored.json()["version"]}"' in tv
+
+
+def test_a_version_lost_with_the_cache_starts_again_from_the_clock_not_from_one(
+    client, night, director, field, django_capture_on_commit_callbacks
+):
+    from django.core.cache import cache
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_seat_next(user=director, tournament=night)
+    before = version_of(client, night).json()["version"]
+    cache.clear()  # Redis restarted
+    after = version_of(client, night).json()["version"]
+    assert after != before and after not in ("v0", "v1")
+
+
+def test_with_the_cache_down_the_version_moves_on_the_old_reload_beat(night, monkeypatch):
+    from league import cache as league_cache
+    from league.tournaments.selectors import tournament_version
+
+    monkeypatch.setattr(league_cache, "cache_paused", lambda: True)
+    first, same, later = (
+        tournament_version(night.pk, every=5, now=now) for now in (1000.0, 1000.1, 1006.0)
+    )
+    assert first == same != later  # a redraw every five seconds, as the page once reloaded
+
+
+def test_an_unknown_tournament_has_no_version(client, db):
+    assert client.get(reverse("tournaments:version", args=[999_999])).status_code == 404
 
 
 def test_a_player_enters_a_scorecard_from_the_phone(client, night, director, field):
@@ -152,3 +210,5 @@ def test_the_public_pages_query_counts_do_not_grow_with_the_field(
         client.get(reverse("tournaments:bracket", args=[night.pk]))
     with django_assert_max_num_queries(12):
         client.get(reverse("tournaments:tv", args=[night.pk]))
+    with django_assert_max_num_queries(1):  # the poll: the tournament exists, the counter
+        client.get(reverse("tournaments:version", args=[night.pk]))

@@ -185,6 +185,7 @@ NOT_PAGES = {
     "league:language": "redirects after choosing a language",
     "league:game_live": "JSON for the game page's script",
     "league:scoreboard_boards": "the TV's boards, polled as JSON",
+    "tournaments:version": "a number the TV and bracket poll (JSON)",
     "league:score_show": "JSON: its French is tested in test_i18n",
     "league:jsi18n": "the French catalogue itself",
     "league:start_game": "a form posted from the match page (its errors show there)",

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from league.models import Deal
 from league.selectors.scoreboard import week_boards
-from league.services.games import game_confirm
+from league.services.games import game_confirm, game_void
 from league.templatetags.pegboard import layout
 from tests.factories import play
 
@@ -112,7 +112,58 @@ def test_boards_show_a_new_deal_at_the_next_poll(settings, client, venue_week, h
     assert before["X-Boards-Signature"] != after["X-Boards-Signature"]
     half_game.refresh_from_db()
     assert f"Fifteen Two {half_game.home_score}" in after.content.decode()
-    assert after["Cache-Control"].startswith("max-age=0")
+    # Kept one second at most, by nginx's micro-cache or anyone else: a TV lags a second.
+    assert after["Cache-Control"] == "max-age=1"
+
+
+def test_a_poll_that_sends_back_its_etag_gets_an_empty_304_until_a_board_changes(
+    settings, client, venue_week, half_game, ann
+):
+    settings.BOARDS_RECENT_SECONDS = 0
+    first = client.get(boards_url(venue_week))
+    etag = first["ETag"]
+    same = client.get(boards_url(venue_week), HTTP_IF_NONE_MATCH=etag)
+    assert same.status_code == 304
+    assert same.content == b""
+    assert same["ETag"] == etag
+    play(half_game, ann, start=4, deals=4)
+    changed = client.get(boards_url(venue_week), HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+    half_game.refresh_from_db()
+    assert f"Fifteen Two {half_game.home_score}" in changed.content.decode()
+
+
+def test_a_confirmation_and_a_void_give_the_boards_a_new_etag(
+    settings, client, venue_week, finished_game, match, judge
+):
+    settings.BOARDS_RECENT_SECONDS = 0
+    finished = client.get(boards_url(venue_week))["ETag"]
+    game_confirm(game=finished_game, user=match.away.captain.user)
+    confirmed = client.get(boards_url(venue_week), HTTP_IF_NONE_MATCH=finished)
+    assert confirmed.status_code == 200  # the TV redraws the confirmed game
+    game_void(game=finished_game, user=judge, reason="Played with a short deck.")
+    voided = client.get(boards_url(venue_week), HTTP_IF_NONE_MATCH=confirmed["ETag"])
+    assert voided.status_code == 200
+    assert "tv-table--over" not in voided.content.decode()  # the voided game left the board
+
+
+def test_the_boards_etag_differs_by_language(settings, client, venue_week, half_game):
+    settings.BOARDS_RECENT_SECONDS = 0
+    english = client.get(boards_url(venue_week), HTTP_ACCEPT_LANGUAGE="en")
+    french = client.get(
+        boards_url(venue_week), HTTP_ACCEPT_LANGUAGE="fr", HTTP_IF_NONE_MATCH=english["ETag"]
+    )
+    assert french.status_code == 200  # an English copy is no answer to a French TV
+
+
+def test_an_unchanged_poll_within_the_second_costs_no_query(
+    client, venue_week, half_game, django_assert_num_queries
+):
+    etag = client.get(boards_url(venue_week))["ETag"]
+    with django_assert_num_queries(0):
+        again = client.get(boards_url(venue_week), HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304
 
 
 def test_boards_poll_queries_do_not_grow_with_the_tables(
