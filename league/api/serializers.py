@@ -316,8 +316,9 @@ class WeekListSerializer(serializers.ModelSerializer):
 
 
 class MatchListSerializer(serializers.ModelSerializer):
-    """A match in a list: teams as ids and names, its games as ids (``can_record`` and the
-    games' results are on ``/api/matches/{id}/``)."""
+    """A match in a list: teams as ids and names, its games as ids (the games' results are on
+    ``/api/matches/{id}/``); ``can_record`` says whether you may enter its scores, so a
+    captain's app can offer tonight's match straight from the list."""
 
     season = serializers.IntegerField(source="week.season_id")
     week_number = serializers.IntegerField(source="week.number")
@@ -325,6 +326,7 @@ class MatchListSerializer(serializers.ModelSerializer):
     home_name = serializers.CharField(source="home.name")
     away_name = serializers.CharField(source="away.name")
     games = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    can_record = serializers.SerializerMethodField()
 
     class Meta:
         model = Match
@@ -341,18 +343,24 @@ class MatchListSerializer(serializers.ModelSerializer):
             "away_name",
             "playoff_round",
             "playoff_slot",
+            "can_record",
             "games",
         ]
 
+    def get_can_record(self, match: Match) -> bool:
+        """Whether you may start games and enter scores in this match."""
+        return write_access(self.context["request"]).can(Action.START_GAME, match)
+
 
 class GameListSerializer(serializers.ModelSerializer):
-    """A game in a list: its result with teams as ids and names (seats, deals and what you may
-    do with it are on ``/api/games/{id}/``)."""
+    """A game in a list: its result with teams as ids and names, and whether you may enter its
+    deals (seats, deals and the rest of what you may do are on ``/api/games/{id}/``)."""
 
     home = serializers.IntegerField(source="match.home_id")
     home_name = serializers.CharField(source="match.home.name")
     away = serializers.IntegerField(source="match.away_id")
     away_name = serializers.CharField(source="match.away.name")
+    can_record = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
@@ -370,7 +378,12 @@ class GameListSerializer(serializers.ModelSerializer):
             *RESULT_FIELDS,
             "finished_at",
             "confirmed_at",
+            "can_record",
         ]
+
+    def get_can_record(self, game: Game) -> bool:
+        """Whether you may enter this game's deals now."""
+        return write_access(self.context["request"]).can(Action.RECORD_DEAL, game)
 
 
 class ScheduleMatchSerializer(serializers.ModelSerializer):

@@ -184,8 +184,11 @@ def test_a_third_team_can_change_nothing_of_someone_elses_match(
             for method in sorted(route.methods & set(UNSAFE)):
                 response = send(client, method, url, good_body(route, night.match))
                 tried += 1
-                # who is asking is checked before the game's state: always 403, never 409
-                assert response.status_code == 403, (method, url, response.content)
+                # who is asking is checked before the game's state: always 403, never 409;
+                # a route whose kind of object this league night has none of (a tournament's
+                # playoff match) is asked about one that does not exist: 404 is as good
+                allowed = {403, 404} if "/999999/" in url else {403}
+                assert response.status_code in allowed, (method, url, response.content)
                 assert response.json()["detail"]
     assert tried >= 9
     assert database_state() == before
