@@ -169,3 +169,29 @@ def test_the_list_shows_open_tables_of_running_rounds_in_a_fixed_number_of_queri
     assert games[0].first.name not in page
     assert games[1].first.name in page and games[2].first.name in page
     assert "no card yet" in page
+
+
+def test_the_card_page_and_its_refusal_read_in_french(client, checker, table, field):
+    """The French walk sees the demo's empty list; a table waiting for a card, its form and a
+    refusal are read here, with the walk's own checks."""
+    from tests.web.test_french_everywhere import untranslated_runs
+
+    services.scorecard_submit(
+        user=user_of(table.first), game=table, winner=table.first, loser_score=90
+    )
+    names = [e.name for e in field] + [table.round.tournament.name, "judy"]
+    for url in (reverse(LIST), _change(table)):
+        french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert untranslated_runs(french, english, names) == [], url
+    assert "À qui est cette feuille ?" in french and "Une feuille papier" in french
+    page = client.post(
+        _change(table),
+        {"paper_side": table.first_id, "paper_winner": table.first_id, "paper_loser_score": 9},
+        HTTP_ACCEPT_LANGUAGE="fr",
+        follow=True,
+    )
+    assert _said(page) == [
+        f"La feuille de {table.first.name} est déjà arrivée. Si elle est fausse, tranchez la "
+        "table dans la file des vérificateurs."
+    ]
