@@ -52,3 +52,27 @@ def test_every_refusal_of_the_rules_has_its_sentence():
     error = RulesError("best_of_not_odd", "playoff_best_of", value=4)
     with translation.override("en"):
         assert rules_message(error).endswith("not 4.")
+
+
+def test_the_director_reads_the_refusal_in_french_in_the_admin(client, night, director):
+    """The admin's tournament form: a best-of-4 playoff is refused in French, nothing stored."""
+    from django.contrib.messages import get_messages
+    from django.urls import reverse
+
+    client.force_login(director)
+    url = reverse("admin:tournaments_tournament_change", args=[night.pk])
+    form = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").context["adminform"].form
+    data = {}
+    for name in form.fields:
+        value = form[name].value()  # as the page shows it (the tie-breaks as JSON text)
+        if value is not None:
+            data[name] = value
+    data["playoff_best_of"] = 4
+    page = client.post(url, data, HTTP_ACCEPT_LANGUAGE="fr", follow=True)
+    said = [str(m) for m in get_messages(page.wsgi_request)]
+    assert (
+        "Un match de la phase finale se joue au meilleur d'un nombre impair de parties "
+        "(1, 3, 5...), pas 4."
+    ) in said
+    night.refresh_from_db()
+    assert night.playoff_best_of == 3
