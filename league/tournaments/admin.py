@@ -70,8 +70,27 @@ def _run(request: HttpRequest, admin_: admin.ModelAdmin, call: Any, done: str) -
         admin_.message_user(request, done, messages.SUCCESS)
 
 
+class _RefusalStaysOnForm(admin.ModelAdmin):
+    """A form whose save the service refused: the reason is shown on the same form, with no
+    "changed successfully" beside it and nothing in the admin's history (nothing changed)."""
+
+    def refused(self, request: HttpRequest, obj: Any, exc: DomainError) -> None:
+        obj.admin_refused = True
+        self.message_user(request, exc.message, messages.ERROR)
+
+    def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        if getattr(obj, "admin_refused", False):
+            return None
+        return super().log_change(request, obj, message)
+
+    def response_change(self, request: HttpRequest, obj: Any) -> HttpResponse:
+        if getattr(obj, "admin_refused", False):
+            return HttpResponseRedirect(request.path)
+        return super().response_change(request, obj)
+
+
 @admin.register(Tournament)
-class TournamentAdmin(_DirectorOnly):
+class TournamentAdmin(_RefusalStaysOnForm, _DirectorOnly):
     list_display = ("name", "date", "kind", "variant", "stage", "entrant_count")
     readonly_fields = ("stage",)
     exclude = ("created_at",)
@@ -107,7 +126,7 @@ class TournamentAdmin(_DirectorOnly):
                     season=data["club_season"],
                 )
         except DomainError as exc:
-            self.message_user(request, exc.message, messages.ERROR)
+            self.refused(request, obj, exc)
 
     @admin.display(description=gettext_lazy("entrants"))
     def entrant_count(self, obj: Tournament) -> int:
@@ -316,7 +335,7 @@ class PaperCardForm(forms.ModelForm):
 
 
 @admin.register(PaperScorecard)
-class PaperScorecardAdmin(admin.ModelAdmin):
+class PaperScorecardAdmin(_RefusalStaysOnForm):
     """Paper scorecards: the tables of the running rounds still waiting for a card, where a
     checker keys in one side's card for a player with no phone. The card goes through
     ``scorecard_submit`` like a phone's: two that agree verify the table, two that differ send
@@ -388,10 +407,8 @@ class PaperScorecardAdmin(admin.ModelAdmin):
                 loser_score=data["paper_loser_score"],
             )
         except DomainError as exc:
-            obj.paper_refused = True
-            self.message_user(request, exc.message, messages.ERROR)
+            self.refused(request, obj, exc)
             return
-        obj.paper_refused = False
         outcome = {
             TableStatus.VERIFIED: _("the two cards agree: the table is verified."),
             TableStatus.MISMATCH: _("the two cards disagree: the table is in the checkers' queue."),
@@ -406,16 +423,10 @@ class PaperScorecardAdmin(admin.ModelAdmin):
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """Nothing else to store: the service wrote the card."""
 
-    def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
-        """The admin's history of the card, unless it was refused (nothing changed)."""
-        if getattr(obj, "paper_refused", False):
-            return None
-        return super().log_change(request, obj, message)
-
     def response_change(self, request: HttpRequest, obj: Any) -> HttpResponse:
         """Back to the card after a refusal (its reason shown); else to the tables, with what
         the card did instead of the admin's "changed successfully"."""
-        if getattr(obj, "paper_refused", False):
+        if getattr(obj, "admin_refused", False):
             return HttpResponseRedirect(request.path)
         return HttpResponseRedirect(reverse("admin:tournaments_paperscorecard_changelist"))
 

@@ -70,9 +70,10 @@ def test_the_director_reads_the_refusal_in_french_in_the_admin(client, night, di
     data["playoff_best_of"] = 4
     page = client.post(url, data, HTTP_ACCEPT_LANGUAGE="fr", follow=True)
     said = [str(m) for m in get_messages(page.wsgi_request)]
-    assert (
+    assert said == [  # the refusal alone: no "modifié avec succès" beside it
         "Un match de la phase finale se joue au meilleur d'un nombre impair de parties "
         "(1, 3, 5...), pas 4."
-    ) in said
+    ]
+    assert page.redirect_chain[-1][0] == url  # back on the form
     night.refresh_from_db()
     assert night.playoff_best_of == 3
