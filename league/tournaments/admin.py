@@ -2,7 +2,8 @@
 round, draw the bracket, the club season a night counts toward); the money (purses with their
 ledger: collect fees, pay out, close the night; side pots; ledger entries by hand);
 entrants (check in, withdraw), rounds, the checkers' queue (both scorecards side by side, the
-checker's entry settles the game) and playoff matches (a game at a time). Every change goes
+checker's entry settles the game), paper scorecards (a checker keys in one side's card, for a
+player with no phone) and playoff matches (a game at a time). Every change goes
 through a service; ``has_*_permission`` asks ``can()``."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import formats
 from django.utils.html import format_html
@@ -30,11 +31,13 @@ from league.tournaments.models import (
     ClubSeason,
     Entrant,
     LedgerEntry,
+    PaperScorecard,
     PlayoffMatch,
     Purse,
     Round,
     SidePot,
     TableGame,
+    TableStatus,
     Tournament,
 )
 
@@ -67,8 +70,27 @@ def _run(request: HttpRequest, admin_: admin.ModelAdmin, call: Any, done: str) -
         admin_.message_user(request, done, messages.SUCCESS)
 
 
+class _RefusalStaysOnForm(admin.ModelAdmin):
+    """A form whose save the service refused: the reason is shown on the same form, with no
+    "changed successfully" beside it and nothing in the admin's history (nothing changed)."""
+
+    def refused(self, request: HttpRequest, obj: Any, exc: DomainError) -> None:
+        obj.admin_refused = True
+        self.message_user(request, exc.message, messages.ERROR)
+
+    def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        if getattr(obj, "admin_refused", False):
+            return None
+        return super().log_change(request, obj, message)
+
+    def response_change(self, request: HttpRequest, obj: Any) -> HttpResponse:
+        if getattr(obj, "admin_refused", False):
+            return HttpResponseRedirect(request.path)
+        return super().response_change(request, obj)
+
+
 @admin.register(Tournament)
-class TournamentAdmin(_DirectorOnly):
+class TournamentAdmin(_RefusalStaysOnForm, _DirectorOnly):
     list_display = ("name", "date", "kind", "variant", "stage", "entrant_count")
     readonly_fields = ("stage",)
     exclude = ("created_at",)
@@ -104,7 +126,7 @@ class TournamentAdmin(_DirectorOnly):
                     season=data["club_season"],
                 )
         except DomainError as exc:
-            self.message_user(request, exc.message, messages.ERROR)
+            self.refused(request, obj, exc)
 
     @admin.display(description=gettext_lazy("entrants"))
     def entrant_count(self, obj: Tournament) -> int:
@@ -260,16 +282,7 @@ class CheckersQueueAdmin(admin.ModelAdmin):
 
     @admin.display(description=gettext_lazy("scorecards, side by side"))
     def entries(self, obj: TableGame) -> str:
-        cards = [c for c in obj.scorecards.all() if not c.by_checker]
-        return " | ".join(
-            _("%(side)s's card: %(winner)s won, loser %(score)s")
-            % {
-                "side": c.side.name if c.side else "?",
-                "winner": c.winner.name,
-                "score": c.loser_score,
-            }
-            for c in cards
-        )
+        return _cards_in(obj)
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         winner_id = int(form.cleaned_data["settle_winner"])
@@ -286,6 +299,136 @@ class CheckersQueueAdmin(admin.ModelAdmin):
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """Nothing else to store: the service wrote the checker's entry."""
+
+
+def _cards_in(game: TableGame) -> str:
+    """The sides' cards of a table, side by side (``scorecards`` prefetched)."""
+    cards = [c for c in game.scorecards.all() if not c.by_checker]
+    return " | ".join(
+        _("%(side)s's card: %(winner)s won, loser %(score)s")
+        % {
+            "side": c.side.name if c.side else "?",
+            "winner": c.winner.name,
+            "score": c.loser_score,
+        }
+        for c in cards
+    )
+
+
+class PaperCardForm(forms.ModelForm):
+    """A paper scorecard keyed in by a checker: whose card it is, who won, the loser's score."""
+
+    paper_side = forms.ChoiceField(label=gettext_lazy("Whose card is it?"))
+    paper_winner = forms.ChoiceField(label=gettext_lazy("Winner"))
+    paper_loser_score = forms.IntegerField(label=gettext_lazy("The loser's score"), min_value=0)
+
+    class Meta:
+        model = PaperScorecard
+        fields: list[str] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        game = self.instance
+        sides = [(str(game.first_id), game.first.name), (str(game.second_id), game.second.name)]
+        self.fields["paper_side"].choices = sides  # type: ignore[attr-defined]
+        self.fields["paper_winner"].choices = sides  # type: ignore[attr-defined]
+
+
+@admin.register(PaperScorecard)
+class PaperScorecardAdmin(_RefusalStaysOnForm):
+    """Paper scorecards: the tables of the running rounds still waiting for a card, where a
+    checker keys in one side's card for a player with no phone. The card goes through
+    ``scorecard_submit`` like a phone's: two that agree verify the table, two that differ send
+    it to the checkers' queue; a refusal (that side's card is already in, the result stands,
+    the checker plays at the table) is shown as an error and changes nothing."""
+
+    list_display = ("tournament", "round_number", "table", "first", "second", "entries")
+    list_display_links = ("table",)
+    form = PaperCardForm
+    readonly_fields = ("tournament", "round_number", "table", "first", "second", "entries")
+    fieldsets = (
+        (None, {"fields": ("tournament", "round_number", "table", "first", "second", "entries")}),
+        (
+            gettext_lazy("A paper scorecard, keyed in for one side"),
+            {"fields": ("paper_side", "paper_winner", "paper_loser_score")},
+        ),
+    )
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return selectors.tables_awaiting_cards()
+
+    def get_object(self, request: HttpRequest, object_id: str, from_field: Any = None) -> Any:
+        """Any table, not only those listed: one whose result came in since the list was read
+        still opens, and the service says why its card is refused."""
+        try:
+            return selectors.tables_with_cards().get(pk=int(object_id))
+        except (ValueError, TableGame.DoesNotExist):
+            return None
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.CHECK_SCORECARDS)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return can(request.user, Action.CHECK_SCORECARDS)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """A checker's role (``can()``); whether this table takes this side's card now is the
+        service's question, so that a refusal is said, not a blank page."""
+        return can(request.user, Action.CHECK_SCORECARDS)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("tournament"))
+    def tournament(self, obj: TableGame) -> str:
+        return obj.round.tournament.name
+
+    @admin.display(description=gettext_lazy("round"))
+    def round_number(self, obj: TableGame) -> int:
+        return obj.round.number
+
+    @admin.display(description=gettext_lazy("cards in"))
+    def entries(self, obj: TableGame) -> str:
+        return _cards_in(obj) or _("no card yet")
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        by_pk = {obj.first_id: obj.first, obj.second_id: obj.second}
+        side = by_pk[int(data["paper_side"])]
+        try:
+            game = services.scorecard_submit(
+                user=request.user,
+                game=obj,
+                side=side,
+                winner=by_pk[int(data["paper_winner"])],
+                loser_score=data["paper_loser_score"],
+            )
+        except DomainError as exc:
+            self.refused(request, obj, exc)
+            return
+        outcome = {
+            TableStatus.VERIFIED: _("the two cards agree: the table is verified."),
+            TableStatus.MISMATCH: _("the two cards disagree: the table is in the checkers' queue."),
+        }.get(game.status, _("the other side's card is still to come."))
+        self.message_user(
+            request,
+            _("Table %(table)s: %(side)s's paper card is in; %(outcome)s")
+            % {"table": game.table, "side": side.name, "outcome": outcome},
+            messages.SUCCESS,
+        )
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """Nothing else to store: the service wrote the card."""
+
+    def response_change(self, request: HttpRequest, obj: Any) -> HttpResponse:
+        """Back to the card after a refusal (its reason shown); else to the tables, with what
+        the card did instead of the admin's "changed successfully"."""
+        if getattr(obj, "admin_refused", False):
+            return HttpResponseRedirect(request.path)
+        return HttpResponseRedirect(reverse("admin:tournaments_paperscorecard_changelist"))
 
 
 class PlayoffGameForm(forms.ModelForm):

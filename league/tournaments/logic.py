@@ -32,7 +32,27 @@ VARIANTS = ("singles-121", "partnership-121")
 
 
 class RulesError(ValueError):
-    """A rule setting that cannot work (an unknown tie-break, a target below the skunk line)."""
+    """A rule setting that cannot work (an unknown tie-break, a target below 2). ``code`` names
+    the refusal, ``field`` the setting and ``params`` its values, so that a caller can say it
+    again in its reader's language; the text itself stays English.
+
+    >>> e = RulesError("unknown_tiebreak", "tiebreaks", key="luck", known="games_won")
+    >>> (e.code, e.field, e.params["key"], str(e))
+    ('unknown_tiebreak', 'tiebreaks', 'luck', "Unknown tie-break 'luck'; known: games_won.")
+    """
+
+    ENGLISH = {
+        "unknown_tiebreak": "Unknown tie-break {key!r}; known: {known}.",
+        "target_too_low": "The target must be at least {least}.",
+        "qualify_one_in_too_low": "qualify_one_in must be at least {least}.",
+        "best_of_not_odd": "A playoff match is best of an odd number of games (1, 3, 5...).",
+    }
+
+    def __init__(self, code: str, field: str, **params: Any) -> None:
+        super().__init__(self.ENGLISH[code].format(**params))
+        self.code = code
+        self.field = field
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -55,13 +75,15 @@ class Rules:
     def __post_init__(self) -> None:
         for key in self.tiebreaks:
             if key not in TIEBREAK_KEYS:
-                raise RulesError(f"Unknown tie-break {key!r}; known: {', '.join(TIEBREAK_KEYS)}.")
+                raise RulesError(
+                    "unknown_tiebreak", "tiebreaks", key=key, known=", ".join(TIEBREAK_KEYS)
+                )
         if self.target < 2:
-            raise RulesError("The target must be at least 2.")
+            raise RulesError("target_too_low", "target", least=2)
         if self.qualify_one_in < 1:
-            raise RulesError("qualify_one_in must be at least 1.")
+            raise RulesError("qualify_one_in_too_low", "qualify_one_in", least=1)
         if self.playoff_best_of < 1 or self.playoff_best_of % 2 == 0:
-            raise RulesError("A playoff match is best of an odd number of games (1, 3, 5...).")
+            raise RulesError("best_of_not_odd", "playoff_best_of", value=self.playoff_best_of)
 
     def as_archive(self) -> dict[str, Any]:
         """The ``rules`` object of the archive format, in its order."""

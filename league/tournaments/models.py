@@ -292,6 +292,16 @@ class CheckersQueue(TableGame):
         verbose_name_plural = _("checkers' queue")
 
 
+class PaperScorecard(TableGame):
+    """The tables of a running round still waiting for a card: TableGame as a checker keying
+    in a paper scorecard for one side lists it."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("paper scorecard")
+        verbose_name_plural = _("paper scorecards")
+
+
 class Bye(models.Model):
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round")

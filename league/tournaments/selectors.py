@@ -232,6 +232,30 @@ def checkers_queue() -> QuerySet[TableGame]:
     )
 
 
+def tables_with_cards() -> QuerySet[TableGame]:
+    """Every table, with its event and the sides' cards in so far."""
+    return (
+        TableGame.objects.select_related("round__tournament", "first", "second")
+        .prefetch_related(
+            Prefetch(
+                "scorecards",
+                queryset=Scorecard.objects.filter(by_checker=False).select_related(
+                    "side", "winner"
+                ),
+            )
+        )
+        .order_by("round__tournament__name", "round__number", "table")
+    )
+
+
+def tables_awaiting_cards() -> QuerySet[TableGame]:
+    """Tables of the running qualifying rounds whose result is still open (no card in, or one
+    side's): where a checker keys in a paper scorecard."""
+    return tables_with_cards().filter(
+        status=TableStatus.OPEN, round__tournament__stage=Stage.QUALIFYING
+    )
+
+
 def open_tables_for_player(player: Any) -> QuerySet[TableGame]:
     """Tables of a player's entrants whose results are still open (the phone's list)."""
     return (

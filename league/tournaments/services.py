@@ -65,6 +65,7 @@ from league.tournaments.models import (
     TableStatus,
     Tournament,
 )
+from league.tournaments.rules_messages import rules_message
 from league.tournaments.selectors import (
     house_share,
     nights_of,
@@ -188,8 +189,8 @@ def tournament_update(*, user: Any, tournament: Tournament, changes: dict[str, A
             raise Locked(_("The bracket is drawn: the event's settings no longer change."))
         try:
             row.rules  # noqa: B018 - building the rules checks them
-        except logic.RulesError as exc:
-            raise ValidationFailed(str(exc), field="tiebreaks") from None
+        except logic.RulesError as exc:  # logic says it in English: say it in the reader's
+            raise ValidationFailed(rules_message(exc), field=exc.field) from None
         if row.variant != before["variant"] and row.entrants.exists():
             raise Locked(_("Entrants are registered: singles or partnership no longer changes."))
         row.save()
@@ -559,6 +560,8 @@ def refusal(
         return reason
     if action == Action.ENTER_SCORECARD:
         return _("You do not play at this table.")
+    if mine is not None and can(user, action):
+        return _("You play at this table: another checker takes its cards.")
     return _("You are not allowed to %(action)s.") % {"action": Action(action).label}
 
 
@@ -649,10 +652,20 @@ def scorecard_enter(
         if _replayed(key, game, user, (winner.pk, score)):
             return game, False
         where = {"table": game.table, "round": game.round.number}
-        lifecycle.require_side(
-            lifecycle.Event.ENTER_SCORECARD, game.facts, side_index, current=where
-        )
         entrant = game.first if side_index == 0 else game.second
+        event = lifecycle.Event.ENTER_SCORECARD
+        if action == Action.CHECK_SCORECARDS:  # a paper card: the refusal names its side
+            lifecycle.require(event, lifecycle.status_of(game.facts), current=where)
+            if not lifecycle.allows_side(event, game.facts, side_index):
+                raise Locked(
+                    _(
+                        "%(name)s's scorecard is already in. If it is wrong, settle the table "
+                        "in the checkers' queue."
+                    )
+                    % {"name": entrant.name},
+                    current=where,
+                )
+        lifecycle.require_side(event, game.facts, side_index, current=where)
         Scorecard.objects.create(
             game=game,
             side_id=entrant.pk,
