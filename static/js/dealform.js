@@ -129,7 +129,7 @@
       : fmt(gettext("%(team)s won by %(margin)s."), values);
     return {
       winner: winner, margin: margin, level: level, result: result,
-      title: fmt(gettext("Game over: %(team)s win %(a)s–%(b)s."), { team: team, a: target, b: loser }),
+      title: fmt(gettext("Game over: %(team)s wins %(a)s–%(b)s."), { team: team, a: target, b: loser }),
     };
   }
 

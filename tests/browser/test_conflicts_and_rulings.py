@@ -143,7 +143,7 @@ def test_a_judge_fixes_a_typo_that_changed_who_reached_121_through_the_deal_form
     page.goto(f"{live_server.url}/admin/league/dispute/{dispute.pk}/change/")
     page.wait_for_selector("[data-judge-deal='6']")
     assert not page.query_selector("textarea[name=corrections]")  # no JSON to type
-    assert "Game over: Fifteen Two win 121–106." in page.inner_text("[data-judge-outcome]")
+    assert "Game over: Fifteen Two wins 121–106." in page.inner_text("[data-judge-outcome]")
     shot(page, "judge-form", full_page=False)
 
     # Deal 5 opens in the phone's form, as entered, seats named.
@@ -166,7 +166,7 @@ def test_a_judge_fixes_a_typo_that_changed_who_reached_121_through_the_deal_form
     warning = page.wait_for_selector(".judge-warning")
     assert "the game ends in deal 5: strike out the deals after it" in warning.inner_text()
     page.click("[data-judge-strike-after]")
-    assert "Game over: Nobs win 121–99." in page.inner_text("[data-judge-outcome]")
+    assert "Game over: Nobs wins 121–99." in page.inner_text("[data-judge-outcome]")
     assert "deal 5 corrected, deal 6 struck out" in page.inner_text("[data-judge-changes]")
     page.select_option("#id_decision", "resolve")
     page.fill("#id_ruling_text", "Dan's hand was 24: Nobs reached 121 in deal 5.")

@@ -97,3 +97,48 @@ def test_no_page_overflows_at_any_width(live_server, browser, shot, language):
             problems[f"entry at {width} px"] = found
         context.close()
     assert problems == {}
+
+
+def tournament_pages(live_server) -> dict[str, str]:
+    """The demo club night (9 rounds, the bracket drawn) and the club season it belongs to."""
+    from league.tournaments.demo import build_demo_club_season, build_demo_night
+
+    night = build_demo_night()
+    season = build_demo_club_season()
+    base = live_server.url
+    return {
+        "tournaments": f"{base}/tournaments/",
+        "night": f"{base}/tournaments/{night.pk}/",
+        "round": f"{base}/tournaments/{night.pk}/rounds/1/",
+        "bracket": f"{base}/tournaments/{night.pk}/bracket/",
+        "night-tv": f"{base}/tournaments/{night.pk}/tv/",
+        "club": f"{base}/tournaments/clubs/{season.club_id}/",
+        "club-season": f"{base}/tournaments/clubs/seasons/{season.pk}/",
+    }
+
+
+# A bracket is wider than a phone by nature: it scrolls sideways inside its own box (and only
+# there: the page itself and everything else must still fit).
+SCROLLS_ON_PURPOSE = ("div.bracket",)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_no_tournament_page_overflows_at_any_width(live_server, browser, shot, language):
+    urls = tournament_pages(live_server)
+    problems = {}
+    for width in WIDTHS:
+        context = browser.new_context(
+            viewport={"width": width, "height": 900}, locale=language, service_workers="block"
+        )
+        context.add_cookies(
+            [{"name": "django_language", "value": language, "url": live_server.url}]
+        )
+        page = context.new_page()
+        for name, url in urls.items():
+            page.goto(url)
+            shot(page, f"layout/{name}-{width}-{language}")
+            found = [f for f in page.evaluate(OVERFLOWS) if not f.startswith(SCROLLS_ON_PURPOSE)]
+            if found:
+                problems[f"{name} at {width} px"] = found
+        context.close()
+    assert problems == {}
