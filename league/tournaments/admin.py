@@ -648,35 +648,36 @@ class PurseAdmin(_MoneyOnly):
         except DomainError as exc:
             self.message_user(request, exc.message, messages.ERROR)
 
-    @admin.action(description=gettext_lazy("Collect the entry fees"))
-    def collect_fees(self, request: HttpRequest, queryset: QuerySet[Purse]) -> None:
+    def _each_night(
+        self, request: HttpRequest, queryset: QuerySet[Purse], service: Any, done: str
+    ) -> None:
+        """Run ``service`` on each selected purse's night, each in its own try (one night's
+        refusal is shown and the others still run), ``done`` naming the night when it worked."""
         for p in queryset.select_related("tournament"):
             _run(
                 request,
                 self,
-                lambda p=p: services.fees_collect(user=request.user, tournament=p.tournament),
-                _("%(name)s: entry fees recorded.") % {"name": p.tournament.name},
+                lambda p=p: service(user=request.user, tournament=p.tournament),
+                done % {"name": p.tournament.name},
             )
+
+    @admin.action(description=gettext_lazy("Collect the entry fees"))
+    def collect_fees(self, request: HttpRequest, queryset: QuerySet[Purse]) -> None:
+        self._each_night(
+            request, queryset, services.fees_collect, _("%(name)s: entry fees recorded.")
+        )
 
     @admin.action(description=gettext_lazy("Record the payouts by the table"))
     def record_payouts(self, request: HttpRequest, queryset: QuerySet[Purse]) -> None:
-        for p in queryset.select_related("tournament"):
-            _run(
-                request,
-                self,
-                lambda p=p: services.payouts_record(user=request.user, tournament=p.tournament),
-                _("%(name)s: payouts recorded.") % {"name": p.tournament.name},
-            )
+        self._each_night(
+            request, queryset, services.payouts_record, _("%(name)s: payouts recorded.")
+        )
 
     @admin.action(description=gettext_lazy("Close the night (the books must balance)"))
     def close_night(self, request: HttpRequest, queryset: QuerySet[Purse]) -> None:
-        for p in queryset.select_related("tournament"):
-            _run(
-                request,
-                self,
-                lambda p=p: services.night_close(user=request.user, tournament=p.tournament),
-                _("%(name)s: the night is closed.") % {"name": p.tournament.name},
-            )
+        self._each_night(
+            request, queryset, services.night_close, _("%(name)s: the night is closed.")
+        )
 
 
 @admin.register(SidePot)
