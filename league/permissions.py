@@ -224,27 +224,31 @@ def table_side_of(user: Any, table_game: Any) -> int | None:
     return 0 if entrant.pk == table_game.first_id else 1
 
 
+def _is_checker(user: Any) -> bool:
+    """The checkers of tournament scorecards: judges and league admins."""
+    return is_judge(user) or is_league_admin(user)
+
+
 def _may_enter_card(user: Any, table_game: Any) -> bool:
     """A player of the table while lifecycle lets their side enter (not after their card is
     in, not once the result stands); a checker who does not play there while any side may
     (a paper card). ``None`` asks the role question "a player, at any table"."""
     if table_game is None:
         return player_of(user) is not None
-    checker = is_judge(user) or is_league_admin(user)
     if not _is_table(table_game):  # a league game: not a tournament table
         return False
     facts = table_game.facts
     side = table_side_of(user, table_game)
     if side is not None:
         return lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, facts, side)
-    return checker and any(
+    return _is_checker(user) and any(
         lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, facts, s) for s in (0, 1)
     )
 
 
 def _may_settle(user: Any, table_game: Any) -> bool:
     """Judges and league admins settle a table they do not play at, until its result stands."""
-    if not (is_judge(user) or is_league_admin(user)):
+    if not _is_checker(user):
         return False
     if table_game is None:
         return True
