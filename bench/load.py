@@ -349,6 +349,7 @@ def one_run(
     per_game_ok = all(
         Deal.objects.filter(game_id=t.game_id).count() == t.posted for t in tables if t.game_id
     )
+    time.sleep(1.5)  # nginx writes its log (as in production) in blocks, at least once a second
     statuses, answer_times = nginx_log(log, log_start)
     return {
         "scenario": scenario,
@@ -500,6 +501,7 @@ def main() -> None:
                 port=NGINX_PORT,
                 upstream=f"127.0.0.1:{PORT}",
                 rate_limits=False,
+                buffered_log=True,
             )
             base = proxy.url
         script = logs / "report.lua"

@@ -19,6 +19,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,26 +27,36 @@ CONF = Path(__file__).resolve().parent / "nginx.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
-def _sub(pattern: str, replacement: str, text: str, *, flags: int = 0) -> str:
+def _sub(
+    pattern: str, replacement: str | Callable[[re.Match[str]], str], text: str, *, flags: int = 0
+) -> str:
     new, count = re.subn(pattern, replacement, text, flags=flags)
     if count < 1:
         raise ValueError(f"deploy/nginx.conf no longer has {pattern!r}: update nginx_local.py")
     return new
 
 
-def local_conf(*, workdir: Path, port: int, upstream: str, rate_limits: bool = True) -> str:
+def local_conf(
+    *, workdir: Path, port: int, upstream: str, rate_limits: bool = True, buffered_log: bool = False
+) -> str:
     """deploy/nginx.conf listening on 127.0.0.1:``port`` in plain HTTP and proxying to
     ``upstream`` (host:port), with its logs, pid, temporary files and cache under ``workdir``.
 
     ``rate_limits=False`` drops the per-address limits: a load bench sends thousands of
-    spectators from one address, which the limits (rightly) refuse."""
+    spectators from one address, which the limits (rightly) refuse. ``buffered_log=True`` keeps
+    the production log's buffer (the bench reads the log after each run, not each request)."""
     text = CONF.read_text(encoding="utf-8")
     # Run as root (a session's machine), the workers would be nobody, who cannot enter a
     # private temporary directory: they stay root here; as anyone else, they stay that user.
     text = _sub(r"^user nginx;\n", "user root;\n" if os.geteuid() == 0 else "", text, flags=re.M)
     text = _sub(r"^pid \S+;", f"pid {workdir}/nginx.pid;", text, flags=re.M)
     text = _sub(r"error_log \S+ (\w+);", rf"error_log {workdir}/error.log \1;", text)
-    text = _sub(r"access_log /dev/stdout main;", f"access_log {workdir}/access.log main;", text)
+    # The tests read the log the moment a request is answered: unbuffered unless asked.
+    text = _sub(
+        r"access_log /dev/stdout main( buffer=\S+ flush=\S+)?;",
+        lambda m: f"access_log {workdir}/access.log main{m.group(1) if buffered_log else ''};",
+        text,
+    )
     text = _sub(
         r"proxy_cache_path /var/cache/nginx/pegboard",
         f"proxy_cache_path {workdir}/cache",
@@ -99,13 +110,26 @@ class LocalNginx:
         return path.read_text(encoding="utf-8") if path.exists() else ""
 
 
-def start_nginx(*, workdir: Path, port: int, upstream: str, rate_limits: bool = True) -> LocalNginx:
+def start_nginx(
+    *,
+    workdir: Path,
+    port: int,
+    upstream: str,
+    rate_limits: bool = True,
+    buffered_log: bool = False,
+) -> LocalNginx:
     """Write the local configuration into ``workdir``, check it (``nginx -t``) and start nginx
     in the foreground of a child process; returns once it answers on ``port``."""
     workdir.mkdir(parents=True, exist_ok=True)
     conf = workdir / "nginx.conf"
     conf.write_text(
-        local_conf(workdir=workdir, port=port, upstream=upstream, rate_limits=rate_limits),
+        local_conf(
+            workdir=workdir,
+            port=port,
+            upstream=upstream,
+            rate_limits=rate_limits,
+            buffered_log=buffered_log,
+        ),
         encoding="utf-8",
     )
     base = [NGINX, "-p", str(workdir), "-c", str(conf), "-e", str(workdir / "error.log")]

@@ -24,7 +24,7 @@ from league.cache import (
     remember_results_version,
     standings_page_key,
 )
-from league.models import Season, StandingsPage
+from league.models import Season, StandingsPage, StandingsSnapshot
 from league.ranking import TIEBREAKS
 from league.services.standings import standings_for_season
 from league.tables import sort_rows, standings_columns, standings_rows_html
@@ -149,6 +149,23 @@ def _recent_seconds() -> int:
     page follows each result immediately. STANDINGS_RECENT_SECONDS overrides it."""
     default = 0 if settings.CELERY_TASK_ALWAYS_EAGER else 2
     return int(getattr(settings, "STANDINGS_RECENT_SECONDS", default))
+
+
+def standings_up_to_date(season_id: int) -> bool:
+    """Whether the season's stored standings and visitors' pages already show its current
+    results: not stale, and the snapshot and every language's page at its results version. A
+    burst of results (the last deals at a venue's tables, a minute apart) queues a recompute
+    each; the first to run computes the latest version and the rest find nothing to do."""
+    season = Season.objects.filter(pk=season_id, standings_stale=False).first()
+    if season is None:
+        return False
+    version = season.results_version
+    if not StandingsSnapshot.objects.filter(season=season, results_version=version).exists():
+        return False
+    pages = StandingsPage.objects.filter(
+        season=season, results_version=version, render_tag=RENDER_TAG
+    ).count()
+    return pages == len(settings.LANGUAGES)
 
 
 def store_standings_pages(season_id: int) -> int:

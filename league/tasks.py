@@ -7,7 +7,7 @@ from typing import Any
 from celery import shared_task
 
 from league.models import Season
-from league.rendering import store_standings_pages
+from league.rendering import standings_up_to_date, store_standings_pages
 from league.services.playoffs import playoffs_advance
 from league.services.results import results_version_bump
 from league.services.standings import standings_recompute
@@ -16,7 +16,10 @@ from league.services.standings import standings_recompute
 @shared_task(acks_late=True)
 def recompute_standings(season_id: int) -> dict[str, Any] | None:
     """After a result changed, in this order: recompute the standings, render the visitors'
-    pages from them, then advance the playoff bracket (which reads the fresh results)."""
+    pages from them, then advance the playoff bracket (which reads the fresh results).
+    Nothing to do (None) when an earlier task of a burst already did the current version."""
+    if standings_up_to_date(season_id):
+        return None
     data = standings_recompute(season_id=season_id)
     if data is None:
         return None

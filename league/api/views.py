@@ -355,6 +355,14 @@ class GameViewSet(ReadOnlyViewSet):
     filterset_class = GameFilter
     throttle_scope: str | None = None  # set per action: "deals" counts score entry
 
+    def get_queryset(self) -> QuerySet[Any]:
+        if self.action == "deals" and self.request.method == "POST":
+            # Recording a deal reads the game afresh and locks it (``deal_record``): here it
+            # is only found (or 404), not drawn, so none of the serializer's joins and
+            # prefetches (three queries a deal at every table of a venue night).
+            return Game.objects.filter(match__week__season__importing=False)
+        return super().get_queryset()
+
     @extend_schema(
         methods=["POST"],
         request=s.DealRequestSerializer,

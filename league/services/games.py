@@ -200,6 +200,15 @@ def _settle(game: Game, *, user: Any, finished: bool | None = None) -> GameStatu
     return before
 
 
+def _counts_in_standings(status: str) -> bool:
+    """Whether the standings count a game in this state (as confirmed, or as a result still
+    pending). A game in progress is not counted, so a deal that leaves it in progress changes
+    no standings: no stale mark, no new results version, no recompute queued, which is every
+    deal but a game's last at every table of a venue night. Its board still moves (the boards'
+    signature follows the game's own ``version``)."""
+    return status != GameStatus.IN_PROGRESS
+
+
 def _vouch(game: Game, team_id: int | None, through: int) -> None:
     """``team_id`` vouches for deals 1..``through`` (a vouch only ever grows here)."""
     if team_id == game.match.home_id:
@@ -447,19 +456,24 @@ def deal_record(
       shown to both teams beside the stored one until it is settled; nothing typed is dropped.
     - A deal past the next one is a Conflict that says how the game stands.
     """
-    game = _fresh(game)
-    if not can(user, Action.RECORD_DEAL, game) and not _may_send_rival(user, game):
-        if can(user, Action.START_GAME, game.match):  # the role may; the game's state says no
-            lifecycle.require(Event.RECORD_DEAL, game.status, current=game_state(game))
-        raise NotAllowed(_("Only the players of these two teams can enter their scores."))
-    if number is not None and (type(number) is not int or not 1 <= number <= 999):
-        raise ValidationFailed(_("The deal number must be a whole number from 1."), field="number")
-    if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64):
-        raise ValidationFailed(_("The key must be text of 1 to 64 characters."), field="key")
-    normal = normalise(data, variant=variant_of(game))
     try:
         with transaction.atomic():
+            # The game is read once, locked: who may enter and what the game allows are asked
+            # of it as it stands (a refusal rolls back and writes nothing).
             game = _lock(game)
+            if not can(user, Action.RECORD_DEAL, game) and not _may_send_rival(user, game):
+                if can(user, Action.START_GAME, game.match):  # the role may; the state says no
+                    lifecycle.require(Event.RECORD_DEAL, game.status, current=game_state(game))
+                raise NotAllowed(_("Only the players of these two teams can enter their scores."))
+            if number is not None and (type(number) is not int or not 1 <= number <= 999):
+                raise ValidationFailed(
+                    _("The deal number must be a whole number from 1."), field="number"
+                )
+            if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64):
+                raise ValidationFailed(
+                    _("The key must be text of 1 to 64 characters."), field="key"
+                )
+            normal = normalise(data, variant=variant_of(game))
             if key:
                 existing = Deal.objects.filter(key=key).first()
                 if existing is not None:
@@ -489,10 +503,11 @@ def deal_record(
             deal = _save_deal(game, number, 1, normal, scored, user, key=key)
             _apply_scores(game, scored, len(deals) + 1)
             _vouch(game, team_of(user, game.match), number)
-            _settle(game, user=user)
+            before = _settle(game, user=user)
             game.save()
             audit_log(actor=user, action="deal_record", obj=deal, after=_deal_audit(number, normal))
-            results_changed(season_id=_season_id(game))
+            if _counts_in_standings(before) or _counts_in_standings(game.status):
+                results_changed(season_id=_season_id(game))
             return deal, True
     except IntegrityError:
         # Someone else stored this deal number (or key) a moment before us.

@@ -187,17 +187,35 @@ def test_a_voided_game_takes_no_more_deals(game, ann, judge):
         deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
 
 
-def test_writes_mark_the_standings_stale_and_move_the_results_version_after_commit(
+def test_a_deal_that_ends_the_game_marks_the_standings_stale_and_moves_the_version_after_commit(
     game, ann, django_capture_on_commit_callbacks
 ):
     season = Season.objects.get(pk=game.match.week.season_id)
     version = season.results_version
-    with django_capture_on_commit_callbacks(execute=True):
-        deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        play_until_over(game, ann)
         season.refresh_from_db()
         assert season.standings_stale and season.results_version == version  # not yet
+    assert callbacks  # the bump and the recompute wait for the commit
     season.refresh_from_db()
     assert season.results_version == version + 1
+
+
+def test_a_deal_that_leaves_the_game_in_progress_leaves_the_standings_alone(
+    game, ann, django_capture_on_commit_callbacks
+):
+    """The standings count finished and confirmed games only: the deals before a game's last
+    (nearly every deal at every table of a venue night) queue no recompute and touch no
+    season row, and the game's own version still moves its board."""
+    season = Season.objects.get(pk=game.match.week.season_id)
+    before = (season.standings_stale, season.results_version)
+    game_version = Game.objects.get(pk=game.pk).version
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+    assert callbacks == []
+    season.refresh_from_db()
+    assert (season.standings_stale, season.results_version) == before
+    assert Game.objects.get(pk=game.pk).version > game_version
 
 
 def test_partners_must_sit_opposite(match, ann):

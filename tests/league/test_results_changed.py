@@ -139,3 +139,33 @@ def test_beats_safety_net_retires_pages_of_a_change_whose_bump_never_ran(
     assert b'>Fifteen Two</a></th><td class="num">5</td>' in client.get(url).content
     snapshot = StandingsSnapshot.objects.get(season=played_season)
     assert snapshot.results_version == version(played_season.pk)
+
+
+@pytest.mark.django_db
+def test_a_burst_of_recomputes_computes_once_and_the_rest_find_it_done(played_season, monkeypatch):
+    """The last deals at a venue's tables queue a recompute each: the first to run computes
+    the current version and renders its pages; those after it have nothing to do, until a
+    result changes again or a page is missing."""
+    from league import tasks
+    from league.models import StandingsPage
+    from league.services.results import results_version_bump
+
+    computed: list[int] = []
+    real = tasks.standings_recompute
+    monkeypatch.setattr(
+        tasks, "standings_recompute", lambda **kw: computed.append(kw["season_id"]) or real(**kw)
+    )
+    for _ in range(3):  # three results, bumped before the worker got to any of them
+        results_version_bump(season_id=played_season.pk)
+    results = [tasks.recompute_standings(played_season.pk) for _ in range(3)]
+    assert computed == [played_season.pk]
+    assert results[0]["version"] == version(played_season.pk) and results[1:] == [None, None]
+
+    results_version_bump(season_id=played_season.pk)  # another result: computed again
+    tasks.recompute_standings(played_season.pk)
+    assert len(computed) == 2
+
+    StandingsPage.objects.filter(season=played_season, language="fr").delete()  # a page lost
+    tasks.recompute_standings(played_season.pk)
+    assert len(computed) == 3
+    assert StandingsPage.objects.filter(season=played_season, language="fr").exists()
