@@ -217,6 +217,9 @@ class Table(threading.Thread):
         from league.services.demo import random_game_deals
 
         base = f"{self.base}/api"
+        # Tables sit down over the first moments of the night, as they start each deal: not
+        # all 64 in the same millisecond (the threads would otherwise start together).
+        time.sleep(self.think * self.rng.random() * 2)
         status, body, _ = post(
             f"{base}/matches/{self.table['match']}/games/",
             self.table["token"],
@@ -441,7 +444,7 @@ def main() -> None:
     )
     parser.add_argument("--runs", type=int, default=3, help="runs of each scenario")
     parser.add_argument(
-        "--think", type=float, default=0.2, help="mean seconds a table waits between deals"
+        "--think", type=float, default=2.0, help="mean seconds a table waits between deals"
     )
     parser.add_argument("--web-workers", type=int, default=4)
     parser.add_argument("--database", default=DB_NAME, help="scratch PostgreSQL database")
