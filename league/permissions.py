@@ -106,6 +106,12 @@ def is_judge(user: Any) -> bool:
     return bool(user.is_authenticated and (user.is_superuser or _in_group(user, JUDGES)))
 
 
+def _is_staff(user: Any) -> bool:
+    """A judge or a league admin (asked only where it matters: a player entering a deal at the
+    table costs no query of groups)."""
+    return is_judge(user) or is_league_admin(user)
+
+
 def player_of(user: Any) -> Any:
     """The Player linked to ``user``, or None."""
     if not user.is_authenticated:
@@ -121,8 +127,11 @@ def _team_ids(user: Any) -> frozenset[int]:
     checking a page of matches costs no query per row."""
     cache = getattr(user, "_pegboard_teams", None)
     if cache is None:
-        player = player_of(user)
-        cache = frozenset(player.teams.values_list("pk", flat=True)) if player else frozenset()
+        from league.models import Team
+
+        # Through the player's account in one query (not the player, then their teams).
+        teams = Team.objects.filter(players__user_id=user.pk).values_list("pk", flat=True)
+        cache = frozenset(teams) if user.is_authenticated else frozenset()
         user._pegboard_teams = cache
     return cache
 
@@ -296,11 +305,10 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
             return is_judge(user) or is_league_admin(user) or bool(_team_ids(user))
         return False
     mine = teams_of(user, match)
-    staff = is_judge(user) or is_league_admin(user)
     if action == Action.START_GAME:
         return bool(mine) or is_league_admin(user)
     if action == Action.VIEW_DISPUTES:
-        return bool(mine) or staff
+        return bool(mine) or _is_staff(user)
     if game is None:
         return False
     status = game.status
@@ -337,7 +345,7 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
             return lifecycle.allows(lifecycle.Event.RAISE_DISPUTE, status)
         # Judges and league admins open a review of any game but their own team's, a
         # confirmed one included (it then waits for a judge's ruling).
-        return staff and lifecycle.allows(lifecycle.Event.RULE, status)
+        return _is_staff(user) and lifecycle.allows(lifecycle.Event.RULE, status)
     if action == Action.WITHDRAW_DISPUTE:  # obj is the Dispute
         return (
             obj is not game
@@ -347,5 +355,5 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
     if action == Action.RULE_DISPUTE:
         return is_judge(user) and not mine and lifecycle.allows(lifecycle.Event.RULE, status)
     if action == Action.VOID_GAME:
-        return staff and not mine and lifecycle.allows(lifecycle.Event.VOID, status)
+        return _is_staff(user) and not mine and lifecycle.allows(lifecycle.Event.VOID, status)
     return False

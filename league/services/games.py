@@ -110,8 +110,13 @@ def stored_deal(deal: Deal) -> dict[str, Any]:
     }
 
 
-def _current_deals(game: Game) -> list[Deal]:
-    return list(game.deals.filter(is_current=True).order_by("number"))
+def _current_deals(game: Game, *, key: str | None = None) -> list[Deal]:
+    """The game's current deals by number; with ``key``, also the deal sent with that key,
+    whatever game it is of (a key is unique)."""
+    wanted = Q(game=game, is_current=True)
+    if key:
+        wanted |= Q(key=key)
+    return list(Deal.objects.filter(wanted).order_by("number"))
 
 
 def _lock(game: Game) -> Game:
@@ -474,8 +479,10 @@ def deal_record(
                     _("The key must be text of 1 to 64 characters."), field="key"
                 )
             normal = normalise(data, variant=variant_of(game))
+            # The game's deals and the deal this key sent before, if any, in one query.
+            rows = _current_deals(game, key=key)
             if key:
-                existing = Deal.objects.filter(key=key).first()
+                existing = next((d for d in rows if d.key == key), None)
                 if existing is not None:
                     if existing.game_id == game.pk and existing.fingerprint == fingerprint(
                         normal, existing.number if number is None else number
@@ -498,7 +505,7 @@ def deal_record(
                     field="number",
                     current=game_state(game),
                 )
-            deals = _current_deals(game)
+            deals = [d for d in rows if d.game_id == game.pk and d.is_current]
             scored = _replay(game, [stored_deal(d) for d in deals] + [normal])
             deal = _save_deal(game, number, 1, normal, scored, user, key=key)
             _apply_scores(game, scored, len(deals) + 1)

@@ -323,6 +323,23 @@ def test_the_same_entry_sent_twice_is_stored_once_and_answered_the_same(client_f
     assert game.deal_count == 1
 
 
+def test_a_captains_deal_costs_a_fixed_handful_of_queries(game, ann, django_assert_num_queries):
+    """Every table of a venue night posts one: the token, the game (found, then read locked),
+    the player's teams, the game's deals with the key's, the open disputes, and the three
+    writes (deal, game, audit entry). No season row is written while the game goes on."""
+    from rest_framework.authtoken.models import Token
+
+    client = APIClient()  # a phone with a token, as the apps are
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=ann).key}")
+    first = client.post(deals_url(game), first_deal(), format="json")
+    assert first.status_code == 201
+    second = first_deal(number=2, dealer=1)
+    with django_assert_num_queries(11):  # the nine, and the transaction's savepoint and release
+        response = client.post(deals_url(game), second, format="json")
+    assert response.status_code == 201, response.content
+    assert Deal.objects.filter(game=game, is_current=True).count() == 2
+
+
 def test_the_same_key_with_different_numbers_is_a_conflict(client_for, game, ann):
     client = client_for(ann)
     body = first_deal()

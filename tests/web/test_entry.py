@@ -76,7 +76,7 @@ def test_entry_page_queries_are_fixed(client, ann, half_game, django_assert_num_
     client.force_login(ann)
     url = reverse("league:enter", args=[half_game.pk])
     client.get(url)
-    with django_assert_num_queries(11):  # ... and one for the rival entries (none here)
+    with django_assert_num_queries(9):  # ... and one for the rival entries (none here)
         client.get(url)
 
 
