@@ -36,6 +36,7 @@ from league.models import (
     Week,
 )
 from league.selectors.disputes import disputes_visible_to
+from league.selectors.schedule import season_schedule
 from league.services.disputes import dispute_raise, dispute_withdraw, game_reject
 from league.services.games import (
     deal_correct,
@@ -280,9 +281,7 @@ class SeasonViewSet(ReadOnlyViewSet):
     @action(detail=True, filter_backends=[], pagination_class=None)
     def schedule(self, request: Request, pk: str | None = None) -> Response:
         """Every week of the season with its matches (teams as ids and names)."""
-        season = self.get_object()
-        weeks = week_rows().filter(season=season)
-        return Response(s.ScheduleWeekSerializer(weeks, many=True).data)
+        return Response(season_schedule(self.get_object()))
 
 
 class TeamViewSet(ReadOnlyViewSet):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -13,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from league.api.permissions import WriteAccess
-from league.models import AuditEntry, Deal, Game, GameStatus, Match
+from league.models import AuditEntry, Deal, Game, GameStatus, Match, Week
 from league.permissions import Action, can
 from league.services.games import deal_record, game_start
 from tests import factories
@@ -518,6 +519,35 @@ def test_the_schedule_lists_each_week_with_its_matches(api, season, match):
     ] == [(1, [("Fifteen Two", "Nobs")])]
     weeks = api.get(f"/api/weeks/?season={season.pk}").json()["results"]
     assert [w["number"] for w in weeks] == [1]
+
+
+def test_the_season_schedule_reads_exactly_as_its_documented_serializer(
+    api, season, venue_week, match, other_team
+):
+    """The schedule is built from plain rows for speed (5,120 matches at 1,024 teams); what a
+    client reads is field for field what the schema's serializer says, dates, venues, empty
+    weeks, playoff slots and the order of weeks and tables included."""
+    import datetime as dt
+
+    from league.api.serializers import ScheduleWeekSerializer
+    from league.api.views import week_rows
+
+    Week.objects.filter(pk=venue_week.pk).update(date=dt.date(2026, 9, 3))
+    later = factories.WeekFactory(season=season, number=3, is_playoff=True)
+    factories.WeekFactory(season=season, number=2)  # no matches yet
+    factories.MatchFactory(
+        week=later, home=other_team, away=match.home, table=2, playoff_round=1, playoff_slot=1
+    )
+    factories.MatchFactory(week=later, home=match.away, away=other_team, table=1)
+    answer = api.get(f"/api/seasons/{season.pk}/schedule/").json()
+    documented = ScheduleWeekSerializer(week_rows().filter(season=season), many=True).data
+    assert answer == json.loads(json.dumps(documented))
+    assert [(w["number"], [m["table"] for m in w["matches"]]) for w in answer] == [
+        (1, [1]),
+        (2, []),
+        (3, [1, 2]),
+    ]
+    assert answer[0]["date"] == "2026-09-03" and answer[0]["venue"] == "The Crooked Peg"
 
 
 def test_a_match_shows_its_games(api, match, game):
