@@ -47,7 +47,7 @@ def test_a_week_at_another_venue_is_not_found(client, venue_week, db):
 
 def test_back_peg_is_the_score_before_the_last_deal(venue_week, half_game):
     previous = Deal.objects.get(game=half_game, number=half_game.deal_count - 1)
-    (table,) = week_boards(venue_week)
+    (table,) = week_boards(venue_week, per_screen=32)["tables"]
     home, away = table["board"]["sides"]
     assert (home["score"], away["score"]) == (half_game.home_score, half_game.away_score)
     assert (home["back"], away["back"]) == (previous.home_after, previous.away_after)
@@ -55,7 +55,7 @@ def test_back_peg_is_the_score_before_the_last_deal(venue_week, half_game):
 
 def test_back_peg_starts_at_zero_after_the_first_deal(venue_week, game, ann):
     play(game, ann, deals=1)
-    (table,) = week_boards(venue_week)
+    (table,) = week_boards(venue_week, per_screen=32)["tables"]
     assert [side["back"] for side in table["board"]["sides"]] == [0, 0]
 
 
