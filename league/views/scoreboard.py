@@ -10,8 +10,8 @@ import hashlib
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
@@ -94,8 +94,9 @@ def _boards_response(request: HttpRequest, signature: str, html: str) -> HttpRes
 
 def boards(request: HttpRequest, venue: int, week: int) -> HttpResponse:
     """One screen's boards alone (``?screen=K``, the first without), polled by the scoreboard
-    page. Every TV and phone watching the screen polls the same thing, so the drawing is cached under the boards' signature (it changes
-    with every saved deal): a poll costs the signature's queries, not a redraw."""
+    page. Every TV and phone watching the screen polls the same thing, so the drawing is
+    cached under the boards' signature (it changes with every saved deal, and is the screen's
+    own): a poll costs the signature's queries, not a redraw."""
     screen = _screen(request) or 1
     recent_key = f"boards-recent:{venue}:{week}:{screen}:{get_language()}"
     recent = cache_get(recent_key)
