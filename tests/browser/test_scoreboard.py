@@ -112,3 +112,19 @@ def test_a_tv_pinned_to_a_screen_stays_on_it(settings, live_server, browser, ven
     page.click("text=Show every screen in turn")
     page.wait_for_selector('#boards [data-screen="2"]', timeout=5_000)
     context.close()
+
+
+def test_a_screen_of_32_tables_fits_the_tv_in_french(
+    live_server, browser, shot, venue_week, tables_33, game, ann
+):
+    play(game, ann, deals=3)
+    _start_games(tables_33[1:32])
+    context = browser.new_context(viewport=TV, locale="fr")
+    context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/venues/{venue_week.venue_id}/scoreboard/")
+    assert page.inner_text(".tv-screen") == "Écran 1 sur 2 : tables 1 à 32"
+    assert page.locator("#boards .tv-table").count() == 32
+    shot(page, "scoreboard-tv-screen-32-fr", full_page=False)
+    assert page.evaluate(OUTSIDE) == []
+    context.close()
