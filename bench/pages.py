@@ -3,6 +3,7 @@
     python bench/pages.py                     # SQLite (bench/pages-bench.sqlite3, made once)
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/pegboard_bench_pages python bench/pages.py
     python bench/pages.py --teams 256 --weeks 4 --repeat 9
+    python bench/pages.py --only TV           # only the rows whose name has "TV"
 
 Not a test: it measures and prints. It builds a league of 1,024 teams (512 tables a week, every
 week at one venue, so the TV shows 512 boards) with the generator of bench/standings.py, then
@@ -38,6 +39,8 @@ def urls(season_id: int) -> list[tuple[str, str, bool]]:
     """``(name, url, stored)``: each public page and API list. ``stored``: the worker has
     stored the standings (snapshot and visitors' pages) as it does after every result, which is
     what a visitor meets with the cache cold; the two "computed" rows have nothing stored."""
+    from django.conf import settings
+
     from league.models import Game, Match, Player, Team, Week
 
     week = Week.objects.filter(season_id=season_id).order_by("-number").first()
@@ -49,6 +52,9 @@ def urls(season_id: int) -> list[tuple[str, str, bool]]:
     season = f"/seasons/{season_id}"
     limit = "limit=200"
     tv = f"/venues/{week.venue_id}/weeks/{week.pk}/scoreboard"
+    tables = Match.objects.filter(week=week).count()
+    per_screen = min(tables, settings.PEGBOARD_TV_SCREEN_TABLES)
+    screen = f"one screen ({per_screen} of {tables} tables)"
     return [
         ("home", "/", True),
         ("standings", f"{season}/standings/", True),
@@ -60,8 +66,10 @@ def urls(season_id: int) -> list[tuple[str, str, bool]]:
         ("game", f"/games/{game.pk}/", True),
         ("team", f"/teams/{team.pk}/", True),
         ("player", f"/players/{player.pk}/", True),
-        ("TV scoreboard page", f"{tv}/", True),
-        ("TV boards poll", f"{tv}/boards/", True),
+        ("TV scoreboard page, in turn (screen 1)", f"{tv}/", True),
+        ("TV boards poll, in turn (screen 1)", f"{tv}/boards/", True),
+        (f"TV scoreboard page, {screen}", f"{tv}/?screen=2", True),
+        ("TV boards poll, one screen", f"{tv}/boards/?screen=2", True),
         ("API leagues", f"/api/leagues/?{limit}", True),
         ("API seasons", f"/api/seasons/?{limit}", True),
         ("API teams", f"/api/teams/?season={season_id}&{limit}", True),
@@ -125,6 +133,7 @@ def main() -> None:
     parser.add_argument("--weeks", type=int, default=10)
     parser.add_argument("--games", type=int, default=5, help="games a match")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--only", default="", help="only the rows whose name contains this")
     args = parser.parse_args()
     database_url = os.environ.get("DATABASE_URL", DEFAULT_DB)
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
@@ -149,19 +158,21 @@ def main() -> None:
         f"({database_url.split(':')[0]}, ready in {time.perf_counter() - start:.1f} s)"
     )
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
-    print(f"{'':30s} {'wall time':>17s} {'CPU':>8s}")
+    print(f"{'':50s} {'wall time':>17s} {'CPU':>8s}")
     print(
-        f"{'page':30s} {'median':>8s} {'slowest':>8s} {'median':>8s} {'queries':>7s} {'size':>9s}"
+        f"{'page':50s} {'median':>8s} {'slowest':>8s} {'median':>8s} {'queries':>7s} {'size':>9s}"
     )
     over = []
     for name, url, stored in urls(season_id):
+        if args.only not in name:
+            continue
         prepare(season_id, stored)
         figures = measure(url, args.repeat)
         flag = "" if figures["cpu_ms"] < TARGET_MS else f"  CPU over {TARGET_MS} ms"
         if flag:
             over.append(name)
         print(
-            f"{name:30s} {figures['median_ms']:6.1f}ms {figures['max_ms']:6.1f}ms "
+            f"{name:50s} {figures['median_ms']:6.1f}ms {figures['max_ms']:6.1f}ms "
             f"{figures['cpu_ms']:6.1f}ms {figures['queries']:7d} {figures['kb']:7.1f}kB{flag}"
         )
     print(f"CPU over {TARGET_MS} ms (median): {', '.join(over) if over else 'none'}")

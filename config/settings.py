@@ -285,6 +285,12 @@ PEGBOARD_ARCHIVE_MAX_BYTES = int(
     os.environ.get("PEGBOARD_ARCHIVE_MAX_BYTES", str(20 * 1024 * 1024))
 )
 
+# The venue TV shows at most this many tables a screen (by table number): a venue with more has
+# several screens, which one TV shows in turn or several TVs show one each (?screen=K).
+PEGBOARD_TV_SCREEN_TABLES = int(os.environ.get("PEGBOARD_TV_SCREEN_TABLES", "32"))
+# Seconds a TV left on the scoreboard without ?screen= shows each screen before the next.
+PEGBOARD_TV_ROTATE_SECONDS = int(os.environ.get("PEGBOARD_TV_ROTATE_SECONDS", "20"))
+
 # --- I18N -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]

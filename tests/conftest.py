@@ -169,3 +169,17 @@ def venue_week(week, venue):
     week.venue = venue
     week.save()
     return week
+
+
+@pytest.fixture
+def tables_33(venue_week, season, match):
+    """33 tables in the venue's week, one more than a TV screen holds: the match at table 1 and
+    32 more, created out of table order (the screens go by table number)."""
+    matches = [match]
+    for table in [*range(33, 17, -1), *range(2, 18)]:
+        home = factories.TeamFactory(season=season, name=f"Home {table}")
+        away = factories.TeamFactory(season=season, name=f"Away {table}")
+        matches.append(
+            models.Match.objects.create(week=venue_week, home=home, away=away, table=table)
+        )
+    return sorted(matches, key=lambda m: m.table)

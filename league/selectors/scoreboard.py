@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Window
 
 from league.models import Deal, Game, GameStatus, Match, Season, Team, Week
 
@@ -87,16 +87,23 @@ def _player_names(matches: list[Match]) -> dict[int, list[str]]:
     return names
 
 
-def week_boards(week: Week) -> list[dict[str, Any]]:
-    """Every table of ``week``: teams, players, the current game's board and the match tally.
+def week_boards(week: Week, *, screen: int = 1, per_screen: int) -> dict[str, Any]:
+    """Screen ``screen`` (from 1) of ``week``'s tables: at most ``per_screen`` tables in table
+    order, each with its teams, players, the current game's board and the match tally.
 
-    Four queries whatever the number of tables: matches with their teams, the teams' player
-    names, games, and the back pegs. ``week`` must come with ``season__league`` selected.
-    Polled by every TV at the venue, so it builds no more than the boards show: players as
+    Returns ``tables`` (the rows), ``screen``, ``screens`` (how many the week has: 0 with no
+    table), and ``first_table`` and ``last_table`` of this screen (None when it has none).
+    Four queries whatever the number of tables or screens: this screen's matches with their
+    teams (and the week's number of tables, counted by the same query), the teams' player
+    names, games, and the back pegs; a screen past the last counts the tables in a fifth.
+    ``week`` must come with ``season__league`` selected. Polled by every TV at the venue, so it
+    reads only this screen's tables and builds no more than the boards show: players as
     names, each game with only the fields a board reads, and its winner taken from the match's
     two teams rather than joined again (512 tables: 2,560 games)."""
+    start = (screen - 1) * per_screen
     matches = list(
         Match.objects.filter(week=week)
+        .annotate(tables_in_week=Window(Count("pk")))
         .select_related("home", "away")
         .prefetch_related(
             Prefetch(
@@ -106,8 +113,23 @@ def week_boards(week: Week) -> list[dict[str, Any]]:
                 .order_by("number"),
             )
         )
-        .order_by("table", "pk")
+        .order_by("table", "pk")[start : start + per_screen]
     )
+    if matches:
+        in_week = matches[0].tables_in_week  # type: ignore[attr-defined]
+    else:
+        in_week = Match.objects.filter(week=week).count() if screen > 1 else 0
+    return {
+        "tables": _board_rows(matches),
+        "screen": screen,
+        "screens": -(-in_week // per_screen),
+        "first_table": matches[0].table if matches else None,
+        "last_table": matches[-1].table if matches else None,
+    }
+
+
+def _board_rows(matches: list[Match]) -> list[dict[str, Any]]:
+    """One row a table: what the TV draws of each match (three queries)."""
     players = _player_names(matches)
     for match in matches:
         for game in match.games.all():
@@ -142,10 +164,11 @@ def week_boards(week: Week) -> list[dict[str, Any]]:
     return tables
 
 
-def boards_signature(tables: list[dict[str, Any]]) -> str:
-    """A short text that changes whenever any board changes (the poller skips equal ones)."""
-    parts = []
-    for row in tables:
+def boards_signature(boards: dict[str, Any]) -> str:
+    """A short text that changes whenever any board of the screen changes, or the number of
+    screens (the poller skips equal ones). :func:`week_boards`' answer."""
+    parts = [f"s{boards['screen']}/{boards['screens']}"]
+    for row in boards["tables"]:
         game = row["game"]
         parts.append(f"{row['match'].pk}:{game.pk if game else 0}:{game.version if game else 0}")
     return ",".join(parts)

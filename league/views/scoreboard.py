@@ -1,5 +1,7 @@
 """The venue's scoreboard for the TV: every table's game as a board, refreshed by polling a
-partial every few seconds (no login, no reload)."""
+partial every few seconds (no login, no reload). A venue with more tables than one screen holds
+(``PEGBOARD_TV_SCREEN_TABLES``) has several screens: ``?screen=K`` pins a TV to one, and a TV
+left without it shows each in turn."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
@@ -26,12 +29,25 @@ POLL_SECONDS = 2.5
 
 
 def venue(request: HttpRequest, pk: int) -> HttpResponse:
-    """The venue's TV address: always shows the week being played there."""
+    """The venue's TV address: always shows the week being played there, on the same screen
+    (a TV pinned with ``?screen=K`` stays pinned from week to week)."""
     get_object_or_404(Venue, pk=pk)
     week = current_week_at(pk, today=timezone.localdate())
     if week is None:
         raise Http404("No week is played at this venue.")
-    return redirect("league:scoreboard", venue=pk, week=week.pk)
+    url = reverse("league:scoreboard", args=[pk, week.pk])
+    screen = _screen(request)
+    return redirect(f"{url}?screen={screen}" if screen else url)
+
+
+def _screen(request: HttpRequest) -> int | None:
+    """The screen asked for with ``?screen=K`` (from 1), None without one; 404 for nonsense."""
+    raw = request.GET.get("screen")
+    if raw is None:
+        return None
+    if not raw.isdigit() or int(raw) < 1:
+        raise Http404("No such screen.")
+    return int(raw)
 
 
 def _week(venue: int, week: int) -> Week:
@@ -40,21 +56,27 @@ def _week(venue: int, week: int) -> Week:
     )
 
 
-def _context(week: Week) -> dict[str, object]:
-    tables = week_boards(week)
+def _context(week: Week, screen: int | None) -> dict[str, object]:
+    boards = week_boards(week, screen=screen or 1, per_screen=settings.PEGBOARD_TV_SCREEN_TABLES)
     return {
+        **boards,
         "week": week,
         "season": week.season,
         "league": week.season.league,
-        "tables": tables,
-        "signature": boards_signature(tables),
+        "signature": boards_signature(boards),
         "skunk_line": skunk_line(week.season),
         "poll_ms": int(POLL_SECONDS * 1000),
+        "pinned": screen is not None,
+        "screen_numbers": range(1, boards["screens"] + 1),
+        "rotate_seconds": settings.PEGBOARD_TV_ROTATE_SECONDS,
+        "rotate_ms": settings.PEGBOARD_TV_ROTATE_SECONDS * 1000,
     }
 
 
 def scoreboard(request: HttpRequest, venue: int, week: int) -> HttpResponse:
-    return render(request, "league/scoreboard.html", _context(_week(venue, week)))
+    """The TV page: one screen of boards (the first, then each in turn, unless ``?screen=``)."""
+    context = _context(_week(venue, week), _screen(request))
+    return render(request, "league/scoreboard.html", context)
 
 
 def _boards_response(request: HttpRequest, signature: str, html: str) -> HttpResponse:
@@ -71,16 +93,18 @@ def _boards_response(request: HttpRequest, signature: str, html: str) -> HttpRes
 
 
 def boards(request: HttpRequest, venue: int, week: int) -> HttpResponse:
-    """The boards alone, polled by the scoreboard page. Every TV and phone watching the venue
-    polls the same thing, so the drawing is cached under the boards' signature (it changes
-    with every saved deal): a poll costs the signature's queries, not a redraw."""
-    recent_key = f"boards-recent:{venue}:{week}:{get_language()}"
+    """One screen's boards alone (``?screen=K``, the first without), polled by the scoreboard
+    page. Every TV and phone watching the screen polls the same thing, so the drawing is
+    cached under the boards' signature (it changes with every saved deal, and is the screen's
+    own): a poll costs the signature's queries, not a redraw."""
+    screen = _screen(request) or 1
+    recent_key = f"boards-recent:{venue}:{week}:{screen}:{get_language()}"
     recent = cache_get(recent_key)
     if recent is not None:  # every TV and phone at the venue polls: one answer a second
         return _boards_response(request, recent[0], recent[1])
-    context = _context(_week(venue, week))
+    context = _context(_week(venue, week), screen)
     digest = hashlib.sha1(str(context["signature"]).encode()).hexdigest()
-    key = f"boards:{venue}:{week}:{get_language()}:{digest}"
+    key = f"boards:{venue}:{week}:{screen}:{get_language()}:{digest}"
     html = cache_get(key)
     if html is None:
         html = render_to_string("league/partials/boards.html", context, request=request)

@@ -50,3 +50,81 @@ def test_the_scoreboard_follows_the_game_without_a_reload(
     assert f"{game.winner.name} win by {game.margin}" in page.inner_text(".tv-result")
     shot(page, "scoreboard-tv-finished", full_page=False)
     context.close()
+
+
+def _start_games(matches):
+    """A game under way at each of these tables, a few deals in (a league night's TV)."""
+    from league.services.games import game_start
+
+    for match in matches:
+        home, away = match.home, match.away
+        seats = [home.captain, away.captain, *home.players.exclude(pk=home.captain_id)]
+        seats.append(*away.players.exclude(pk=away.captain_id))
+        game = game_start(match=match, user=home.captain.user, seats=seats, first_dealer=1)
+        play(game, home.captain.user, seed=match.table, deals=2 + match.table % 7)
+
+
+# A TV cannot scroll: every element of the page inside the screen, nothing wider than its box.
+OUTSIDE = """() => {
+  const bad = [];
+  const doc = document.documentElement;
+  if (doc.scrollHeight > window.innerHeight + 1) bad.push('height ' + doc.scrollHeight);
+  if (doc.scrollWidth > doc.clientWidth + 1) bad.push('width ' + doc.scrollWidth);
+  for (const el of document.querySelectorAll('.tv-team .name, .tv-table-head, .tv-screens')) {
+    if (el.scrollWidth > el.clientWidth + 1) bad.push(el.className + ': ' + el.textContent);
+  }
+  return bad;
+}"""
+
+
+def test_a_tv_left_on_the_page_shows_each_screen_in_turn(
+    settings, live_server, browser, shot, venue_week, tables_33, game, ann
+):
+    settings.PEGBOARD_TV_ROTATE_SECONDS = 2
+    play(game, ann, deals=3)
+    _start_games(tables_33[1:32])
+    context = browser.new_context(viewport=TV)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/venues/{venue_week.venue_id}/scoreboard/")
+    assert page.locator("#boards .tv-table").count() == 32
+    assert page.inner_text(".tv-screen") == "Screen 1 of 2: tables 1 to 32"
+    page.evaluate("window.__sameDocument = true")
+    shot(page, "scoreboard-tv-screen-32", full_page=False)
+    assert page.evaluate(OUTSIDE) == []  # 32 boards fit a 1920x1080 TV
+    page.wait_for_selector('#boards [data-screen="2"]', timeout=5_000)
+    assert page.locator("#boards .tv-table").count() == 1
+    assert page.inner_text(".tv-screen") == "Screen 2 of 2: table 33"
+    shot(page, "scoreboard-tv-screen-2", full_page=False)
+    page.wait_for_selector('#boards [data-screen="1"]', timeout=5_000)  # and round again
+    assert page.evaluate("window.__sameDocument") is True  # no reload
+    context.close()
+
+
+def test_a_tv_pinned_to_a_screen_stays_on_it(settings, live_server, browser, venue_week, tables_33):
+    settings.PEGBOARD_TV_ROTATE_SECONDS = 1
+    context = browser.new_context(viewport=TV)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/venues/{venue_week.venue_id}/scoreboard/?screen=2")
+    assert page.inner_text(".tv-screen") == "Screen 2 of 2: table 33"
+    page.wait_for_timeout(3_000)  # three turns of a rotating TV; and three polls
+    assert page.locator('#boards [data-screen="2"]').count() == 1
+    assert page.inner_text(".tv-table h2") == "Table 33"
+    page.click("text=Show every screen in turn")
+    page.wait_for_selector('#boards [data-screen="2"]', timeout=5_000)
+    context.close()
+
+
+def test_a_screen_of_32_tables_fits_the_tv_in_french(
+    live_server, browser, shot, venue_week, tables_33, game, ann
+):
+    play(game, ann, deals=3)
+    _start_games(tables_33[1:32])
+    context = browser.new_context(viewport=TV, locale="fr")
+    context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/venues/{venue_week.venue_id}/scoreboard/")
+    assert page.inner_text(".tv-screen") == "Écran 1 sur 2 : tables 1 à 32"
+    assert page.locator("#boards .tv-table").count() == 32
+    shot(page, "scoreboard-tv-screen-32-fr", full_page=False)
+    assert page.evaluate(OUTSIDE) == []
+    context.close()

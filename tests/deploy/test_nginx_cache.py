@@ -96,6 +96,21 @@ def test_a_visitors_second_request_is_served_by_nginx(nginx, venue_week, half_ga
         assert again == body
 
 
+def test_each_tv_screen_is_cached_on_its_own(nginx, venue_week, tables_33):
+    boards = reverse("league:scoreboard_boards", args=[venue_week.venue_id, venue_week.pk])
+    answers = {}
+    for path in (boards, f"{boards}?screen=2"):
+        status, first, body = get(nginx, path)
+        assert status == 200 and first["X-Cache-Status"] == "MISS", path
+        status, second, again = get(nginx, path)
+        assert second["X-Cache-Status"] == "HIT" and again == body, path
+        answers[path] = (first["ETag"], body)
+    (etag_1, body_1), (etag_2, body_2) = answers.values()
+    assert etag_1 != etag_2
+    assert "Table 1<" in body_1 and "Table 33<" not in body_1
+    assert "Table 33<" in body_2 and "Table 1<" not in body_2
+
+
 def test_a_tv_that_sends_back_its_etag_gets_a_304_from_nginx(nginx, venue_week, half_game):
     boards = reverse("league:scoreboard_boards", args=[venue_week.venue_id, venue_week.pk])
     _, headers, _ = get(nginx, boards)

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from league.models import Deal
 from league.selectors.scoreboard import week_boards
-from league.services.games import game_confirm, game_void
+from league.services.games import game_confirm, game_start, game_void
 from league.templatetags.pegboard import layout
 from tests.factories import play
 
@@ -47,7 +47,7 @@ def test_a_week_at_another_venue_is_not_found(client, venue_week, db):
 
 def test_back_peg_is_the_score_before_the_last_deal(venue_week, half_game):
     previous = Deal.objects.get(game=half_game, number=half_game.deal_count - 1)
-    (table,) = week_boards(venue_week)
+    (table,) = week_boards(venue_week, per_screen=32)["tables"]
     home, away = table["board"]["sides"]
     assert (home["score"], away["score"]) == (half_game.home_score, half_game.away_score)
     assert (home["back"], away["back"]) == (previous.home_after, previous.away_after)
@@ -55,7 +55,7 @@ def test_back_peg_is_the_score_before_the_last_deal(venue_week, half_game):
 
 def test_back_peg_starts_at_zero_after_the_first_deal(venue_week, game, ann):
     play(game, ann, deals=1)
-    (table,) = week_boards(venue_week)
+    (table,) = week_boards(venue_week, per_screen=32)["tables"]
     assert [side["back"] for side in table["board"]["sides"]] == [0, 0]
 
 
@@ -195,3 +195,142 @@ def test_pollers_share_one_answer_a_second(
     with django_assert_num_queries(0):  # every TV at the venue polls: within a second, no query
         again = client.get(boards_url(venue_week))
     assert again.content == first.content
+
+
+# --- A big venue: the boards in screens of at most PEGBOARD_TV_SCREEN_TABLES tables ---------
+
+
+def page_url(week, screen=None):
+    url = reverse("league:scoreboard", args=[week.venue_id, week.pk])
+    return f"{url}?screen={screen}" if screen else url
+
+
+def tables_of(body):
+    return re.findall(r'<h2 id="tv-table-\d+">Table (\d+)</h2>', body)
+
+
+def test_33_tables_make_two_screens_tables_1_to_32_then_33(client, venue_week, tables_33):
+    first = client.get(boards_url(venue_week)).content.decode()
+    assert tables_of(first) == [str(n) for n in range(1, 33)]
+    assert "Screen 1 of 2: tables 1 to 32" in first
+    second = client.get(boards_url(venue_week) + "?screen=2").content.decode()
+    assert tables_of(second) == ["33"]
+    assert "Screen 2 of 2: table 33" in second
+
+
+def test_a_venue_that_fits_one_screen_has_no_screen_controls(
+    client, venue_week, half_game, more_tables
+):
+    body = client.get(page_url(venue_week)).content.decode()
+    assert len(tables_of(body)) == 3
+    assert "tv-screens" not in body and "data-live-rotate" not in body
+    assert "Screen 1" not in body and "in turn" not in body
+    assert f'data-live-url="{boards_url(venue_week)}"' in body
+
+
+def test_a_tv_without_a_screen_shows_the_first_and_turns_to_the_next(
+    settings, client, venue_week, half_game, more_tables
+):
+    settings.PEGBOARD_TV_SCREEN_TABLES = 2
+    body = client.get(page_url(venue_week)).content.decode()
+    assert tables_of(body) == ["1", "2"]
+    assert "Screen 1 of 2: tables 1 to 2" in body
+    assert "Every screen in turn, 20 seconds each" in body
+    assert f'data-live-url="{boards_url(venue_week)}"' in body
+    assert 'data-live-rotate="20000"' in body
+    # a link to each screen, which pins the TV there
+    assert f'href="{page_url(venue_week, 2)}"' in body
+    assert f'href="{page_url(venue_week, 1)}" aria-current="page"' in body
+
+
+def test_a_tv_pinned_to_a_screen_polls_that_screen_and_does_not_turn(
+    settings, client, venue_week, half_game, more_tables
+):
+    settings.PEGBOARD_TV_SCREEN_TABLES = 2
+    body = client.get(page_url(venue_week, 2)).content.decode()
+    assert tables_of(body) == ["3"]
+    assert "Screen 2 of 2: table 3" in body
+    assert f'data-live-url="{boards_url(venue_week)}?screen=2"' in body
+    assert "data-live-rotate" not in body
+    assert f'<a href="{page_url(venue_week)}">Show every screen in turn</a>' in body
+
+
+def test_the_poll_of_one_screen_draws_only_its_tables(
+    settings, client, venue_week, half_game, more_tables
+):
+    settings.PEGBOARD_TV_SCREEN_TABLES = 2
+    body = client.get(boards_url(venue_week) + "?screen=2").content.decode()
+    assert tables_of(body) == ["3"]
+    assert body.count('<article class="tv-table') == 1
+    assert "Fifteen Two" not in body  # table 1's team is on screen 1
+
+
+def test_each_screen_has_its_own_etag_and_a_deal_changes_only_its_screen(
+    settings, client, venue_week, half_game, more_tables
+):
+    settings.PEGBOARD_TV_SCREEN_TABLES = 2
+    settings.BOARDS_RECENT_SECONDS = 0
+    one = client.get(boards_url(venue_week))
+    two = client.get(boards_url(venue_week) + "?screen=2")
+    assert one["ETag"] != two["ETag"]
+    wrong = client.get(boards_url(venue_week) + "?screen=2", HTTP_IF_NONE_MATCH=one["ETag"])
+    assert wrong.status_code == 200  # screen 1's copy is no answer for screen 2
+    table_3 = more_tables[1]
+    play(table_3, table_3.match.home.captain.user, seed=3, start=3, deals=3)
+    assert client.get(boards_url(venue_week), HTTP_IF_NONE_MATCH=one["ETag"]).status_code == 304
+    changed = client.get(boards_url(venue_week) + "?screen=2", HTTP_IF_NONE_MATCH=two["ETag"])
+    assert changed.status_code == 200
+
+
+def test_a_screen_reads_only_its_tables_in_five_queries(
+    client, venue_week, tables_33, half_game, django_assert_num_queries
+):
+    last = tables_33[-1]
+    home, away = last.home, last.away
+    seats = [home.captain, away.captain, *home.players.exclude(pk=home.captain_id)]
+    seats.append(*away.players.exclude(pk=away.captain_id))
+    play(
+        game_start(match=last, user=home.captain.user, seats=seats, first_dealer=1),
+        home.captain.user,
+        deals=2,
+    )
+    # The same five queries as one table (the week, this screen's matches and teams with the
+    # week's count of tables, the player names, the games, the back pegs), for 32 tables or 1.
+    for screen in ("", "?screen=2"):
+        with django_assert_num_queries(5):
+            response = client.get(boards_url(venue_week) + screen)
+        assert response.status_code == 200
+    with django_assert_num_queries(5):
+        client.get(page_url(venue_week, 2))
+
+
+def test_a_screen_past_the_last_says_how_many_there_are(client, venue_week, tables_33):
+    body = client.get(page_url(venue_week, 3)).content.decode()
+    assert tables_of(body) == []
+    assert "This week's tables fit on 2 screens." in body
+    assert f'href="{page_url(venue_week, 1)}"' in body
+
+
+@pytest.mark.parametrize("screen", ["0", "two", "-1"])
+def test_a_screen_that_cannot_be_is_not_found(client, venue_week, half_game, screen):
+    assert client.get(f"{page_url(venue_week)}?screen={screen}").status_code == 404
+    assert client.get(f"{boards_url(venue_week)}?screen={screen}").status_code == 404
+
+
+def test_the_venue_address_keeps_a_tv_on_its_screen(client, venue_week, half_game):
+    url = reverse("league:venue_scoreboard", args=[venue_week.venue_id])
+    response = client.get(f"{url}?screen=3")
+    assert response.status_code == 302
+    assert response["Location"] == page_url(venue_week, 3)
+
+
+def test_the_screens_read_in_french(settings, client, venue_week, half_game, more_tables):
+    settings.PEGBOARD_TV_SCREEN_TABLES = 2
+    turning = client.get(page_url(venue_week), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Écran 1 sur 2 : tables 1 à 2" in turning
+    assert "Chaque écran à son tour, 20 secondes chacun" in turning
+    pinned = client.get(page_url(venue_week, 2), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Écran 2 sur 2 : table 3" in pinned
+    assert "Montrer chaque écran à son tour" in pinned
+    past = client.get(page_url(venue_week, 3), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Les tables de la semaine tiennent sur 2 écrans." in past
