@@ -6,6 +6,7 @@ left without it shows each in turn."""
 from __future__ import annotations
 
 import hashlib
+import re
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
@@ -45,7 +46,8 @@ def _screen(request: HttpRequest) -> int | None:
     raw = request.GET.get("screen")
     if raw is None:
         return None
-    if not raw.isdigit() or int(raw) < 1:
+    # ASCII digits only, and few of them ("²" is a digit to str.isdigit(), not to int()).
+    if not re.fullmatch(r"[0-9]{1,6}", raw) or int(raw) < 1:
         raise Http404("No such screen.")
     return int(raw)
 

@@ -311,7 +311,7 @@ def test_a_screen_past_the_last_says_how_many_there_are(client, venue_week, tabl
     assert f'href="{page_url(venue_week, 1)}"' in body
 
 
-@pytest.mark.parametrize("screen", ["0", "two", "-1"])
+@pytest.mark.parametrize("screen", ["0", "two", "-1", "²", "9" * 5000])
 def test_a_screen_that_cannot_be_is_not_found(client, venue_week, half_game, screen):
     assert client.get(f"{page_url(venue_week)}?screen={screen}").status_code == 404
     assert client.get(f"{boards_url(venue_week)}?screen={screen}").status_code == 404
