@@ -21,6 +21,7 @@ from league.models import Deal, Dispute, Game, League, Match, Season, Team, Week
 from league.models.disputes import CLAIM_LIMIT
 from league.models.rules import RULE_FIELDS
 from league.permissions import Action, awaiting_teams
+from league.selectors.schedule import MATCH_FIELDS as SCHEDULE_MATCH_FIELDS
 from league.standings_row import STANDINGS_ROW, Column
 
 # --- Small references ----------------------------------------------------------------------------
@@ -394,16 +395,7 @@ class ScheduleMatchSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = [
-            "id",
-            "table",
-            "home",
-            "home_name",
-            "away",
-            "away_name",
-            "playoff_round",
-            "playoff_slot",
-        ]
+        fields = list(SCHEDULE_MATCH_FIELDS)  # what league.selectors.schedule builds
 
 
 class ScheduleWeekSerializer(serializers.ModelSerializer):
