@@ -1,6 +1,6 @@
 """Instructions per ``score_show(hand, starter).total`` beside cribbage-scorer, under callgrind.
 
-    python bench/scorer_instructions.py            # needs valgrind and bench/.venv (bench/scorer.py)
+    python bench/scorer_instructions.py             # needs valgrind, and bench/.venv from scorer.py
     python bench/scorer_instructions.py --hands 3000
 
 Wall-clock ratios move with the machine's load; an instruction count does not. Each scorer runs
@@ -35,7 +35,9 @@ if {which!r} == "ours":
 else:
     sys.path.insert(0, {competitor!r})
     from cribbage_scorer import cribbage_scorer as cs
-    prepared = [([(c.rank, "SHDC"[c.suit]) for c in h], (s.rank, "SHDC"[s.suit])) for h, s in sample]
+    prepared = [
+        ([(c.rank, "SHDC"[c.suit]) for c in h], (s.rank, "SHDC"[s.suit])) for h, s in sample
+    ]
     calc = cs.show_calc_score
     def one_pass():
         return [int(calc(p[1], p[0], False)[0]) for p in prepared]
@@ -54,9 +56,9 @@ def _instructions(which: str, n: int, counted: bool) -> int:
         which=which,
         counted=counted,
     )
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
     out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-        + [str(VENV_PYTHON), "-c", code],
+        [*command, str(VENV_PYTHON), "-c", code],
         capture_output=True,
         text=True,
         check=True,
