@@ -27,6 +27,11 @@ Key: the product of one prime per rank (``scoring.show._PRIMES``), which names a
 whatever the order; the keys are little-endian 32-bit unsigned ints, sorted. Value, one byte per
 key: 2 x (fifteens + pairs + runs), plus 1 when a rank repeats (the only way two of the five cards
 can be the same card, so only then does score_show look for one).
+
+``FIVE_RANK_TOTALS_BY_COUNTS`` holds the same values keyed on the ranks' counts instead: the sum of
+5 ** (rank - 1) over the five ranks (a base-5 number whose digits are the counts), in the order of
+the keys above. It is what score_show's fast path looks up: a sum can be added up card by card
+together with the suits, which a product cannot.
 """
 
 from array import array
@@ -42,6 +47,13 @@ if byteorder == "big":  # pragma: no cover - stored little-endian
 
 FIVE_RANK_TOTALS: dict[int, int] = dict(zip(_keys, a2b_base64(_VALUES), strict=True))
 """rank key -> 2 x (fifteens + pairs + runs) + (1 if a rank repeats)"""
+
+_keys = array("I", a2b_base64(_COUNT_KEYS))
+if byteorder == "big":  # pragma: no cover - stored little-endian
+    _keys.byteswap()
+
+FIVE_RANK_TOTALS_BY_COUNTS: dict[int, int] = dict(zip(_keys, a2b_base64(_VALUES), strict=True))
+"""rank counts as a base-5 number -> the same value as in FIVE_RANK_TOTALS"""
 
 del _keys
 '''
@@ -60,6 +72,22 @@ def table() -> dict[int, int]:
     return out
 
 
+def count_key(ranks: tuple[int, ...]) -> int:
+    """The ranks' counts as a base-5 number: digit ``rank - 1`` is how many of that rank."""
+    return sum(5 ** (r - 1) for r in ranks)
+
+
+def count_keys() -> dict[int, int]:
+    """Prime-product key -> count key, for every multiset ``table`` has."""
+    out: dict[int, int] = {}
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        key = 1
+        for r in ranks:
+            key *= _PRIMES[r]
+        out[key] = count_key(ranks)
+    return out
+
+
 def _wrapped(name: str, data: bytes) -> str:
     text = b2a_base64(data, newline=False).decode()
     chunks = [text[i : i + 88] for i in range(0, len(text), 88)]
@@ -70,11 +98,15 @@ def main() -> None:
     items = sorted(table().items())
     keys = array("I", [k for k, _ in items])
     assert keys.itemsize == 4
+    by_counts = count_keys()
+    counts = array("I", [by_counts[k] for k, _ in items])
     if byteorder == "big":
         keys.byteswap()
+        counts.byteswap()
     source = (
         HEADER
         + _wrapped("_KEYS", keys.tobytes())
+        + _wrapped("_COUNT_KEYS", counts.tobytes())
         + _wrapped("_VALUES", bytes(v for _, v in items))
         + FOOTER
     )

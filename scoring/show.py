@@ -7,11 +7,11 @@ breakdowns, the statistics pages and the distribution all call it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
 from typing import NamedTuple
 
-from scoring._rank_totals import FIVE_RANK_TOTALS
-from scoring.cards import Card, format_cards, parse_cards
+from scoring._rank_totals import FIVE_RANK_TOTALS_BY_COUNTS
+from scoring.cards import DECK, Card, format_cards, parse_cards
 from scoring.errors import DuplicateCardError, InvalidHandError
 
 MIN_HAND = 3
@@ -82,9 +82,10 @@ class ScoreItem(NamedTuple):
 class ShowScore:
     """What a hand or crib scores with its starter.
 
-    ``total``, ``flush`` and ``nobs`` are worked out when the hand is scored; ``fifteens``,
-    ``pairs``, ``runs`` and the :meth:`breakdown` are counted the first time they are read (most
-    callers, the league's validation and the distribution among them, only need the total).
+    ``total`` is worked out when the hand is scored; ``flush`` and ``nobs`` are read off the cards
+    when asked for, and ``fifteens``, ``pairs``, ``runs`` and the :meth:`breakdown` are counted the
+    first time they are read (most callers, the league's validation and the distribution among
+    them, only need the total). Made by :func:`score_show`.
 
     >>> s = score_show(parse_cards("5H 5D 5S JC"), Card.from_str("5C"))
     >>> s.total, s.fifteens, s.pairs, s.runs, s.flush, s.nobs
@@ -93,42 +94,35 @@ class ShowScore:
     one for his nobs: JC
     """
 
-    __slots__ = ("hand", "starter", "crib", "flush", "nobs", "total", "_ranks")
+    # No __init__ and only four slots set per hand: a Python-level __init__ costs a frame and its
+    # arguments, and each slot stored costs again, on every deal; ``_ranks`` stays unset (reading
+    # it raises AttributeError) until the breakdown's figures are first asked for.
+    __slots__ = ("hand", "starter", "crib", "total", "_ranks")
 
     hand: tuple[Card, ...]
     starter: Card
     crib: bool
-    flush: int
-    nobs: int
     total: int
-    _ranks: tuple[int, int, int] | None  # fifteens, pairs, runs; None until first read
+    _ranks: tuple[int, int, int]  # fifteens, pairs, runs; unset until first read
 
-    def __init__(
-        self,
-        hand: tuple[Card, ...],
-        starter: Card,
-        crib: bool,
-        fifteens: int,
-        pairs: int,
-        runs: int,
-        flush: int,
-        nobs: int,
-    ) -> None:
-        self.hand = hand
-        self.starter = starter
-        self.crib = crib
-        self.flush = flush
-        self.nobs = nobs
-        self.total = fifteens + pairs + runs + flush + nobs
-        self._ranks = (fifteens, pairs, runs)
+    @property
+    def flush(self) -> int:
+        """Points for a flush: the hand's cards all of one suit (one more with the starter's)."""
+        return _flush_points(self.hand, self.starter, self.crib)
+
+    @property
+    def nobs(self) -> int:
+        """One point for the jack of the starter's suit in the hand."""
+        return _nobs_points(self.hand, self.starter)
 
     def _rank_parts(self) -> tuple[int, int, int]:
-        parts = self._ranks
-        if parts is None:
+        try:
+            return self._ranks
+        except AttributeError:
             parts = self._ranks = _cached_rank_points(
                 [self.starter.rank, *(c.rank for c in self.hand)]
             )
-        return parts
+            return parts
 
     @property
     def fifteens(self) -> int:
@@ -242,9 +236,76 @@ def _cached_rank_points(ranks: Sequence[int]) -> tuple[int, int, int]:
     return points
 
 
-# Creating the result without calling ShowScore.__init__: a Python-level __init__ costs a frame
-# and eight arguments, about a fifth of a fast-path call; setting the slots directly does not.
-_new_score = object.__new__
+def _flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+    suit = hand[0].suit
+    for c in hand:
+        if c.suit != suit:
+            return 0
+    if starter.suit == suit:
+        return len(hand) + 1
+    return 0 if crib else len(hand)
+
+
+def _nobs_points(hand: Sequence[Card], starter: Card) -> int:
+    ssuit = starter.suit
+    for c in hand:
+        if c.rank == 11 and c.suit == ssuit:
+            return 1
+    return 0
+
+
+# The fast path's card codes. A four-card show is scored from one sum of five ints, one looked up
+# per card, whose bit fields add up independently (no field can carry into the next for five
+# distinct cards):
+#   bits  0-29  the ranks' counts as a base-5 number (5 ** (rank - 1) a card): the key of
+#               FIVE_RANK_TOTALS_BY_COUNTS (fifteens, pairs and runs);
+#   bits 30-45  four 4-bit fields, one per suit: 1 a hand card, 8 the starter (a field of 4 is a
+#               four-card flush, 12 a five-card one);
+#   bits 46-53  four 2-bit fields, one per suit: 1 a hand jack, 2 the starter (3 is his nobs);
+#   bits 54-105 one bit per card (Card.id): five distinct cards set five bits; a card given twice
+#               carries, and the sum has fewer than five bits there.
+# Bits 30-53 key _HAND_SUIT_POINTS / _CRIB_SUIT_POINTS (flush + nobs). A dict keyed on the Card
+# costs one hash per card, cheaper than subscripting rank and suit out of each (a NamedTuple is a
+# tuple subclass, which CPython does not specialise `card[0]` for).
+_CARD_SHIFT = 54
+
+
+def _card_codes() -> tuple[dict[Card, int], dict[Card, int]]:
+    hand_codes: dict[Card, int] = {}
+    starter_codes: dict[Card, int] = {}
+    for card in DECK:
+        rank, suit = card
+        common = 5 ** (rank - 1) + (1 << (_CARD_SHIFT + card.id))
+        hand_codes[card] = (
+            common + (1 << (30 + 4 * suit)) + ((1 << (46 + 2 * suit)) if rank == 11 else 0)
+        )
+        starter_codes[card] = common + (8 << (30 + 4 * suit)) + (2 << (46 + 2 * suit))
+    return hand_codes, starter_codes
+
+
+def _suit_points() -> tuple[dict[int, int], dict[int, int]]:
+    """(bits 30-53 of a show's sum) >> 30 -> flush + nobs points, for a hand and for a crib."""
+    one_card = [(1 << 4 * s) + (jack << (16 + 2 * s)) for s in range(4) for jack in (0, 1)]
+    # Every combination of four hand cards' suits and jacks (330).
+    sums = {sum(four) for four in combinations_with_replacement(one_card, 4)}
+    hand: dict[int, int] = {}
+    crib: dict[int, int] = {}
+    for v in sums:
+        flush_suit = next((t for t in range(4) if (v >> 4 * t) & 15 == 4), -1)
+        for s in range(4):
+            key = v + (8 << 4 * s) + (2 << (16 + 2 * s))
+            nobs = (v >> (16 + 2 * s)) & 1  # a hand jack of the starter's suit
+            if flush_suit == s:
+                hand[key] = crib[key] = 5 + nobs
+            elif flush_suit >= 0:
+                hand[key], crib[key] = 4 + nobs, nobs
+            else:
+                hand[key] = crib[key] = nobs
+    return hand, crib
+
+
+_HAND_CODES, _STARTER_CODES = _card_codes()
+_HAND_SUIT_POINTS, _CRIB_SUIT_POINTS = _suit_points()
 
 
 def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = False) -> ShowScore:
@@ -258,66 +319,36 @@ def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = 
     >>> score_show("2H 4H 6H 8H", "KS").flush, score_show("2H 4H 6H 8H", "KS", crib=True).flush
     (4, 0)
     """
-    # The fast path: four Card objects and a Card starter, what every deal of every variant but
-    # the five- and seven-card games passes (and the benchmark). Everything is done on local ints:
-    # a Card is a (rank, suit) tuple, and indexing it is cheaper than its named attributes
-    # (a NamedTuple field is a descriptor call). Anything else (text, lists, other sizes, an
-    # unknown rank, a repeated card) takes the general path below, which explains the refusal.
-    if type(hand) is tuple and len(hand) == 4 and type(starter) is Card:
-        a, b, c, d = hand
-        ra = a[0]
-        rb = b[0]
-        rc = c[0]
-        rd = d[0]
-        rs = starter[0]
-        # Subscripting the dict in a try, not .get(): the method call costs more than the lookup,
-        # and a try costs nothing in CPython 3.11 until something is raised.
+    # The fast path: a tuple of four cards of the deck and a Card starter, what every deal of
+    # every variant but the five- and seven-card games passes (and the benchmark): one sum of the
+    # cards' codes (above) and two lookups. Anything else (text, lists, other sizes, a card no
+    # deck has, a repeated card) takes the general path below, which explains the refusal.
+    if type(hand) is tuple and type(starter) is Card:
+        # A try costs nothing in CPython 3.11 until something is raised: a hand of another size
+        # fails to unpack, a card no deck has (or text) is not in the codes, and five of a rank
+        # (a repeated card) is not in the rank table.
         try:
-            entry = FIVE_RANK_TOTALS[
-                _PRIMES[ra] * _PRIMES[rb] * _PRIMES[rc] * _PRIMES[rd] * _PRIMES[rs]
-            ]
-        except KeyError:  # a rank no deck has: the general path below says which card
-            entry = -1
-        # The stored value is 2 x points, plus 1 when a rank repeats. Two of the five can only be
-        # the same card when their ranks are equal, so a hand without a repeated rank (half of
-        # them) is not checked at all, and the others compare cards only where ranks match
-        # (much cheaper than hashing five cards into a set).
-        if entry >= 0 and not (
-            entry & 1
-            and (
-                (ra == rb and a == b)
-                or (ra == rc and a == c)
-                or (ra == rd and a == d)
-                or (ra == rs and a == starter)
-                or (rb == rc and b == c)
-                or (rb == rd and b == d)
-                or (rb == rs and b == starter)
-                or (rc == rd and c == d)
-                or (rc == rs and c == starter)
-                or (rd == rs and d == starter)
+            a, b, c, d = hand
+            x = (
+                _HAND_CODES[a]
+                + _HAND_CODES[b]
+                + _HAND_CODES[c]
+                + _HAND_CODES[d]
+                + _STARTER_CODES[starter]
             )
-        ):
-            suit = a[1]
-            ss = starter[1]
-            flush = 0
-            if suit == b[1] == c[1] == d[1]:  # three hands in four stop at the first compare
-                flush = 5 if ss == suit else 0 if crib else 4
-            nobs = 0
-            if (
-                (ra == 11 and a[1] == ss)
-                or (rb == 11 and b[1] == ss)
-                or (rc == 11 and c[1] == ss)
-                or (rd == 11 and d[1] == ss)
-            ):
-                nobs = 1
-            score = _new_score(ShowScore)
+            entry = FIVE_RANK_TOTALS_BY_COUNTS[x & 0x3FFFFFFF]  # bits 0-29: literals, not names
+        except (ValueError, KeyError, TypeError):
+            entry = -1
+        # The stored value is 2 x points, plus 1 when a rank repeats: only then can two of the
+        # five be the same card (half the hands), and only then are the card bits counted.
+        if entry >= 0 and not (entry & 1 and (x >> 54).bit_count() != 5):
+            score = ShowScore()
             score.hand = hand
             score.starter = starter
             score.crib = crib
-            score.flush = flush
-            score.nobs = nobs
-            score.total = (entry >> 1) + flush + nobs
-            score._ranks = None
+            score.total = (entry >> 1) + (_CRIB_SUIT_POINTS if crib else _HAND_SUIT_POINTS)[
+                (x >> 30) & 0xFFFFFF
+            ]
             return score
 
     if isinstance(hand, str):
@@ -342,25 +373,13 @@ def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = 
     points = _RANK_TABLE.get(key)
     if points is None:
         points = _RANK_TABLE[key] = _rank_points([starter.rank, *(c.rank for c in hand)])
-    fifteens, pairs, runs = points
-
-    suit = hand[0].suit
-    flush = 0
-    for c in hand:
-        if c.suit != suit:
-            break
-    else:
-        if starter.suit == suit:
-            flush = n + 1
-        elif not crib:
-            flush = n
-    nobs = 0
-    ssuit = starter.suit
-    for c in hand:
-        if c.rank == 11 and c.suit == ssuit:
-            nobs = 1
-            break
-    return ShowScore(hand, starter, crib, fifteens, pairs, runs, flush, nobs)
+    score = ShowScore()
+    score.hand = hand
+    score.starter = starter
+    score.crib = crib
+    score.total = sum(points) + _flush_points(hand, starter, crib) + _nobs_points(hand, starter)
+    score._ranks = points
+    return score
 
 
 IMPOSSIBLE_FIVE_CARD_SHOWS = frozenset({19, 25, 26, 27})

@@ -527,6 +527,47 @@ def test_the_fast_path_refuses_a_repeated_card_by_name() -> None:
         score_show(parse_cards("5H 5D 5S 5C"), Card.from_str("5C"))
 
 
+def test_the_fast_path_key_by_counts_is_the_stored_table() -> None:
+    """The fast path looks the ranks up by their counts; every multiset gives the stored value."""
+    from scoring._make_rank_totals import count_key
+    from scoring._rank_totals import FIVE_RANK_TOTALS, FIVE_RANK_TOTALS_BY_COUNTS
+    from scoring.show import _PRIMES
+
+    seen = 0
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        if max(Counter(ranks).values()) > 4:
+            assert count_key(ranks) & 0x3FFFFFFF not in FIVE_RANK_TOTALS_BY_COUNTS
+            continue
+        key = 1
+        for r in ranks:
+            key *= _PRIMES[r]
+        assert FIVE_RANK_TOTALS_BY_COUNTS[count_key(ranks)] == FIVE_RANK_TOTALS[key]
+        seen += 1
+    assert seen == len(FIVE_RANK_TOTALS_BY_COUNTS) == 6175
+
+
+def test_every_repeated_card_in_a_tuple_hand_is_refused() -> None:
+    """Any card twice (or more), in the hand or as the starter, the same object or an equal one
+    made anew, is refused with its name; no repeat is scored."""
+    for card in DECK:
+        others = [c for c in DECK if c != card][:3]
+        twin = Card(card.rank, card.suit)  # equal, not the deck's object
+        for hand, starter in [
+            ((card, twin, *others[:2]), others[2]),
+            ((card, *others), twin),
+            ((card, card, card, card), others[0]),
+            ((card, card, card, card), card),
+        ]:
+            with pytest.raises(DuplicateCardError, match=f"{card} appears twice"):
+                score_show(hand, starter)
+
+
+def test_a_tuple_hand_of_another_size_gets_the_general_refusal() -> None:
+    with pytest.raises(InvalidHandError, match="not 6"):
+        score_show(parse_cards("5H 5D 5S 2C 3C 4C"), Card.from_str("5C"))
+    assert score_show(parse_cards("5H 5D 5S"), Card.from_str("5C")).total == 20
+
+
 def test_the_figures_read_before_the_total_are_the_same() -> None:
     """fifteens, pairs and runs are counted on first read; reading them first changes nothing."""
     s = score_show(parse_cards("7H 7S 8H 8D"), Card.from_str("9C"))
