@@ -10,10 +10,12 @@ comes from one address) in front of gunicorn (deploy/gunicorn.conf.py) and a Cel
 PostgreSQL (a scratch database, dropped and made afresh: pegboard_load, or --database) and
 Redis (db 9, or LOAD_REDIS_URL).
 
-Each table is a thread of a captain's phone: it starts its game through the API and posts every
-deal of a legal game (generated with the scorer) with an idempotency key, retrying a failed
-post with the same key. Spectators are wrk connections (Debian's wrk), half on the standings
-page and half on the venue's TV boards:
+Each table is a thread of a captain's phone: it sits down after 0 to 2 x --think seconds, starts
+its game through the API and posts every deal of a legal game (generated with the scorer) with
+an idempotency key, waiting 0 to 2 x --think seconds between deals (2 s on average: a real
+table deals every three or four minutes, so this is a venue night about 100 times as fast),
+retrying a failed post with the same key. Spectators are wrk connections (Debian's wrk), half
+on the standings page and half on the venue's TV boards:
   A: 500 spectators asking again as soon as they are answered (the worst case);
   B: 2,000 spectators polling every 2.5 s (each waits 2 to 3 s between answers), as TVs and
      phones do, the boards' pollers sending back the ETag (If-None-Match) as the TV page does;
