@@ -107,8 +107,8 @@ def is_judge(user: Any) -> bool:
 
 
 def _is_staff(user: Any) -> bool:
-    """A judge or a league admin (asked only where it matters: a player entering a deal at the
-    table costs no query of groups)."""
+    """A judge or a league admin: they rule and void games, and check tournament scorecards
+    (asked only where a rule needs it: a player entering a deal costs no query of groups)."""
     return is_judge(user) or is_league_admin(user)
 
 
@@ -233,11 +233,6 @@ def table_side_of(user: Any, table_game: Any) -> int | None:
     return 0 if entrant.pk == table_game.first_id else 1
 
 
-def _is_checker(user: Any) -> bool:
-    """The checkers of tournament scorecards: judges and league admins."""
-    return is_judge(user) or is_league_admin(user)
-
-
 def _may_enter_card(user: Any, table_game: Any) -> bool:
     """A player of the table while lifecycle lets their side enter (not after their card is
     in, not once the result stands); a checker who does not play there while any side may
@@ -250,14 +245,14 @@ def _may_enter_card(user: Any, table_game: Any) -> bool:
     side = table_side_of(user, table_game)
     if side is not None:
         return lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, facts, side)
-    return _is_checker(user) and any(
+    return _is_staff(user) and any(
         lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, facts, s) for s in (0, 1)
     )
 
 
 def _may_settle(user: Any, table_game: Any) -> bool:
     """Judges and league admins settle a table they do not play at, until its result stands."""
-    if not _is_checker(user):
+    if not _is_staff(user):
         return False
     if table_game is None:
         return True

@@ -19,6 +19,9 @@ from league.standings_row import ROW_KEYS, standings_row
 CONFIRMED = GameStatus.CONFIRMED
 FINISHED = GameStatus.FINISHED
 DISPUTED = getattr(GameStatus, "DISPUTED", "disputed")  # the lifecycle's new status
+# The games the standings count: confirmed ones, and results still pending (the aggregate's
+# WHERE below). A write that moves a game into or out of these changes the standings.
+COUNTED_STATUSES = frozenset({CONFIRMED, FINISHED, DISPUTED})
 
 DOCUMENT_KEYS = (
     "season",

@@ -23,6 +23,7 @@ from league.lifecycle import Event
 from league.models import Deal, Dispute, DisputeStatus, Game, GameSeat, GameStatus, Match, Player
 from league.permissions import Action, Trusted, actor_of, can, team_of, teams_of
 from league.scoring_messages import scoring_message
+from league.selectors.standings import COUNTED_STATUSES
 from league.services.audit import audit_entry, audit_log
 from league.services.entries import fingerprint, normalise, to_entry
 from league.services.results import results_changed
@@ -206,12 +207,12 @@ def _settle(game: Game, *, user: Any, finished: bool | None = None) -> GameStatu
 
 
 def _counts_in_standings(status: str) -> bool:
-    """Whether the standings count a game in this state (as confirmed, or as a result still
-    pending). A game in progress is not counted, so a deal that leaves it in progress changes
+    """Whether the standings count a game in this state (``COUNTED_STATUSES``, the aggregate's
+    own list). A game in progress is not counted, so a deal that leaves it in progress changes
     no standings: no stale mark, no new results version, no recompute queued, which is every
     deal but a game's last at every table of a venue night. Its board still moves (the boards'
     signature follows the game's own ``version``)."""
-    return status != GameStatus.IN_PROGRESS
+    return status in COUNTED_STATUSES
 
 
 def _vouch(game: Game, team_id: int | None, through: int) -> None:
