@@ -128,3 +128,29 @@ def test_a_screen_of_32_tables_fits_the_tv_in_french(
     shot(page, "scoreboard-tv-screen-32-fr", full_page=False)
     assert page.evaluate(OUTSIDE) == []
     context.close()
+
+
+def test_the_end_of_the_night_still_fits_the_tv_when_every_table_says_skunk(
+    live_server, browser, shot, venue_week, tables_33
+):
+    """The last state of a league night: every board finished with its longest line, a double
+    skunk. On a screen of many tables it is said short ("de 47 : DOUBLE CAPOT", the star marks
+    the winner) and whole; still one screen, nothing off the TV."""
+    from tests.factories import confirmed_game
+
+    for match in tables_33[:32]:
+        confirmed_game(match, 1, match.away, margin=47, skunk=2)
+    context = browser.new_context(viewport=TV, locale="fr")
+    context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/venues/{venue_week.venue_id}/scoreboard/?screen=1")
+    assert page.locator("#boards .tv-table").count() == 32
+    assert page.locator(".tv-result").all_inner_texts() == ["de 47 : DOUBLE CAPOT"] * 32
+    cut = page.evaluate(
+        "() => [...document.querySelectorAll('.tv-result')]"
+        ".filter(p => p.scrollWidth > p.clientWidth).length"
+    )
+    assert cut == 0  # each line whole, none ended with an ellipsis
+    shot(page, "scoreboard-tv-screen-32-all-skunked-fr", full_page=False)
+    assert page.evaluate(OUTSIDE) == []
+    context.close()
