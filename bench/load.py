@@ -28,6 +28,7 @@ Not a test: it measures and prints (figures in README.md).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -257,7 +258,7 @@ def spectators(
     """wrk polling ``url`` until it is interrupted (SIGINT makes it stop and report); with
     ``etag``, sending back the ETag last seen, as the TV page does."""
     low, high = wait or (0, 0)
-    return subprocess.Popen(
+    proc = subprocess.Popen(
         [
             *(["nice", "-n", str(SPECTATOR_NICE)] if SPECTATOR_NICE else []),
             "wrk",
@@ -272,6 +273,7 @@ def spectators(
         ],
         stdout=subprocess.PIPE,
         text=True,
+        start_new_session=True,
         env={
             **os.environ,
             "WRK_DELAY_LOW": str(low),
@@ -279,6 +281,20 @@ def spectators(
             "WRK_ETAG": "1" if etag else "0",
         },
     )
+    yield_cpu(proc)
+    return proc
+
+
+def yield_cpu(proc: subprocess.Popen[str]) -> None:
+    """Give ``proc``'s session the spectators' priority. With the kernel's autogroup scheduling
+    (``/proc/sys/kernel/sched_autogroup_enabled``), nice only orders the processes of one
+    session, and each session shares the CPU with the others as one: wrk in its own session at
+    nice 10 within it would still take a server's share. The session's own nice (its autogroup)
+    is what yields; where there is no autogroup, the process's nice above already does."""
+    if not SPECTATOR_NICE:
+        return
+    with contextlib.suppress(OSError):
+        Path(f"/proc/{proc.pid}/autogroup").write_text(f"{SPECTATOR_NICE}\n")
 
 
 def wrk_result(proc: subprocess.Popen[str]) -> dict:

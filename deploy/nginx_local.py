@@ -136,7 +136,13 @@ def start_nginx(
     check = subprocess.run([*base, "-t"], capture_output=True, text=True, check=False)
     if check.returncode != 0:
         raise RuntimeError(f"nginx -t refused the local configuration:\n{check.stderr}")
-    process = subprocess.Popen([*base, "-g", "daemon off;"], stderr=subprocess.DEVNULL)
+    # Its own session, as its own container has in docker-compose.yml: with the kernel's
+    # autogroup scheduling (on in most distributions), a session shares the CPU with the other
+    # sessions as one, so nginx then competes with gunicorn and PostgreSQL as a server of its
+    # own, not inside the share of whatever started it (a test or the load bench's clients).
+    process = subprocess.Popen(
+        [*base, "-g", "daemon off;"], stderr=subprocess.DEVNULL, start_new_session=True
+    )
     url = f"http://127.0.0.1:{port}"
     for _ in range(100):
         if process.poll() is not None:
