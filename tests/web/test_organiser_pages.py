@@ -346,3 +346,11 @@ def test_league_admins_see_only_what_they_may_and_weeks_are_cleared_in_one_go(
     lena.post(f"/organise/seasons/{new_season.pk}/schedule/delete/")
     assert not Week.objects.filter(season=new_season).exists()
     assert not Match.objects.filter(week__season=new_season).exists()
+
+
+def test_a_current_season_under_way_says_each_once_in_french(lena, season, game):
+    """'under way' and 'current' are two facts; in French they were both 'en cours'."""
+    assert season.is_current
+    text = page_text(lena.get("/organise/", HTTP_ACCEPT_LANGUAGE="fr"))
+    assert "en cours · actuelle" in text
+    assert "en cours · en cours" not in text
