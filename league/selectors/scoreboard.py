@@ -4,7 +4,7 @@ its front and back pegs, in a fixed number of queries however many tables a week
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Window
 
@@ -336,6 +336,23 @@ def my_open_matches(user: Any, seasons: list[Season], *, today: Any) -> list[Mat
         games = list(match.games.all())
         season = match.week.season
         wanted = season.playoff_games_per_match if match.playoff_round else season.games_per_match
-        if len(games) < wanted or any(g.status != GameStatus.CONFIRMED for g in games):
+        left = OpenGames(
+            to_play=max(wanted - len(games), 0),
+            under_way=sum(g.status == GameStatus.IN_PROGRESS for g in games),
+            to_confirm=sum(g.status == GameStatus.FINISHED for g in games),
+            disputed=sum(g.status == GameStatus.DISPUTED for g in games),
+        )
+        if any(left):
+            match.left = left  # type: ignore[attr-defined]
             out.append(match)
     return out
+
+
+class OpenGames(NamedTuple):
+    """What keeps a match open, as the home page tells its captains: games not yet started,
+    games being played, games finished and waiting for a team to confirm, disputed games."""
+
+    to_play: int
+    under_way: int
+    to_confirm: int
+    disputed: int

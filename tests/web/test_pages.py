@@ -28,6 +28,28 @@ def test_home_shows_a_captain_their_match_this_week(client, ann, match, game):
     assert reverse("league:match", args=[match.pk]) in body
 
 
+def test_home_tells_a_captain_what_keeps_each_match_open(client, ann, match, finished_game):
+    """Game 1 finished and waiting for the other team; games 2 and 3 not started."""
+    from league.models import GameStatus
+
+    client.force_login(ann)
+    body = client.get("/").content.decode()
+    assert "2 games to play · 1 to confirm" in body
+    game_2 = factories.confirmed_game(match, 2, match.home, 10)
+    game_2.status = GameStatus.DISPUTED
+    game_2.save()
+    body = client.get("/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "1 partie à jouer · 1 à confirmer · 1 contestée, en attente de l'arbitre" in body
+
+
+def test_home_no_longer_lists_a_match_whose_games_are_all_confirmed(client, ann, match):
+    for number in (1, 2, 3):
+        factories.confirmed_game(match, number, match.home, 10)
+    client.force_login(ann)
+    body = client.get("/").content.decode()
+    assert reverse("league:match", args=[match.pk]) not in body.split("Current seasons")[0]
+
+
 def test_schedule_shows_one_week_the_current_one_first(client, played_season):
     url = reverse("league:schedule", args=[played_season.pk])
     body = client.get(url).content.decode()
