@@ -525,7 +525,8 @@ class DisputeAdmin(StoredFieldsWhenViewing):
         "status",
         "game__match__week__season__league",
         "game__match__week__season",
-        "judge",
+        # the judges who have disputes, not every account (players included)
+        ("judge", admin.RelatedOnlyFieldListFilter),
     ]
     list_select_related = [
         "game__match__week__season",

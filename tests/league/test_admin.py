@@ -43,6 +43,19 @@ def test_assign_to_me_moves_the_dispute_to_review(client, staff_judge, dispute):
     assert dispute.status == DisputeStatus.IN_REVIEW and dispute.judge == staff_judge
 
 
+def test_the_queue_filters_by_the_judges_who_have_disputes_not_by_every_player(
+    client, staff_judge, dispute
+):
+    client.force_login(staff_judge)
+    client.post(
+        "/admin/league/dispute/",
+        {"action": "assign_to_me", "_selected_action": [dispute.pk]},
+    )
+    page = client.get("/admin/league/dispute/").content.decode()
+    assert f"judge__id__exact={staff_judge.pk}" in page
+    assert "judge__id__exact=" in page and page.count("judge__id__exact=") == 1
+
+
 def test_a_ruling_through_the_admin_form_is_applied_by_the_service(client, staff_judge, dispute):
     client.force_login(staff_judge)
     answer = client.post(
