@@ -349,8 +349,8 @@ def test_league_admins_see_only_what_they_may_and_weeks_are_cleared_in_one_go(
 
 
 def test_a_current_season_under_way_says_each_once_in_french(lena, season, game):
-    """'under way' and 'current' are two facts; in French they were both 'en cours'."""
+    """'under way' (it has games) and 'current' are two facts; in French both were 'en cours'."""
     assert season.is_current
     text = page_text(lena.get("/organise/", HTTP_ACCEPT_LANGUAGE="fr"))
-    assert "en cours · actuelle" in text
+    assert "commencée · en cours" in text
     assert "en cours · en cours" not in text
