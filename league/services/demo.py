@@ -27,6 +27,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from django.db import transaction
+from django.utils import timezone
 
 from league.models import Game, GameStatus, League, Player, Season, Team, Venue
 from league.permissions import CAPTAINS, JUDGES, LEAGUE_ADMINS, PLAYERS
@@ -226,9 +227,22 @@ def _hashed(password: str) -> str:
     return make_password(password)
 
 
+def demo_start_date(today: dt.date, weeks_played: int) -> dt.date:
+    """The first week's date, so that the part-played week is this week: the league meets on
+    Thursdays, and the week after the ``weeks_played`` full ones falls on the latest Thursday
+    on or before ``today``. The home page, the schedule and the venue's TV, which open on the
+    week of today's date, then open on the tables being played, whenever the demo is seeded."""
+    thursday = today - dt.timedelta(days=(today.weekday() - 3) % 7)
+    return thursday - dt.timedelta(weeks=weeks_played)
+
+
 @transaction.atomic
-def build_demo(*, seed: int = SEED, weeks_played: int = WEEKS_PLAYED) -> DemoSummary:
-    """Build the demo league (refused by the caller when it exists). Deterministic."""
+def build_demo(
+    *, seed: int = SEED, weeks_played: int = WEEKS_PLAYED, today: dt.date | None = None
+) -> DemoSummary:
+    """Build the demo league (refused by the caller when it exists). Deterministic but for
+    the dates, which follow ``today`` (the local date by default): see ``demo_start_date``."""
+    today = today or timezone.localdate()
     rng = random.Random(seed)
     groups = {
         name: Group.objects.get_or_create(name=name)[0]
@@ -275,7 +289,9 @@ def build_demo(*, seed: int = SEED, weeks_played: int = WEEKS_PLAYED) -> DemoSum
             player, _ = Player.objects.get_or_create(name=name, defaults={"user": user})
             players.append(player)
         team_create(season=season, user=boss, name=team_name, players=players, captain=players[0])
-    weeks = schedule_create(season=season, user=boss, start_date=dt.date(2026, 9, 3), venue=venue)
+    weeks = schedule_create(
+        season=season, user=boss, start_date=demo_start_date(today, weeks_played), venue=venue
+    )
     summary = DemoSummary(league=league, season=season, accounts=accounts)
     for week in weeks[:weeks_played]:
         for match in week.matches.select_related("home", "away").order_by("table"):

@@ -123,6 +123,12 @@ def test_seed_demo_builds_the_doubles_league(capsys):
         assert scored.finished == (game.winner_id is not None)
     # the current week is part played: a captain has games left to enter
     current = season.weeks.get(number=5)
+    # ... and it is this week by the calendar, so the pages and the TV open on it
+    from django.utils import timezone
+
+    from league.selectors.scoreboard import current_week
+
+    assert current_week(season, today=timezone.localdate()) == current
     assert Game.objects.filter(match__week=current, status=GameStatus.IN_PROGRESS).exists()
     assert current.matches.filter(games__isnull=True).exists()
     assert not Game.objects.filter(match__week__number__gt=5, match__week__season=season).exists()
@@ -168,3 +174,21 @@ def test_seed_demo_prints_the_address_the_demo_is_served_at(capsys):
     assert "Open http://127.0.0.1:8101/  (admin panel: http://127.0.0.1:8101/admin/" in (
         capsys.readouterr().out
     )
+
+
+@pytest.mark.parametrize(
+    ("today", "first"),
+    [
+        ("2026-12-03", "2026-11-05"),  # a Thursday: tonight is the part-played week
+        ("2026-12-07", "2026-11-05"),  # the Monday after: still that week
+        ("2026-12-09", "2026-11-05"),  # the Wednesday after
+        ("2026-12-10", "2026-11-12"),  # the next Thursday moves it on
+    ],
+)
+def test_the_demo_is_dated_so_its_part_played_week_is_this_week(today, first):
+    import datetime as dt
+
+    from league.services.demo import demo_start_date
+
+    start = demo_start_date(dt.date.fromisoformat(today), 4)
+    assert start == dt.date.fromisoformat(first) and start.weekday() == 3
