@@ -500,6 +500,7 @@ def wipe_league_data() -> None:
     ):
         model.objects.all().delete()
     AuditEntry.objects.all().delete()
+    models.Dispute.objects.all().delete()
     Deal.objects.all().delete()
     GameSeat.objects.all().delete()
     Game.objects.all().delete()

@@ -23,9 +23,10 @@ Semantics chosen where the format is silent:
   ``confirmed_by`` is the importing user (None from the command line) and the audit trail says
   "season import". Unfinished games stay in progress. So standings after an import count every
   finished game of the file.
-- **Export of games awaiting confirmation.** They are written like any finished game (an archive
-  restores them as confirmed), and the exported ``standings``/``seeding`` are what the archive
-  restores to: they count those games too. :func:`export_season` lists them in
+- **Export of games awaiting confirmation** (a team's, or a judge's when disputed). They are
+  written like any finished game (an archive restores them as confirmed; the dispute itself is
+  not in the format), and the exported ``standings``/``seeding`` are what the archive restores
+  to: they count those games too. :func:`export_season` lists them in
   ``ExportResult.unconfirmed`` so the command can say so. Void games are left out (they never
   count), and so are playoff weeks (the format has no playoff rounds; standings never count them).
 - **League and rules.** The league is found by name, or created with the file's rules as its
@@ -138,6 +139,11 @@ def _match_label(week_number: int, home: str, away: str) -> str:
     return f"Week {week_number}, {home} v {away}"
 
 
+# Finished games not yet confirmed: waiting for a team, or disputed and waiting for a judge. The
+# format has no status; an archive holds them as played, and an import confirms them.
+AWAITING = (GameStatus.FINISHED, GameStatus.DISPUTED)
+
+
 def export_season(season: Season) -> ExportResult:
     """The season as an archive (a JSON-ready dict), with per-game ``final`` and the season's
     ``standings`` and ``seeding``."""
@@ -175,10 +181,11 @@ def export_season(season: Season) -> ExportResult:
         for match in week.matches.all():
             game_rows = []
             for game in match.games.all():
-                if game.status == GameStatus.FINISHED:
+                if game.status in AWAITING:
                     unconfirmed.append(
                         f"{_match_label(week.number, match.home.name, match.away.name)}, "
                         f"game {game.number}"
+                        + (" (disputed)" if game.status == GameStatus.DISPUTED else "")
                     )
                 game_rows.append(_export_game(game, match, variant))
             match_rows.append({"teams": [match.home.name, match.away.name], "games": game_rows})
@@ -214,7 +221,7 @@ def _standings_as_archived(season: Season, pending: bool) -> dict[str, Any]:
     if not pending:
         return compute_standings(season)
     with transaction.atomic():
-        Game.objects.filter(match__week__season=season, status=GameStatus.FINISHED).update(
+        Game.objects.filter(match__week__season=season, status__in=AWAITING).update(
             status=GameStatus.CONFIRMED, confirmed_at=timezone.now()
         )
         data = compute_standings(season)

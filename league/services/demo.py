@@ -31,6 +31,7 @@ from django.utils import timezone
 
 from league.models import Game, GameStatus, League, Player, Season, Team, Venue
 from league.permissions import CAPTAINS, JUDGES, LEAGUE_ADMINS, PLAYERS
+from league.services.disputes import dispute_raise
 from league.services.entries import normalise, to_entry
 from league.services.games import deal_record, game_confirm, game_start
 from league.services.rules import season_create
@@ -303,9 +304,16 @@ def build_demo(
         for number in range(1, season.games_per_match + 1):
             _play(rng, matches[0], number, summary)
         if len(matches) > 1:
-            _play(rng, matches[1], 1, summary)
+            _play(rng, matches[1], 1, summary, disputed=DEMO_CLAIM)
             _play(rng, matches[1], 2, summary, stop_after=3)
     return summary
+
+
+# Table 2's first game of the current week: the other team disputes it instead of confirming,
+# so the judges' queue has a dispute to work through and the standings say one game waits.
+DEMO_CLAIM = (
+    "Deal 2: we pegged a go for 1 at 31 that isn't on the sheet. We'd like a judge to look."
+)
 
 
 def _team_users(team: Team) -> list[Any]:
@@ -320,8 +328,10 @@ def _play(
     summary: DemoSummary,
     *,
     stop_after: int | None = None,
+    disputed: str | None = None,
 ) -> Game:
-    """Game ``number`` of ``match``, entered by one captain and confirmed by the other team."""
+    """Game ``number`` of ``match``, entered by one captain and confirmed by the other team (or,
+    with ``disputed``, disputed by it with that claim on deal 2)."""
     home, away = match.home, match.away
     entering, confirming = (home, away) if (match.table + number) % 2 else (away, home)
     home_players = list(home.players.order_by("name"))
@@ -341,6 +351,9 @@ def _play(
     summary.games += 1
     summary.deals += len(deals)
     game.refresh_from_db()
-    if game.status == GameStatus.FINISHED:
+    if game.status == GameStatus.FINISHED and disputed:
+        dispute_raise(game=game, user=_team_users(confirming)[-1], claim=disputed, deal_number=2)
+        game.refresh_from_db()
+    elif game.status == GameStatus.FINISHED:
         game = game_confirm(game=game, user=_team_users(confirming)[-1])
     return game

@@ -9,7 +9,7 @@ import pytest
 from django.apps import apps
 from django.core.management import call_command
 
-from league.models import Season, StandingsSnapshot
+from league.models import GameStatus, Season, StandingsSnapshot
 from league.selectors.standings import compute_standings
 from league.services.archive import export_season, import_season, standings_rows
 from league.services.demo import build_demo
@@ -25,6 +25,18 @@ def empty_the_database() -> None:
             assert not model.objects.exists(), model.__name__
 
 
+def as_restored(games: list[tuple]) -> list[tuple]:
+    """The games as an import gives them back: a finished game waiting for a team or a judge
+    comes back confirmed (the archive is the record)."""
+    status = 6  # game_summary's field
+    awaiting = {GameStatus.FINISHED, GameStatus.DISPUTED}
+    out = []
+    for g in games:
+        restored = GameStatus.CONFIRMED if g[status] in awaiting else g[status]
+        out.append((*g[:status], restored, *g[status + 1 :]))
+    return out
+
+
 # transaction=True: emptying every table (TRUNCATE on PostgreSQL) can't run inside the test's
 # transaction.
 @pytest.mark.django_db(transaction=True)
@@ -37,13 +49,21 @@ def test_every_season_comes_back_from_its_archive_with_identical_standings():
     backups = []
     for season in seasons:
         data = compute_standings(season)
+        export = export_season(season)
+        # The archive holds the standings it restores to: today's, but for games still waiting
+        # for a team or a judge (the format has no status), which it holds as played and names.
+        if export.unconfirmed:
+            assert export.unconfirmed == ["Week 5, Muggins v His Heels, game 1 (disputed)"]
+            assert standings_rows(data) != export.archive["standings"]
+        else:
+            assert standings_rows(data) == export.archive["standings"]
         backups.append(
             {
                 "name": f"{season.league.name}: {season.name}",
-                "text": json.dumps(export_season(season).archive),
-                "games": game_summary(season),
-                "standings": standings_rows(data),
-                "seeding": data["seeding"],
+                "text": json.dumps(export.archive),
+                "games": as_restored(game_summary(season)),
+                "standings": export.archive["standings"],
+                "seeding": export.archive["seeding"],
             }
         )
 

@@ -536,3 +536,31 @@ def test_export_command_writes_the_archive_to_stdout(played_season, capsys):
 def test_export_command_refuses_an_unknown_season(db):
     with pytest.raises(CommandError, match="No season called 'Spring 1999'"):
         call_command("export_season", "Spring 1999")
+
+
+@pytest.mark.django_db
+def test_a_disputed_game_is_archived_as_played_and_named_and_restores_confirmed(played_season):
+    """A backup taken while a judge has a game: the format has no disputes, so the archive holds
+    the game as played (like one waiting for a team), the export names it, and its standings are
+    what the import gives back. Before, the import refused it: the archive's standings left the
+    game out while the restored game counted."""
+    from league.services.disputes import dispute_raise
+
+    pending = Game.objects.get(status=GameStatus.FINISHED)
+    dispute_raise(
+        game=pending,
+        user=Team.objects.get(name="Fifteen Two").captain.user,
+        claim="Deal 1: our crib was 6",
+        deal_number=1,
+    )
+    result = export_season(played_season)
+    assert result.unconfirmed == ["Week 2, His Heels v Fifteen Two, game 2 (disputed)"]
+    assert Game.objects.get(pk=pending.pk).status == GameStatus.DISPUTED  # export changes nothing
+    text = json.dumps(result.archive)
+
+    wipe_league_data()
+    season = import_season(json.loads(text))
+    restored = Game.objects.get(match__week__season=season, match__week__number=2, number=2)
+    assert restored.status == GameStatus.CONFIRMED
+    assert standings_rows(compute_standings(season)) == result.archive["standings"]
+    assert compute_standings(season)["seeding"] == result.archive["seeding"]

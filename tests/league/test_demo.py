@@ -94,9 +94,14 @@ def test_seed_demo_builds_the_doubles_league(capsys):
         assert all(p.user is not None for p in team.players.all())
 
     games = Game.objects.filter(match__week__season=season).select_related("match")
-    finished = [g for g in games if g.winner_id]
+    disputed = [g for g in games if g.status == GameStatus.DISPUTED]
+    finished = [g for g in games if g.winner_id and g.status != GameStatus.DISPUTED]
     assert len(finished) >= 4 * 4 * 3
     assert all(g.status == GameStatus.CONFIRMED for g in finished)
+    # one game of the current week waits for a judge, so the judges' queue has work
+    assert [(g.match.week.number, g.match.table, g.number) for g in disputed] == [(5, 2, 1)]
+    open_dispute = disputed[0].disputes.get()
+    assert open_dispute.deal_number == 2 and open_dispute.judge is None
     # each game confirmed by a player of the other team than the one that entered it
     for game in finished:
         entered = {d.entered_by.player.teams.get(season=season).pk for d in game.deals.all()}
@@ -145,16 +150,24 @@ def test_seed_demo_builds_the_doubles_league(capsys):
     call_command("seed_demo", "--if-empty")
     assert (League.objects.count(), Game.objects.count(), Deal.objects.count()) == counts
 
-    # and the demo season survives a round trip through its archive
+    # and the demo season survives a round trip through its archive, which holds the disputed
+    # game as played (the format has no disputes) and says so
     before = game_summary(season)
-    rows = standings_rows(data)
-    text = json.dumps(export_season(season).archive)
+    export = export_season(season)
+    assert export.unconfirmed == ["Week 5, Muggins v His Heels, game 1 (disputed)"]
+    text = json.dumps(export.archive)
     wipe_league_data()
     AuditEntry.objects.all().delete()
     restored = import_season(json.loads(text))
-    assert game_summary(restored) == before
-    assert standings_rows(compute_standings(restored)) == rows
-    assert compute_standings(restored)["seeding"] == data["seeding"]
+    after = game_summary(restored)
+    assert len(after) == len(before)
+    for was, now in zip(before, after, strict=True):
+        if was[6] == GameStatus.DISPUTED:  # game_summary's status
+            assert now[6] == GameStatus.CONFIRMED and now[:6] + now[7:] == was[:6] + was[7:]
+        else:
+            assert now == was
+    assert standings_rows(compute_standings(restored)) == export.archive["standings"]
+    assert compute_standings(restored)["seeding"] == export.archive["seeding"]
 
 
 @pytest.mark.django_db
