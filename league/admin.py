@@ -592,6 +592,19 @@ class DisputeAdmin(StoredFieldsWhenViewing):
         form.request_user = request.user
         return form
 
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        """A judge ruling on an open dispute sees the ruling's inputs only: its stored copy
+        (ruling, rule cited, ruled at) is empty until then, and showed as a second, blank
+        "Decision" and "Rule cited" above the form. A closed dispute shows what was ruled."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None or not self.has_change_permission(request, obj):
+            return fieldsets
+        stored = {"ruling", "rule_reference", "rule_text", "ruled_at"}
+        return [
+            (title, {**options, "fields": [f for f in options["fields"] if f not in stored]})
+            for title, options in fieldsets
+        ]
+
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         """The ruling was applied by the dispute service in the form; nothing else is saved."""
 

@@ -56,6 +56,21 @@ def test_the_queue_filters_by_the_judges_who_have_disputes_not_by_every_player(
     assert "judge__id__exact=" in page and page.count("judge__id__exact=") == 1
 
 
+def test_an_open_dispute_shows_the_ruling_form_once_and_a_closed_one_what_was_ruled(
+    client, staff_judge, dispute
+):
+    client.force_login(staff_judge)
+    page = client.get(f"/admin/league/dispute/{dispute.pk}/change/").content.decode()
+    assert 'name="decision"' in page and 'name="ruling_text"' in page
+    assert "Ruled at" not in page and page.count("Rule cited") == 1  # the form's own label
+    client.post(
+        f"/admin/league/dispute/{dispute.pk}/change/",
+        {"decision": "dismiss", "ruling_text": "The crib was 4.", "rule": "S-9", "corrections": ""},
+    )
+    page = client.get(f"/admin/league/dispute/{dispute.pk}/change/").content.decode()
+    assert "Ruled at" in page and "The crib was 4." in page and 'name="decision"' not in page
+
+
 def test_a_ruling_through_the_admin_form_is_applied_by_the_service(client, staff_judge, dispute):
     client.force_login(staff_judge)
     answer = client.post(
