@@ -117,12 +117,20 @@ def test_unconfirmed_and_disputed_games_are_shown_per_team_never_counted(client,
     assert (heels["pending"], heels["disputed"]) == (0, 0)
 
     page = client.get(f"/seasons/{played_season.pk}/standings/").content.decode()
-    assert "Not counted until confirmed: 1 game(s) waiting for a team to confirm, 1 disputed" in (
-        page
+    assert (
+        "Not counted until confirmed: 1 game waiting for a team to confirm, 1 disputed, waiting"
+        " for a judge." in page
     )
     assert ">Unconfirmed</a></th>" in page and ">Disputed</a></th>" in page
     cells = re.findall(r'<td class="num[^"]*">(-?\d+)</td>', row_of(page, "Nobs"))
     assert cells[-2:] == ["1", "1"]  # its unconfirmed and disputed games
+    games.filter(number=1).update(status=GameStatus.DISPUTED)
+    played_season.results_version += 1  # what a real write does, so the page is drawn afresh
+    played_season.save()
+    page = client.get(
+        f"/seasons/{played_season.pk}/standings/", HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert "Pas encore comptées : 2 contestées, en attente d'un arbitre." in page
 
 
 def test_nothing_waiting_means_no_note(client, played_season):
