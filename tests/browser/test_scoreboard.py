@@ -154,3 +154,46 @@ def test_the_end_of_the_night_still_fits_the_tv_when_every_table_says_skunk(
     shot(page, "scoreboard-tv-screen-32-all-skunked-fr", full_page=False)
     assert page.evaluate(OUTSIDE) == []
     context.close()
+
+
+def test_a_winners_name_and_result_stay_on_one_line_on_a_venue_of_four_tables(
+    live_server, browser, shot, venue_week, season, match
+):
+    """A venue of a few tables (the two-column layout): the winner's star beside a three-digit
+    score left "His / Nobs" on two lines and the result wrapped under it, at 1920 and 1280: the
+    teams now take 42 % of a table, the board the rest."""
+    from league import models
+    from tests import factories
+    from tests.factories import confirmed_game
+
+    matches = [match]
+    for table, (home, away) in enumerate(
+        [("Skunk Works", "Double Run"), ("Nineteen", "Peg Out"), ("His Nobs", "Muggins")],
+        start=2,
+    ):
+        matches.append(
+            models.Match.objects.create(
+                week=venue_week,
+                home=factories.TeamFactory(season=season, name=home),
+                away=factories.TeamFactory(season=season, name=away),
+                table=table,
+            )
+        )
+    for m in matches:
+        confirmed_game(m, 1, m.home, margin=25)
+    one_line = """() => [...document.querySelectorAll('.tv-team .name, .tv-result')].filter(el => {
+        const range = document.createRange();
+        range.selectNodeContents(el.firstChild);
+        return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
+    }).map(el => el.textContent.trim())"""
+    for viewport in (TV, {"width": 1280, "height": 720}):
+        context = browser.new_context(viewport=viewport, locale="fr")
+        context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+        page = context.new_page()
+        page.goto(f"{live_server.url}/venues/{venue_week.venue_id}/scoreboard/")
+        assert page.locator("#boards .tv-table").count() == 4
+        assert page.locator(".tv-team.is-winner").count() == 4
+        assert page.evaluate(one_line) == []
+        assert page.evaluate(OUTSIDE) == []
+        shot(page, f"scoreboard-tv-four-tables-{viewport['width']}-fr", full_page=False)
+        context.close()
