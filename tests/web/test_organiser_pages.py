@@ -299,6 +299,13 @@ def test_a_nights_sheets_have_a_page_per_table_and_game_with_seats_grid_and_qr(
         assert heading in text
 
 
+def test_a_sheet_in_french_says_capot_and_spaces_its_colons(client, match):
+    text = page_text(client.get(f"/weeks/{match.week_id}/sheets/", HTTP_ACCEPT_LANGUAGE="fr"))
+    assert "Gagnant : ____" in text and "Score final : ______ – ______" in text
+    assert "Capot ?" in text and "ou plus est un capot." in text
+    assert "skunk" not in text.lower()
+
+
 # --- History --------------------------------------------------------------------------------
 
 
