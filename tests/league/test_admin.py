@@ -117,3 +117,14 @@ def test_corrections_nested_absurdly_deep_are_a_form_error_not_a_500(
     assert "errorlist" in answer.content.decode()
     dispute.refresh_from_db()
     assert dispute.status == DisputeStatus.OPEN
+
+
+def test_the_dispute_page_in_french_spaces_its_colons(client, staff_judge, dispute):
+    client.force_login(staff_judge)
+    page = client.get(
+        f"/admin/league/dispute/{dispute.pk}/change/", HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert "places : Ann, Cat, Bob, Dan" in page
+    assert "état : contestée, en attente d&#x27;un arbitre" in page or (
+        "état : contestée, en attente d'un arbitre" in page
+    )
