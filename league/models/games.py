@@ -22,6 +22,13 @@ class GameStatus(models.TextChoices):
     VOID = "void", _("void")
 
 
+# A game that is over: finished and waiting for a team to confirm it, disputed and waiting for a
+# judge, or confirmed. The standings count these games; a season archive holds them as played.
+OVER_STATUSES = frozenset({GameStatus.FINISHED, GameStatus.DISPUTED, GameStatus.CONFIRMED})
+# Over, but not confirmed yet.
+AWAITING_STATUSES = OVER_STATUSES - {GameStatus.CONFIRMED}
+
+
 # The scorer declares the skunk levels; the league only names them for people.
 SKUNK_NAMES = {
     SkunkLevel.NONE: _("no skunk"),
@@ -128,7 +135,7 @@ class Game(models.Model):
 
     @property
     def is_over(self) -> bool:
-        return self.status in (GameStatus.FINISHED, GameStatus.DISPUTED, GameStatus.CONFIRMED)
+        return self.status in OVER_STATUSES
 
     @property
     def skunk(self) -> SkunkLevel:

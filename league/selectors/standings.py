@@ -13,15 +13,16 @@ from django.db import connection
 from django.utils import timezone
 
 from league.models import Game, GameStatus, Match, Season, Week
+from league.models.games import OVER_STATUSES
 from league.ranking import METRICS, TeamRecord, rank_teams
 from league.standings_row import ROW_KEYS, standings_row
 
 CONFIRMED = GameStatus.CONFIRMED
 FINISHED = GameStatus.FINISHED
-DISPUTED = getattr(GameStatus, "DISPUTED", "disputed")  # the lifecycle's new status
-# The games the standings count: confirmed ones, and results still pending (the aggregate's
-# WHERE below). A write that moves a game into or out of these changes the standings.
-COUNTED_STATUSES = frozenset({CONFIRMED, FINISHED, DISPUTED})
+DISPUTED = GameStatus.DISPUTED
+# The games the standings count: every game that is over, confirmed or still pending (the
+# aggregate's WHERE below). A write that moves a game into or out of these changes the standings.
+COUNTED_STATUSES = OVER_STATUSES
 
 DOCUMENT_KEYS = (
     "season",

@@ -68,6 +68,7 @@ from league.models import (
     Team,
     Week,
 )
+from league.models.games import AWAITING_STATUSES
 from league.models.rules import LEAGUE_VARIANTS
 from league.models.rules import RULE_FIELDS as SEASON_RULES
 from league.permissions import Action, Trusted, can
@@ -139,11 +140,6 @@ def _match_label(week_number: int, home: str, away: str) -> str:
     return f"Week {week_number}, {home} v {away}"
 
 
-# Finished games not yet confirmed: waiting for a team, or disputed and waiting for a judge. The
-# format has no status; an archive holds them as played, and an import confirms them.
-AWAITING = (GameStatus.FINISHED, GameStatus.DISPUTED)
-
-
 def export_season(season: Season) -> ExportResult:
     """The season as an archive (a JSON-ready dict), with per-game ``final`` and the season's
     ``standings`` and ``seeding``."""
@@ -181,7 +177,8 @@ def export_season(season: Season) -> ExportResult:
         for match in week.matches.all():
             game_rows = []
             for game in match.games.all():
-                if game.status in AWAITING:
+                # The format has no status: the archive holds it as played, an import confirms it.
+                if game.status in AWAITING_STATUSES:
                     unconfirmed.append(
                         f"{_match_label(week.number, match.home.name, match.away.name)}, "
                         f"game {game.number}"
@@ -221,7 +218,7 @@ def _standings_as_archived(season: Season, pending: bool) -> dict[str, Any]:
     if not pending:
         return compute_standings(season)
     with transaction.atomic():
-        Game.objects.filter(match__week__season=season, status__in=AWAITING).update(
+        Game.objects.filter(match__week__season=season, status__in=AWAITING_STATUSES).update(
             status=GameStatus.CONFIRMED, confirmed_at=timezone.now()
         )
         data = compute_standings(season)

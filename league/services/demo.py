@@ -351,9 +351,11 @@ def _play(
     summary.games += 1
     summary.deals += len(deals)
     game.refresh_from_db()
-    if game.status == GameStatus.FINISHED and disputed:
-        dispute_raise(game=game, user=_team_users(confirming)[-1], claim=disputed, deal_number=2)
-        game.refresh_from_db()
-    elif game.status == GameStatus.FINISHED:
-        game = game_confirm(game=game, user=_team_users(confirming)[-1])
+    if game.status == GameStatus.FINISHED:
+        other = _team_users(confirming)[-1]
+        if disputed:
+            dispute_raise(game=game, user=other, claim=disputed, deal_number=2)
+            game.refresh_from_db()
+        else:
+            game = game_confirm(game=game, user=other)
     return game
