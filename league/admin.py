@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league import models
 from league.errors import DomainError
-from league.permissions import Action, can, is_judge, is_league_admin
+from league.permissions import Action, can, is_judge, is_official
 from league.rules_reference import RULES, RULES_BY_ID, facts_of, render_rule
 from league.selectors.entry import judge_data
 from league.selectors.games import game_detail
@@ -620,7 +620,7 @@ class DisputeAdmin(StoredFieldsWhenViewing):
         return not obj.is_closed and can(request.user, Action.RULE_DISPUTE, obj)
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        if not (is_judge(request.user) or is_league_admin(request.user)):
+        if not is_official(request.user):
             return False  # the panel is for staff; players read disputes on the game page
         return can(request.user, Action.VIEW_DISPUTES, obj)
 

@@ -106,9 +106,10 @@ def is_judge(user: Any) -> bool:
     return bool(user.is_authenticated and (user.is_superuser or _in_group(user, JUDGES)))
 
 
-def _is_staff(user: Any) -> bool:
-    """A judge or a league admin: they rule and void games, and check tournament scorecards
-    (asked only where a rule needs it: a player entering a deal costs no query of groups)."""
+def is_official(user: Any) -> bool:
+    """A judge or a league admin, the league's officials: they read every dispute and ruling,
+    void games, change a played season's rules and check tournament scorecards (asked only
+    where a rule needs it: a player entering a deal costs no query of groups)."""
     return is_judge(user) or is_league_admin(user)
 
 
@@ -245,14 +246,14 @@ def _may_enter_card(user: Any, table_game: Any) -> bool:
     side = table_side_of(user, table_game)
     if side is not None:
         return lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, facts, side)
-    return _is_staff(user) and any(
+    return is_official(user) and any(
         lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, facts, s) for s in (0, 1)
     )
 
 
 def _may_settle(user: Any, table_game: Any) -> bool:
     """Judges and league admins settle a table they do not play at, until its result stands."""
-    if not _is_staff(user):
+    if not is_official(user):
         return False
     if table_game is None:
         return True
@@ -278,11 +279,11 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
     if user is None or not user.is_authenticated or not user.is_active:
         return False
     if action == Action.VIEW_PRECEDENTS:  # obj is a Season (or None: "may this user ever")
-        return is_judge(user) or is_league_admin(user)
+        return is_official(user)
     if action == Action.MANAGE_LEAGUE:
         return is_league_admin(user)
     if action == Action.CHANGE_PLAYED_RULES:
-        return is_judge(user) or is_league_admin(user)
+        return is_official(user)
     if action in (Action.RUN_TOURNAMENT, Action.KEEP_MONEY, Action.MANAGE_CLUBS):
         return is_league_admin(user) or _in_group(user, TOURNAMENT_DIRECTORS)
     if action == Action.CHECK_SCORECARDS:
@@ -295,15 +296,15 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
         if action == Action.RULE_DISPUTE:
             return is_judge(user)
         if action == Action.VOID_GAME:
-            return is_judge(user) or is_league_admin(user)
+            return is_official(user)
         if action == Action.VIEW_DISPUTES:  # judges and admins all, players their teams'
-            return is_judge(user) or is_league_admin(user) or bool(_team_ids(user))
+            return is_official(user) or bool(_team_ids(user))
         return False
     mine = teams_of(user, match)
     if action == Action.START_GAME:
         return bool(mine) or is_league_admin(user)
     if action == Action.VIEW_DISPUTES:
-        return bool(mine) or _is_staff(user)
+        return bool(mine) or is_official(user)
     if game is None:
         return False
     status = game.status
@@ -340,7 +341,7 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
             return lifecycle.allows(lifecycle.Event.RAISE_DISPUTE, status)
         # Judges and league admins open a review of any game but their own team's, a
         # confirmed one included (it then waits for a judge's ruling).
-        return _is_staff(user) and lifecycle.allows(lifecycle.Event.RULE, status)
+        return is_official(user) and lifecycle.allows(lifecycle.Event.RULE, status)
     if action == Action.WITHDRAW_DISPUTE:  # obj is the Dispute
         return (
             obj is not game
@@ -350,5 +351,5 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
     if action == Action.RULE_DISPUTE:
         return is_judge(user) and not mine and lifecycle.allows(lifecycle.Event.RULE, status)
     if action == Action.VOID_GAME:
-        return _is_staff(user) and not mine and lifecycle.allows(lifecycle.Event.VOID, status)
+        return is_official(user) and not mine and lifecycle.allows(lifecycle.Event.VOID, status)
     return False

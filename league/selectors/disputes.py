@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from league.models import Dispute, Game, Team
-from league.permissions import Action, can, is_judge, is_league_admin
+from league.permissions import Action, can, is_official
 
 
 def disputes_visible_to(user: Any, *, game: Game | None = None) -> QuerySet[Dispute]:
@@ -22,7 +22,7 @@ def disputes_visible_to(user: Any, *, game: Game | None = None) -> QuerySet[Disp
         return queryset.filter(game=game)
     if not can(user, Action.VIEW_DISPUTES):
         return queryset.none()
-    if is_judge(user) or is_league_admin(user):
+    if is_official(user):
         return queryset
     mine = Team.objects.filter(players__user=user).values("pk")
     return queryset.filter(Q(game__match__home__in=mine) | Q(game__match__away__in=mine))
