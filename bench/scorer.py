@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Scorer benchmark: our ``score_show`` beside every cribbage scorer published on PyPI.
+"""Scorer benchmark: our ``show_total`` and ``score_show`` beside every cribbage scorer on PyPI.
 
 Not a test. Run it with any Python 3.11+ from the project root::
 
@@ -15,8 +15,10 @@ What it does:
    measured by the same interpreter in the same process. The competitors are never installed
    into the project's own virtualenv.
 2. Deals a fixed, seeded sample of random hands (4 cards and a starter; 100,000 by default) and
-   times ``score_show`` on it: once cold (the first pass of a fresh
-   interpreter, right after ``import scoring``) and the best of ``--repeat`` warm passes.
+   times our two calls on it: ``show_total(hand, starter)`` (the total alone, what the check of
+   a claimed show uses) and ``score_show(hand, starter).total`` (the readable result): each once
+   cold (the first pass of a fresh interpreter, right after ``import scoring``) and the best of
+   ``--repeat`` warm passes.
 3. Times each competitor on the same hands, converted to its own card objects beforehand (the
    conversion is not timed), and checks its totals against ours, as a hand and as a crib, on the
    whole sample and on a short list of hands that catch the usual mistakes (double runs, hand and
@@ -365,6 +367,13 @@ def _best_of(fn: Callable[[], list[int]], repeat: int, budget: float) -> tuple[f
     return best, result
 
 
+# Our two calls, as the bench times them: the total alone (what validating a claimed show uses)
+# and the readable result (what the breakdowns and the API use), its total read.
+OUR_CALLS = {
+    "show_total": "show_total(h, s)",
+    "score_show": "score_show(h, s).total",
+}
+
 _COLD_PASS = """
 import json, sys, time
 sys.path[:0] = [{root!r}, {bench!r}]
@@ -372,40 +381,51 @@ t0 = time.perf_counter()
 import scoring
 t1 = time.perf_counter()
 from scorer import deal_sample
-from scoring.show import score_show
+from scoring.show import score_show, show_total
 sample = deal_sample({n}, {seed})
 t2 = time.perf_counter()
-totals = [score_show(h, s).total for h, s in sample]
+totals = [{call} for h, s in sample]
 t3 = time.perf_counter()
 print(json.dumps({{"import_s": t1 - t0, "pass_s": t3 - t2, "checksum": sum(totals)}}))
 """
 
 
 class OurPasses:
-    """Timed passes of our score_show over the sample: warm (this process, after earlier passes)
-    or cold (the first pass of a fresh interpreter, right after ``import scoring``: what a new web
-    worker's first deals meet; its tables are built at import or stored, so nothing is emptied).
+    """Timed passes of one of our calls (``OUR_CALLS``) over the sample: warm (this process, after
+    earlier passes) or cold (the first pass of a fresh interpreter, right after ``import scoring``:
+    what a new web worker's first deals meet; its tables are built at import or stored, so nothing
+    is emptied).
     """
 
-    def __init__(self, sample: list[tuple[tuple[Any, ...], Any]], seed: int) -> None:
+    def __init__(self, sample: list[tuple[tuple[Any, ...], Any]], seed: int, call: str) -> None:
         from scoring import show
 
         self.sample = sample
         self.seed = seed
+        self.call = call
         self.show = show
         self.totals: list[int] = []
         self.import_s: list[float] = []
 
     def warm(self) -> float:
-        score_show = self.show.score_show
         sample = self.sample
-        t0 = time.perf_counter()
-        self.totals = [score_show(h, s).total for h, s in sample]
+        if self.call == "show_total":
+            show_total = self.show.show_total
+            t0 = time.perf_counter()
+            self.totals = [show_total(h, s) for h, s in sample]
+        else:
+            score_show = self.show.score_show
+            t0 = time.perf_counter()
+            self.totals = [score_show(h, s).total for h, s in sample]
         return time.perf_counter() - t0
 
     def cold(self) -> float:
         code = _COLD_PASS.format(
-            root=str(ROOT), bench=str(BENCH), n=len(self.sample), seed=self.seed
+            root=str(ROOT),
+            bench=str(BENCH),
+            n=len(self.sample),
+            seed=self.seed,
+            call=OUR_CALLS[self.call],
         )
         out = subprocess.run(
             [sys.executable, "-c", code], capture_output=True, text=True, check=True
@@ -417,41 +437,50 @@ class OurPasses:
         return float(figures["pass_s"])
 
 
-def measure_ours(ours: OurPasses, repeat: int) -> dict[str, Any]:
+def measure_ours(passes: dict[str, OurPasses], repeat: int) -> dict[str, Any]:
+    """Each of our calls cold and warm (best of ``repeat``); the crib totals; text input."""
     from scoring.show import score_show
 
-    sample = ours.sample
-    warm = min(ours.warm() for _ in range(repeat))
-    cold = min(ours.cold() for _ in range(repeat))
-    totals = ours.totals
+    figures: dict[str, Any] = {}
+    for call, ours in passes.items():
+        warm = min(ours.warm() for _ in range(repeat))
+        cold = min(ours.cold() for _ in range(repeat))
+        figures[call] = {
+            "cold_s": cold,
+            "warm_s": warm,
+            "cold_per_s": len(ours.sample) / cold,
+            "warm_per_s": len(ours.sample) / warm,
+            "import_scoring_s": min(ours.import_s),
+        }
+    totals = passes["score_show"].totals
+    if passes["show_total"].totals != totals:
+        raise RuntimeError("show_total and score_show(...).total disagree on the sample")
+    sample = passes["score_show"].sample
     crib_totals = [score_show(h, s, crib=True).total for h, s in sample]
     texts = [(" ".join(map(str, h)), str(s)) for h, s in sample]
     text_s, _ = _best_of(lambda: [score_show(h, s).total for h, s in texts], repeat, budget=60.0)
     return {
-        "cold_s": cold,
-        "warm_s": warm,
-        "cold_per_s": len(sample) / cold,
-        "warm_per_s": len(sample) / warm,
+        **figures,
         "text_s": text_s,
         "text_per_s": len(sample) / text_s,
         "totals": totals,
         "crib_totals": crib_totals,
-        "import_scoring_s": min(ours.import_s),
     }
 
 
 def measure_competitor(
     comp: Competitor,
-    ours_passes: OurPasses,
+    passes: dict[str, OurPasses],
     ours: dict[str, Any],
     repeat: int,
 ) -> dict[str, Any]:
-    """Time ``comp`` on the sample, alternating with passes of ours (cold, warm, theirs; best of
-    ``repeat`` each), so both are measured under the same load; then check its answers."""
+    """Time ``comp`` on the sample, alternating with passes of ours (each of our calls cold and
+    warm, then theirs; best of ``repeat`` each), so all are measured under the same load; then
+    check its answers."""
     from scoring import Card, parse_cards
     from scoring.show import score_show
 
-    sample = ours_passes.sample
+    sample = passes["show_total"].sample
     prepared = [comp.prepare(h, s) for h, s in sample]
     score = comp.score
     errors = 0
@@ -467,12 +496,15 @@ def measure_competitor(
                 out.append(-1)
         return out
 
-    best = our_cold = our_warm = float("inf")
+    best = float("inf")
+    our_cold = dict.fromkeys(passes, float("inf"))
+    our_warm = dict.fromkeys(passes, float("inf"))
     totals: list[int] = []
     spent = 0.0
     for _ in range(repeat):
-        our_cold = min(our_cold, ours_passes.cold())
-        our_warm = min(our_warm, ours_passes.warm())
+        for call, ours_passes in passes.items():
+            our_cold[call] = min(our_cold[call], ours_passes.cold())
+            our_warm[call] = min(our_warm[call], ours_passes.warm())
         t0 = time.perf_counter()
         totals = run()
         dt = time.perf_counter() - t0
@@ -517,10 +549,11 @@ def measure_competitor(
         "call": comp.module,
         "seconds": best,
         "per_s": len(sample) / best,
-        "ours_warm_per_s": len(sample) / our_warm,
-        "ours_cold_per_s": len(sample) / our_cold,
-        "ratio_warm": best / our_warm,
-        "ratio_cold": best / our_cold,
+        # keyed by our call: show_total (the target's) and score_show
+        "ours_warm_per_s": {call: len(sample) / t for call, t in our_warm.items()},
+        "ours_cold_per_s": {call: len(sample) / t for call, t in our_cold.items()},
+        "ratio_warm": {call: best / t for call, t in our_warm.items()},
+        "ratio_cold": {call: best / t for call, t in our_cold.items()},
         "hand_disagreements": len(hand_bad),
         "crib_disagreements": len(crib_bad) if comp.crib else None,
         "edge_disagreements": edge_bad,
@@ -681,18 +714,21 @@ def main(argv: list[str] | None = None) -> int:
     sample = deal_sample(args.hands, args.seed)
 
     results: dict[str, Any] = {"python": platform.python_version(), "hands": args.hands}
-    passes = OurPasses(sample, args.seed)
+    passes = {call: OurPasses(sample, args.seed, call) for call in OUR_CALLS}
     ours = measure_ours(passes, args.repeat)
     results["ours"] = {k: v for k, v in ours.items() if not k.endswith("totals")}
-    print("score_show (ours)")
-    rows = [
-        ("cold (first pass, new process)", ours["cold_per_s"], ours["cold_s"]),
-        ("warm", ours["warm_per_s"], ours["warm_s"]),
-        ("warm, cards given as text", ours["text_per_s"], ours["text_s"]),
-    ]
-    for label, per_s, seconds in rows:
-        print(f"  {label:<32}{_fmt_rate(per_s)}  {seconds:.3f} s  (best of {args.repeat})")
-    print(f"  import scoring in a new process: {ours['import_scoring_s'] * 1000:.1f} ms (best)")
+    for call, expr in OUR_CALLS.items():
+        print(f"{expr} (ours)")
+        rows = [
+            ("cold (first pass, new process)", ours[call]["cold_per_s"], ours[call]["cold_s"]),
+            ("warm", ours[call]["warm_per_s"], ours[call]["warm_s"]),
+        ]
+        if call == "score_show":
+            rows.append(("warm, cards given as text", ours["text_per_s"], ours["text_s"]))
+        for label, per_s, seconds in rows:
+            print(f"  {label:<32}{_fmt_rate(per_s)}  {seconds:.3f} s  (best of {args.repeat})")
+    import_s = min(ours[call]["import_scoring_s"] for call in OUR_CALLS)
+    print(f"  import scoring in a new process: {import_s * 1000:.1f} ms (best)")
 
     comps: list[dict[str, Any]] = []
     if not args.no_competitors:
@@ -704,8 +740,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  measuring {comp.dist} {comp.version} ...", flush=True)
             comps.append(measure_competitor(comp, passes, ours, args.repeat))
         print()
+        print("\n  ours beside each: show_total(h, s) warm and cold, then score_show(h, s).total")
         header = (
-            f"  {'scorer':<28}{'hands/s':>12}  {'ours warm':>10} {'cold':>6}  agrees with ours?"
+            f"  {'scorer':<28}{'hands/s':>12}  {'show_total':>10} {'cold':>6}"
+            f"  {'score_show':>10} {'cold':>6}  agrees with ours?"
         )
         print(header)
         print("  " + "-" * (len(header) + 24))
@@ -723,9 +761,11 @@ def main(argv: list[str] | None = None) -> int:
                     parts.append(f"{c['errors']} exceptions")
                 verdict = "NO: " + ", ".join(parts)
             name = f"{c['dist']} {c['version']}"
+            warm, cold = c["ratio_warm"], c["ratio_cold"]
             print(
-                f"  {name:<28}{c['per_s']:>10,.0f}/s  {c['ratio_warm']:>9.1f}x "
-                f"{c['ratio_cold']:>5.1f}x  {verdict}"
+                f"  {name:<28}{c['per_s']:>10,.0f}/s  {warm['show_total']:>9.1f}x "
+                f"{cold['show_total']:>5.1f}x  {warm['score_show']:>9.1f}x "
+                f"{cold['score_show']:>5.1f}x  {verdict}"
             )
         for c in comps:
             if not c["correct"]:
@@ -739,12 +779,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"\nfastest correct competitor: {best['dist']} {best['version']} "
                 f"({best['call']}), {best['per_s']:,.0f} hands/s"
             )
-            verdict = "MET" if best["ratio_warm"] >= 40 and best["ratio_cold"] >= 30 else "NOT MET"
-            print(
-                f"score_show is {best['ratio_warm']:.1f}x as fast warm "
-                f"({best['ours_warm_per_s']:,.0f}/s), {best['ratio_cold']:.1f}x on a cold pass "
-                f"({best['ours_cold_per_s']:,.0f}/s); target 40x warm, 30x cold: {verdict}"
-            )
+            for call, expr in OUR_CALLS.items():
+                warm, cold = best["ratio_warm"][call], best["ratio_cold"][call]
+                verdict = "MET" if warm >= 40 and cold >= 30 else "NOT MET"
+                print(
+                    f"{expr} is {warm:.1f}x as fast warm "
+                    f"({best['ours_warm_per_s'][call]:,.0f}/s), {cold:.1f}x on a cold pass "
+                    f"({best['ours_cold_per_s'][call]:,.0f}/s); target 40x warm, 30x cold: "
+                    f"{verdict}"
+                )
             results["fastest_correct"] = best
         else:
             print("\nno competitor agreed with our scores on every hand")

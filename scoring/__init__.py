@@ -20,7 +20,7 @@ from scoring.errors import (
 from scoring.game import DealEntry, DealResult, Game, entry_rules, validate_deal
 from scoring.outcome import Outcome, SkunkLevel, outcome_for
 from scoring.pegging import Pegging, max_pegging, max_pegging_total, peg_points, play_out
-from scoring.show import ScoreItem, ShowScore, score_show
+from scoring.show import ScoreItem, ShowScore, score_show, show_total
 from scoring.variants import VARIANTS, Variant, get_variant
 
 __all__ = [
@@ -53,5 +53,6 @@ __all__ = [
     "peg_points",
     "play_out",
     "score_show",
+    "show_total",
     "validate_deal",
 ]

@@ -25,12 +25,12 @@ containers); decoding these takes under a millisecond.
 
 Key: the product of one prime per rank (``scoring.show._PRIMES``), which names a multiset of ranks
 whatever the order; the keys are little-endian 32-bit unsigned ints, sorted. Value, one byte per
-key: 2 x (fifteens + pairs + runs), plus 1 when a rank repeats (the only way two of the five cards
-can be the same card, so only then does score_show look for one).
+key: fifteens + pairs + runs (at most 28), plus 64 when a rank repeats (the only way two of the
+five cards can be the same card, so only then does the fast path look for one).
 
 ``FIVE_RANK_TOTALS_BY_COUNTS`` holds the same values keyed on the ranks' counts instead: the sum of
 5 ** (rank - 1) over the five ranks (a base-5 number whose digits are the counts), in the order of
-the keys above. It is what score_show's fast path looks up: a sum can be added up card by card
+the keys above. It is what show_total's fast path looks up: a sum can be added up card by card
 together with the suits, which a product cannot.
 """
 
@@ -46,7 +46,7 @@ if byteorder == "big":  # pragma: no cover - stored little-endian
     _keys.byteswap()
 
 FIVE_RANK_TOTALS: dict[int, int] = dict(zip(_keys, a2b_base64(_VALUES), strict=True))
-"""rank key -> 2 x (fifteens + pairs + runs) + (1 if a rank repeats)"""
+"""rank key -> fifteens + pairs + runs, + 64 if a rank repeats"""
 
 _keys = array("I", a2b_base64(_COUNT_KEYS))
 if byteorder == "big":  # pragma: no cover - stored little-endian
@@ -68,7 +68,7 @@ def table() -> dict[int, int]:
         key = 1
         for r in ranks:
             key *= _PRIMES[r]
-        out[key] = 2 * sum(_rank_points(ranks)) + (len(set(ranks)) < 5)
+        out[key] = sum(_rank_points(ranks)) + 64 * (len(set(ranks)) < 5)
     return out
 
 

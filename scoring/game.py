@@ -41,7 +41,7 @@ from scoring.outcome import (
     outcome_for,
 )
 from scoring.pegging import max_pegging, max_pegging_total
-from scoring.show import score_show
+from scoring.show import show_total
 from scoring.variants import VARIANTS, Variant, get_variant
 
 HEELS_POINTS = 2
@@ -951,7 +951,7 @@ def _check_claim(
     claim: int, cards: Sequence[Card], starter: Card, *, seat: int | None, fld: str
 ) -> None:
     """Refuse more points than ``seat``'s hand (or, with no seat, the crib) makes."""
-    actual = score_show(tuple(cards), starter, crib=seat is None).total
+    actual = show_total(tuple(cards), starter, crib=seat is None)
     if claim > actual:
         whose = "The crib" if seat is None else f"Seat {seat}'s hand"
         where: dict[str, object] = {} if seat is None else {"seat": seat}

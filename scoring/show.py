@@ -254,37 +254,44 @@ def _nobs_points(hand: Sequence[Card], starter: Card) -> int:
     return 0
 
 
-# The fast path's card codes. A four-card show is scored from one sum of five ints, one looked up
-# per card, whose bit fields add up independently (no field can carry into the next for five
-# distinct cards):
+# The fast path's card codes. A four-card show is scored from one sum of five card codes, whose
+# bit fields add up independently (no field can carry into the next for five distinct cards):
 #   bits  0-29  the ranks' counts as a base-5 number (5 ** (rank - 1) a card): the key of
 #               FIVE_RANK_TOTALS_BY_COUNTS (fifteens, pairs and runs);
-#   bits 30-45  four 4-bit fields, one per suit: 1 a hand card, 8 the starter (a field of 4 is a
+#   bits 30-81  one bit per card (Card.id): five distinct cards set five bits; a card given twice
+#               carries, and the sum has fewer than five bits there;
+#   bits 82-97  four 4-bit fields, one per suit: 1 a hand card, 8 the starter (a field of 4 is a
 #               four-card flush, 12 a five-card one);
-#   bits 46-53  four 2-bit fields, one per suit: 1 a hand jack, 2 the starter (3 is his nobs);
-#   bits 54-105 one bit per card (Card.id): five distinct cards set five bits; a card given twice
-#               carries, and the sum has fewer than five bits there.
-# Bits 30-53 key _HAND_SUIT_POINTS / _CRIB_SUIT_POINTS (flush + nobs). A dict keyed on the Card
-# costs one hash per card, cheaper than subscripting rank and suit out of each (a NamedTuple is a
-# tuple subclass, which CPython does not specialise `card[0]` for).
-_CARD_SHIFT = 54
+#   bits 98-105 four 2-bit fields, one per suit: 1 a hand jack, 2 the starter (3 is his nobs).
+# Bits 82-105 (the top, so one shift reads them) key _HAND_SUIT_POINTS / _CRIB_SUIT_POINTS (flush
+# + nobs). The hand's codes are looked up two cards at a time, _PAIR_CODES[a][b] being the sum of
+# a's and b's: two dict lookups either way, and one addition of long ints fewer a pair. A dict
+# keyed on the Card costs one hash per card, cheaper than subscripting rank and suit out of each
+# (a NamedTuple is a tuple subclass, which CPython does not specialise ``card[0]`` for).
+_CARD_BITS = 30
+_SUIT_BITS = 82
 
 
-def _card_codes() -> tuple[dict[Card, int], dict[Card, int]]:
+def _card_codes() -> tuple[dict[Card, dict[Card, int]], dict[Card, int]]:
     hand_codes: dict[Card, int] = {}
     starter_codes: dict[Card, int] = {}
     for card in DECK:
         rank, suit = card
-        common = 5 ** (rank - 1) + (1 << (_CARD_SHIFT + card.id))
+        common = 5 ** (rank - 1) + (1 << (_CARD_BITS + card.id))
         hand_codes[card] = (
-            common + (1 << (30 + 4 * suit)) + ((1 << (46 + 2 * suit)) if rank == 11 else 0)
+            common
+            + (1 << (_SUIT_BITS + 4 * suit))
+            + ((1 << (_SUIT_BITS + 16 + 2 * suit)) if rank == 11 else 0)
         )
-        starter_codes[card] = common + (8 << (30 + 4 * suit)) + (2 << (46 + 2 * suit))
-    return hand_codes, starter_codes
+        starter_codes[card] = (
+            common + (8 << (_SUIT_BITS + 4 * suit)) + (2 << (_SUIT_BITS + 16 + 2 * suit))
+        )
+    pair_codes = {a: {b: hand_codes[a] + hand_codes[b] for b in DECK} for a in DECK}
+    return pair_codes, starter_codes
 
 
 def _suit_points() -> tuple[dict[int, int], dict[int, int]]:
-    """(bits 30-53 of a show's sum) >> 30 -> flush + nobs points, for a hand and for a crib."""
+    """(bits 82-105 of a show's sum) >> 82 -> flush + nobs points, for a hand and for a crib."""
     one_card = [(1 << 4 * s) + (jack << (16 + 2 * s)) for s in range(4) for jack in (0, 1)]
     # Every combination of four hand cards' suits and jacks (330).
     sums = {sum(four) for four in combinations_with_replacement(one_card, 4)}
@@ -304,8 +311,40 @@ def _suit_points() -> tuple[dict[int, int], dict[int, int]]:
     return hand, crib
 
 
-_HAND_CODES, _STARTER_CODES = _card_codes()
+_PAIR_CODES, _STARTER_CODES = _card_codes()
 _HAND_SUIT_POINTS, _CRIB_SUIT_POINTS = _suit_points()
+
+
+def show_total(hand: Sequence[Card] | str, starter: Card | str, crib: bool = False) -> int:
+    """What a hand (or, with ``crib``, a crib) scores with the starter: ``score_show(...).total``.
+
+    For what only needs the number (the check of every claimed show and crib, the demo's
+    deals): no result object is made. It refuses what :func:`score_show` refuses, with the
+    same message.
+
+    >>> show_total(parse_cards("5H 5D 5S JC"), Card.from_str("5C"))
+    29
+    >>> show_total("2H 4H 6H 8H", "KS"), show_total("2H 4H 6H 8H", "KS", crib=True)
+    (4, 0)
+    """
+    # Four cards of the deck and a card of the deck: one sum of their codes (above) and two
+    # lookups. Anything else (text, other sizes, a card no deck has, a repeated card) is counted,
+    # or refused with its reason, by the general path. A try costs nothing in CPython 3.11 until
+    # something is raised: a hand of another size fails to unpack, a card no deck has (or text) is
+    # not in the codes, and five of a rank (a repeated card) is not in the rank table.
+    try:
+        a, b, c, d = hand
+        x = _PAIR_CODES[a][b] + _PAIR_CODES[c][d] + _STARTER_CODES[starter]
+        entry = FIVE_RANK_TOTALS_BY_COUNTS[x & 0x3FFFFFFF]  # bits 0-29: literals, not names
+    except (ValueError, KeyError, TypeError):
+        return _general_score(hand, starter, crib).total
+    # The stored value is the points, plus 64 when a rank repeats: only then can two of the five
+    # be the same card (half the hands), and only then are the card bits counted.
+    if entry >= 64:
+        if (x & 0x3FFFFFFFFFFFFC0000000).bit_count() != 5:  # bits 30-81: the cards
+            return _general_score(hand, starter, crib).total  # raises: a card given twice
+        entry -= 64
+    return entry + (_CRIB_SUIT_POINTS if crib else _HAND_SUIT_POINTS)[x >> 82]
 
 
 def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = False) -> ShowScore:
@@ -319,38 +358,20 @@ def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = 
     >>> score_show("2H 4H 6H 8H", "KS").flush, score_show("2H 4H 6H 8H", "KS", crib=True).flush
     (4, 0)
     """
-    # The fast path: a tuple of four cards of the deck and a Card starter, what every deal of
-    # every variant but the five- and seven-card games passes (and the benchmark): one sum of the
-    # cards' codes (above) and two lookups. Anything else (text, lists, other sizes, a card no
-    # deck has, a repeated card) takes the general path below, which explains the refusal.
-    if type(hand) is tuple and type(starter) is Card:
-        # A try costs nothing in CPython 3.11 until something is raised: a hand of another size
-        # fails to unpack, a card no deck has (or text) is not in the codes, and five of a rank
-        # (a repeated card) is not in the rank table.
-        try:
-            a, b, c, d = hand
-            x = (
-                _HAND_CODES[a]
-                + _HAND_CODES[b]
-                + _HAND_CODES[c]
-                + _HAND_CODES[d]
-                + _STARTER_CODES[starter]
-            )
-            entry = FIVE_RANK_TOTALS_BY_COUNTS[x & 0x3FFFFFFF]  # bits 0-29: literals, not names
-        except (ValueError, KeyError, TypeError):
-            entry = -1
-        # The stored value is 2 x points, plus 1 when a rank repeats: only then can two of the
-        # five be the same card (half the hands), and only then are the card bits counted.
-        if entry >= 0 and not (entry & 1 and (x >> 54).bit_count() != 5):
-            score = ShowScore()
-            score.hand = hand
-            score.starter = starter
-            score.crib = crib
-            score.total = (entry >> 1) + (_CRIB_SUIT_POINTS if crib else _HAND_SUIT_POINTS)[
-                (x >> 30) & 0xFFFFFF
-            ]
-            return score
+    # Four cards and a Card starter (every deal of every variant but the five- and seven-card
+    # games): the total from show_total's fast path, the rest counted when it is first read.
+    if type(hand) is tuple and type(starter) is Card and len(hand) == 4:
+        score = ShowScore()
+        score.total = show_total(hand, starter, crib)
+        score.hand = hand
+        score.starter = starter
+        score.crib = crib
+        return score
+    return _general_score(hand, starter, crib)
 
+
+def _general_score(hand: Sequence[Card] | str, starter: Card | str, crib: bool) -> ShowScore:
+    """Any hand score_show takes, from text or cards, with the reason for any it refuses."""
     if isinstance(hand, str):
         hand = parse_cards(hand)
     if isinstance(starter, str):

@@ -2,7 +2,7 @@
 
 :func:`random_game_deals` plays a whole game of any two-sided variant from shuffled cards: each
 deal is dealt, discarded, cut and pegged out card by card with the scorer's pegging state
-machine, the hands and the crib are counted with ``score_show``, and the deal stops at the
+machine, the hands and the crib are counted with ``show_total``, and the deal stops at the
 instant a side reaches the target (only what was counted up to then is kept). Every deal is
 checked by the scorer's ``Game`` as it is made, so the result is a game a captain could have
 entered. Tests and benchmarks use it too.
@@ -39,7 +39,7 @@ from league.services.seasons import schedule_create, team_create
 from scoring.cards import DECK, Card
 from scoring.game import Game as ScoredGame
 from scoring.pegging import Pegging, peg_points
-from scoring.show import score_show
+from scoring.show import show_total
 from scoring.variants import Variant, get_variant
 
 # --------------------------------------------------------------------------------------------
@@ -61,7 +61,7 @@ def _discard(
     best: tuple[float, float] | None = None
     best_keep: tuple[Card, ...] = tuple(cards[:keep])
     for kept in combinations(cards, keep):
-        value = sum(score_show(kept, s).total for s in starters)
+        value = sum(show_total(kept, s) for s in starters)
         rank = (value, rng.random())
         if best is None or rank > best:
             best, best_keep = rank, kept
@@ -116,12 +116,12 @@ def random_deal(
                 break
     if not over:
         for seat in v.show_order(dealer):
-            shows[str(seat)] = score_show(hands[seat], starter).total
+            shows[str(seat)] = show_total(hands[seat], starter)
             if reached(v.side_of(seat), shows[str(seat)]):
                 over = True
                 break
     if not over:
-        crib_points = score_show(crib, starter, crib=True).total
+        crib_points = show_total(crib, starter, crib=True)
     cards = {str(seat): [str(c) for c in hands[seat]] for seat in sorted(hands)}
     cards["crib"] = [str(c) for c in crib]
     return {

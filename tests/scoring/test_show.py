@@ -7,6 +7,7 @@ the test's docstring says so and shows the count.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from itertools import combinations, combinations_with_replacement, permutations
 
@@ -19,11 +20,13 @@ from scoring import (
     VARIANTS,
     Card,
     DuplicateCardError,
+    InvalidCardError,
     InvalidHandError,
     ScoreItem,
     ShowScore,
     parse_cards,
     score_show,
+    show_total,
 )
 from scoring.show import IMPOSSIBLE_FIVE_CARD_SHOWS
 
@@ -517,14 +520,49 @@ def test_the_fast_path_and_the_general_path_agree(
         assert repr(s) == repr(fast)
         assert s.as_dict() == fast.as_dict()
     assert fast.hand == hand and fast.starter == starter and fast.crib is crib
+    # show_total is the same number, whatever form the cards come in
+    as_text = (" ".join(map(str, hand)), str(starter))
+    for h, turned in ((hand, starter), (list(hand), starter), as_text):
+        assert show_total(h, turned, crib) == show_total(h, turned, crib=crib) == fast.total
 
 
-def test_the_fast_path_refuses_a_repeated_card_by_name() -> None:
+@pytest.mark.parametrize("count", [score_show, show_total])
+def test_the_fast_path_refuses_a_repeated_card_by_name(count) -> None:
     five = Card.from_str("5H")
     with pytest.raises(DuplicateCardError, match="5H appears twice"):
-        score_show((five, Card.from_str("5D"), five, Card.from_str("JC")), Card.from_str("5C"))
+        count((five, Card.from_str("5D"), five, Card.from_str("JC")), Card.from_str("5C"))
     with pytest.raises(DuplicateCardError, match="5C appears twice"):
-        score_show(parse_cards("5H 5D 5S 5C"), Card.from_str("5C"))
+        count(parse_cards("5H 5D 5S 5C"), Card.from_str("5C"))
+    with pytest.raises(DuplicateCardError, match="JC appears twice"):  # no rank repeats but J
+        count(parse_cards("JC 2D 3S 4C"), Card(11, 3))
+
+
+@pytest.mark.parametrize(
+    ("hand", "starter", "error"),
+    [
+        (parse_cards("5H 5D 5S JC"), "5X", InvalidCardError),
+        ("5H 5D 5S JC QQ", "5C", InvalidCardError),
+        (parse_cards("5H 5D"), Card.from_str("5C"), InvalidHandError),
+        (parse_cards("5H 5D 5S 5C JC QC"), Card.from_str("KC"), InvalidHandError),
+    ],
+)
+def test_show_total_refuses_what_score_show_refuses(hand, starter, error) -> None:
+    """Anything the fast sum cannot take goes to the general path, which refuses it in the same
+    words as score_show."""
+    with pytest.raises(error) as refused:
+        score_show(hand, starter)
+    with pytest.raises(error, match=re.escape(str(refused.value))):
+        show_total(hand, starter)
+
+
+@pytest.mark.parametrize("size", [3, 5])
+def test_show_total_counts_the_other_hand_sizes(size: int) -> None:
+    rng = random.Random(size)
+    for _ in range(200):
+        cards = rng.sample(DECK, size + 1)
+        hand, starter = tuple(cards[:size]), cards[size]
+        for crib in (False, True):
+            assert show_total(hand, starter, crib) == score_show(hand, starter, crib=crib).total
 
 
 def test_the_fast_path_key_by_counts_is_the_stored_table() -> None:
