@@ -272,9 +272,10 @@ _CARD_BITS = 30
 _SUIT_BITS = 82
 
 
-def _card_codes() -> tuple[dict[Card, dict[Card, int]], dict[Card, int]]:
+def _card_codes() -> tuple[dict[object, dict[object, int]], dict[object, int]]:
+    # Keyed on object: the fast path looks up whatever it is given, and what is no card misses.
     hand_codes: dict[Card, int] = {}
-    starter_codes: dict[Card, int] = {}
+    starter_codes: dict[object, int] = {}
     for card in DECK:
         rank, suit = card
         common = 5 ** (rank - 1) + (1 << (_CARD_BITS + card.id))
@@ -286,7 +287,9 @@ def _card_codes() -> tuple[dict[Card, dict[Card, int]], dict[Card, int]]:
         starter_codes[card] = (
             common + (8 << (_SUIT_BITS + 4 * suit)) + (2 << (_SUIT_BITS + 16 + 2 * suit))
         )
-    pair_codes = {a: {b: hand_codes[a] + hand_codes[b] for b in DECK} for a in DECK}
+    pair_codes: dict[object, dict[object, int]] = {
+        a: {b: hand_codes[a] + hand_codes[b] for b in DECK} for a in DECK
+    }
     return pair_codes, starter_codes
 
 
@@ -333,7 +336,7 @@ def show_total(hand: Sequence[Card] | str, starter: Card | str, crib: bool = Fal
     # something is raised: a hand of another size fails to unpack, a card no deck has (or text) is
     # not in the codes, and five of a rank (a repeated card) is not in the rank table.
     try:
-        a, b, c, d = hand
+        a, b, c, d = hand  # type: ignore[str-unpack]  # text goes to the general path
         x = _PAIR_CODES[a][b] + _PAIR_CODES[c][d] + _STARTER_CODES[starter]
         entry = FIVE_RANK_TOTALS_BY_COUNTS[x & 0x3FFFFFFF]  # bits 0-29: literals, not names
     except (ValueError, KeyError, TypeError):
