@@ -951,7 +951,7 @@ def _check_claim(
     claim: int, cards: Sequence[Card], starter: Card, *, seat: int | None, fld: str
 ) -> None:
     """Refuse more points than ``seat``'s hand (or, with no seat, the crib) makes."""
-    actual = show_total(tuple(cards), starter, crib=seat is None)
+    actual = show_total(cards, starter, crib=seat is None)
     if claim > actual:
         whose = "The crib" if seat is None else f"Seat {seat}'s hand"
         where: dict[str, object] = {} if seat is None else {"seat": seat}

@@ -344,10 +344,10 @@ def show_total(hand: Sequence[Card] | str, starter: Card | str, crib: bool = Fal
     # The stored value is the points, plus 64 when a rank repeats: only then can two of the five
     # be the same card (half the hands), and only then are the card bits counted.
     if entry >= 64:
-        if (x & 0x3FFFFFFFFFFFFC0000000).bit_count() != 5:  # bits 30-81: the cards
+        if (x & 0x3FFFFFFFFFFFFC0000000).bit_count() != 5:  # bits 30-81 (_CARD_BITS): the cards
             return _general_score(hand, starter, crib).total  # raises: a card given twice
         entry -= 64
-    return entry + (_CRIB_SUIT_POINTS if crib else _HAND_SUIT_POINTS)[x >> 82]
+    return entry + (_CRIB_SUIT_POINTS if crib else _HAND_SUIT_POINTS)[x >> 82]  # _SUIT_BITS
 
 
 def score_show(hand: Sequence[Card] | str, starter: Card | str, *, crib: bool = False) -> ShowScore:
