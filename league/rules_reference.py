@@ -22,7 +22,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from league.models.rules import GAME_NAMES
 from league.ranking import TIEBREAKS
@@ -451,7 +451,8 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "P-5",
         PLAY,
-        gettext_lazy("Go"),
+        # The cribbage call, apart from Django's admin "Go" button, which its French translates
+        pgettext_lazy("cribbage rule title", "Go"),
         gettext_lazy(
             "A player who cannot play without passing 31 says go; you must play if you can. The "
             "others play on while they can; when nobody can, the last player to lay a card pegs 1 "

@@ -77,9 +77,9 @@ SAME_IN_BOTH = frozenset(
     français""".split()
 )
 
-#: Django's own admin strings that its French leaves in English (its search icon's text, the
-#: actions button, a yes/no icon's text): not ours to translate; allowed on the admin's pages only.
-DJANGOS_OWN = frozenset({"Search", "Go", "True", "False"})
+#: Django's own admin strings that its French leaves in English (its search icon's text and
+#: a yes/no icon's text): not ours to translate; allowed on the admin's pages only.
+DJANGOS_OWN = frozenset({"Search", "True", "False"})
 
 SKIPPED_TAGS = {"script", "style", "code", "kbd", "svg", "template", "noscript"}
 READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")

@@ -120,6 +120,36 @@ def test_the_compiled_catalogue_matches_its_source(domain):
         assert compiled.gettext(msgid) == msgstr, f"recompile the catalogue: {msgid!r}"
 
 
+def test_no_word_of_ours_leaves_one_of_djangos_admin_words_in_english():
+    """Our catalogue comes before Django's: a string of ours kept in English ("Go", the
+    cribbage call) would put the admin's action button back into English for a French judge.
+    Such words of ours take a context of their own (pgettext)."""
+    import django
+
+    with open(LOCALE / "django.mo", "rb") as handle:
+        ours = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
+    djangos = {}
+    for compiled in Path(django.__file__).parent.glob("**/locale/fr/LC_MESSAGES/django.mo"):
+        with open(compiled, "rb") as handle:
+            djangos.update(gettext.GNUTranslations(handle)._catalog)  # type: ignore[attr-defined]
+    english = sorted(
+        msgid
+        for msgid, msgstr in ours.items()
+        if isinstance(msgid, str)
+        and msgid
+        and msgstr == msgid
+        and djangos.get(msgid, msgid) != msgid
+    )
+    assert english == []
+
+
+def test_the_admins_action_button_reads_in_french(client, django_user_model):
+    judge = django_user_model.objects.create_superuser("juge", password="x")
+    client.force_login(judge)
+    page = client.get("/admin/auth/user/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert ">Envoyer</button>" in page.content.decode()
+
+
 def test_pages_follow_the_browsers_language(client, played_season):
     body = client.get("/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert '<html lang="fr">' in body
