@@ -2,12 +2,19 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
+from django.templatetags.static import static
 from django.urls import include, path
 from django.utils.translation import gettext as _
 from django.views import defaults
 
 from league.views.health import healthz, ping
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Pages that name no icon (the admin's, the API's) make the browser ask for this one."""
+    return HttpResponsePermanentRedirect(static("icons/peg.svg"))
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -16,6 +23,7 @@ urlpatterns = [
     path("api/", include("league.api.urls")),
     path("healthz", healthz, name="healthz"),
     path("ping", ping, name="ping"),
+    path("favicon.ico", favicon),
     path("i18n/", include("django.conf.urls.i18n")),
     path("tournaments/", include("league.tournaments.urls")),
     path("", include("league.urls")),
