@@ -191,6 +191,33 @@ def test_with_the_cache_cold_visitors_get_the_stored_page_in_one_query(
     assert 'lang="fr"' in french
 
 
+def test_a_stored_page_is_served_only_for_the_current_results_and_code(client, played_season):
+    """The stored page answers only while it shows the season's results version, in the
+    visitor's language, drawn by today's templates; otherwise the page is drawn afresh."""
+    from django.core.cache import cache
+    from django.db.models import F
+
+    from league.models import Season, StandingsPage
+    from league.tasks import recompute_standings
+
+    recompute_standings(played_season.pk)
+    StandingsPage.objects.filter(season=played_season, language="en").update(html="stored en")
+    StandingsPage.objects.filter(season=played_season, language="fr").update(html="stored fr")
+    url = f"/seasons/{played_season.pk}/standings/"
+
+    def visitor(language: str = "en") -> str:
+        cache.clear()
+        return client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    assert visitor() == "stored en"
+    assert visitor("fr") == "stored fr"
+    StandingsPage.objects.filter(season=played_season, language="en").update(render_tag="old")
+    assert ">Fifteen Two</a>" in visitor()  # drawn by other templates: drawn again
+    assert visitor("fr") == "stored fr"
+    Season.objects.filter(pk=played_season.pk).update(results_version=F("results_version") + 1)
+    assert ">Fifteen Two</a>" in visitor("fr")  # a result changed since: drawn again
+
+
 def test_beats_safety_net_recomputes_seasons_left_stale(played_season):
     from league.models import Season, StandingsSnapshot
     from league.tasks import recompute_stale_standings
