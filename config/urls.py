@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.templatetags.static import static
 from django.urls import include, path
 from django.utils.translation import gettext as _
@@ -12,8 +12,10 @@ from league.views.health import healthz, ping
 
 
 def favicon(request: HttpRequest) -> HttpResponse:
-    """Pages that name no icon (the admin's, the API's) make the browser ask for this one."""
-    return HttpResponsePermanentRedirect(static("icons/peg.svg"))
+    """Pages that name no icon (the admin's, the API's) make the browser ask for this one. Not
+    a permanent redirect: in production the icon's address carries its hash, which a deploy
+    that changes the icon changes."""
+    return HttpResponseRedirect(static("icons/peg.svg"))
 
 
 urlpatterns = [

@@ -95,3 +95,9 @@ def test_the_public_pages_and_the_tv_answer():
         request = urllib.request.Request(BASE + path)
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.status == 200
+
+
+def test_the_browsers_request_for_the_site_icon_ends_on_pegboards():
+    with urllib.request.urlopen(BASE + "/favicon.ico", timeout=10) as response:
+        assert response.status == 200
+        assert response.headers["Content-Type"].startswith("image/svg+xml")
