@@ -3,6 +3,7 @@
 Each value can be changed from the environment (.env) without rebuilding the image.
 """
 
+import gc
 import multiprocessing
 import os
 
@@ -38,6 +39,22 @@ max_requests_jitter = _int("GUNICORN_MAX_REQUESTS_JITTER", 2000)
 # new worker starts ready rather than importing Django on a captain's request. Django opens
 # database connections lazily, per worker, so nothing is shared across the fork.
 preload_app = os.environ.get("GUNICORN_PRELOAD", "1") != "0"
+
+
+def pre_fork(server: object, worker: object) -> None:
+    """Move everything the master has loaded (Django, the views, the scorer's tables) out of
+    the collector's reach before each fork.
+
+    A worker's full garbage collection otherwise walks all of it again: on a venue night each
+    worker paused 150 to 250 ms once in its first hundred requests (a captain's deal waiting
+    behind it), for objects that live as long as the worker does. Frozen, they are never
+    walked, and the collector no longer writes to the memory they sit on, which the workers
+    share with the master. The collection first frees what loading left behind, so that it is
+    not kept for ever.
+    """
+    gc.collect()
+    gc.freeze()
+
 
 # The heartbeat file lives in memory: a slow container disk must not look like a dead worker.
 worker_tmp_dir = "/dev/shm"
