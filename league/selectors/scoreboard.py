@@ -64,11 +64,13 @@ def back_pegs(games: list[Game]) -> dict[int, tuple[int, int]]:
 
 
 def game_board(game: Game, *, back: tuple[int, int], home: str, away: str) -> dict[str, Any]:
-    """What the board template needs: home lane on top, each side's front and back peg."""
+    """What the board template needs: home lane on top, each side's front and back peg. A
+    winner's score is shown at the game hole (121), as everywhere a result is shown, not what
+    was counted past it in the last deal. ``game.match`` must be loaded."""
     return {
         "sides": [
-            {"name": home, "score": game.home_score, "back": back[0]},
-            {"name": away, "score": game.away_score, "back": back[1]},
+            {"name": home, "score": game.home_at_hole, "back": back[0]},
+            {"name": away, "score": game.away_at_hole, "back": back[1]},
         ]
     }
 

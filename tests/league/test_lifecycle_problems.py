@@ -6,6 +6,7 @@ and a ruling that must correct several deals at once."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.contrib.auth.models import Group
@@ -261,6 +262,11 @@ def test_the_winner_is_shown_at_121_and_the_margin_measured_from_there(
         page = client.get(url).content.decode()
         assert f"{shown[0]}–{shown[1]}" in page or str(min(shown)) in page, url
         assert f"{raw}–" not in page and f"–{raw}" not in page, url
+        # the board's caption too: the pegs' scores under the board of the game and the match
+        captions = re.findall(r'data-score="\d">(\d+)<', page)
+        assert str(raw) not in captions, url
+        if url != reverse("league:schedule", args=[match.week.season_id]):
+            assert "121" in captions, url
 
 
 # --- 10. Playoffs --------------------------------------------------------------------------------
