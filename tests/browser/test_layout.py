@@ -142,3 +142,25 @@ def test_no_tournament_page_overflows_at_any_width(live_server, browser, shot, l
                 problems[f"{name} at {width} px"] = found
         context.close()
     assert problems == {}
+
+
+def test_the_standings_note_names_the_waiting_columns_only_where_they_are_shown(
+    live_server, browser
+):
+    """The note under the table says which columns give each team's unconfirmed and disputed
+    games; a phone does not show those columns, so there it must not send the reader to them."""
+    summary = build_demo(weeks_played=4)
+    assert Game.objects.filter(status=GameStatus.DISPUTED).exists()
+    url = f"{live_server.url}/seasons/{summary.season.pk}/standings/"
+    seen = {}
+    for width in (390, 768, 1920):
+        context = browser.new_context(
+            viewport={"width": width, "height": 900}, locale="en", service_workers="block"
+        )
+        page = context.new_page()
+        page.goto(url)
+        sentence = page.get_by_text("The Unconfirmed and Disputed columns show each team's.")
+        column = page.get_by_role("columnheader", name="Unconfirmed")
+        seen[width] = (sentence.is_visible(), column.is_visible())
+        context.close()
+    assert seen == {390: (False, False), 768: (False, False), 1920: (True, True)}
