@@ -15,6 +15,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 
 def schedule_rows_html(rows: list[dict[str, Any]]) -> SafeString:
@@ -24,6 +25,11 @@ def schedule_rows_html(rows: list[dict[str, Any]]) -> SafeString:
     game_url = reverse("league:game", args=[0])[:-2]
     versus, playing = escape(_("v")), escape(_("playing"))
     games_label, skunk = escape(_("Games"), quote=True), escape(_("skunk"), quote=True)
+    # A score that does not count yet says so: it may still change.
+    not_yet = {
+        "finished": escape(pgettext("a game's score on the schedule", "to confirm")),
+        "disputed": escape(pgettext("a game's score on the schedule", "disputed")),
+    }
     table_text = _("Table %(table)s")
     out = []
     for row in rows:
@@ -48,6 +54,9 @@ def schedule_rows_html(rows: list[dict[str, Any]]) -> SafeString:
             scores = []
             for game in row["games"]:
                 mark = f' <abbr title="{skunk}">S</abbr>' if game.is_skunk else ""
+                if game.status in not_yet:
+                    flag = not_yet[game.status]
+                    mark += f' <span class="game-flag game-flag--{game.status}">{flag}</span>'
                 scores.append(
                     f'<li><a href="{game_url}{int(game.pk)}/">'
                     f"{int(game.home_at_hole)}–{int(game.away_at_hole)}{mark}</a></li>"

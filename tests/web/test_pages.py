@@ -268,3 +268,23 @@ def test_a_browser_asking_for_the_site_icon_gets_pegboards(client):
     assert response.status_code == 302  # not cached for ever: the address has a hash in production
     assert response["Location"] == "/static/icons/peg.svg"
     assert client.get(response["Location"]).status_code in (200, 304)
+
+
+def test_the_schedule_marks_a_score_that_does_not_count_yet(client, game, ann, cat, match):
+    """A finished game waiting for the other team, and a disputed one, may still change: the
+    schedule says so beside the score; a confirmed score carries no such word."""
+    from league.services.disputes import dispute_raise
+
+    url = reverse("league:schedule", args=[match.week.season_id])
+    factories.play_until_over(game, ann)
+    body = client.get(url).content.decode()
+    assert '<span class="game-flag game-flag--finished">to confirm</span>' in body
+    dispute_raise(game=game, user=cat, claim="Our crib was 8, not 4.")
+    body = client.get(url).content.decode()
+    assert "game-flag--finished" not in body
+    assert '<span class="game-flag game-flag--disputed">disputed</span>' in body
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<span class="game-flag game-flag--disputed">contestée</span>' in french
+    factories.confirmed_game(match, 2, match.home, 12)
+    body = client.get(url).content.decode()
+    assert body.count('class="game-flag') == 1  # the disputed game only
