@@ -10,4 +10,7 @@ class LeagueConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from league.services import tokens  # noqa: F401 - connects the password-change receiver
+        from league.services import (
+            tallies,  # noqa: F401 - connects the games' tally receivers
+            tokens,  # noqa: F401 - connects the password-change receiver
+        )

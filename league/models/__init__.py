@@ -6,7 +6,7 @@ from league.models.games import Deal, Game, GameSeat, GameStatus
 from league.models.leagues import League, Season, Venue
 from league.models.people import Player, Team
 from league.models.schedule import Match, Week
-from league.models.standings import StandingsPage, StandingsSnapshot
+from league.models.standings import MatchTally, StandingsPage, StandingsSnapshot
 from scoring.outcome import SkunkLevel
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "GameStatus",
     "League",
     "Match",
+    "MatchTally",
     "Player",
     "Season",
     "SkunkLevel",

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.dispatch import Signal
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -36,6 +39,44 @@ SKUNK_NAMES = {
     SkunkLevel.DOUBLE: _("double skunk"),
 }
 SKUNK_CHOICES = [(level.value, name) for level, name in SKUNK_NAMES.items()]
+
+
+# Sent with ``match_ids`` after a write to games that goes around ``save()`` (a bulk insert, a
+# ``QuerySet.update``): what is derived from a match's games (``league.services.tallies``)
+# redoes those matches, in the same transaction. Saves and deletes send Django's own signals.
+games_written = Signal()
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    """Bulk writes to games say which matches they touched (``games_written``)."""
+
+    def update(self, **kwargs: Any) -> int:
+        with transaction.atomic(using=self.db, savepoint=False):
+            matches = set(self.values_list("match_id", flat=True))
+            rows = super().update(**kwargs)
+            moved_to = kwargs.get("match_id", getattr(kwargs.get("match"), "pk", None))
+            if moved_to is not None:
+                matches.add(moved_to)
+            if matches:
+                games_written.send(sender=Game, match_ids=matches)
+        return rows
+
+    def bulk_create(self, objs: Any, *args: Any, **kwargs: Any) -> list[Game]:
+        with transaction.atomic(using=self.db, savepoint=False):
+            made = super().bulk_create(objs, *args, **kwargs)
+            matches = {game.match_id for game in made if game.status in OVER_STATUSES}
+            if matches:
+                games_written.send(sender=Game, match_ids=matches)
+        return made
+
+    def bulk_update(self, objs: Any, fields: Any, *args: Any, **kwargs: Any) -> int:
+        objs = list(objs)
+        with transaction.atomic(using=self.db, savepoint=False):
+            rows = super().bulk_update(objs, fields, *args, **kwargs)
+            matches = {game.match_id for game in objs}
+            if matches:
+                games_written.send(sender=Game, match_ids=matches)
+        return rows
 
 
 class Game(models.Model):
@@ -111,6 +152,8 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
     updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         ordering = ["match", "number"]
         constraints = [
@@ -132,6 +175,15 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return gettext("%(match)s, game %(number)s") % {"match": self.match, "number": self.number}
+
+    @classmethod
+    def from_db(cls, db: Any, field_names: Any, values: Any) -> Game:
+        game = super().from_db(db, field_names, values)
+        # Whether the standings counted this game as it was read: a save that takes it out of
+        # them (a void, say) must still redo its match's tally (league.services.tallies).
+        status = game.__dict__.get("status")
+        game.counted_when_loaded = status is None or status in OVER_STATUSES
+        return game
 
     @property
     def is_over(self) -> bool:

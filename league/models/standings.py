@@ -34,3 +34,36 @@ class StandingsPage(models.Model):
 
     def __str__(self) -> str:
         return f"standings page of {self.season_id} ({self.language}, v{self.results_version})"
+
+
+class MatchTally(models.Model):
+    """What one match's games add up to, for the standings: only a cache, like the above, but
+    kept in the transaction that changes a game (``league.services.tallies``), so it is never
+    behind the games it sums. Rebuilt from them at will (``manage.py retally``); the recompute
+    checks it against them and mends it. Counted games only: confirmed ones as results,
+    finished-but-waiting and disputed ones as counts. Home's point of view: ``spread`` is home's
+    net margin, the away side's is its negative."""
+
+    # Deleted with its match; no constraint in the database, so a bulk import may write the
+    # tallies of matches it creates in the same statement batch, in any order.
+    match = models.OneToOneField(
+        "league.Match",
+        on_delete=models.CASCADE,
+        db_constraint=False,
+        primary_key=True,
+        related_name="tally",
+    )
+    home_won = models.PositiveSmallIntegerField(default=0)
+    away_won = models.PositiveSmallIntegerField(default=0)
+    home_points = models.PositiveIntegerField(default=0)
+    away_points = models.PositiveIntegerField(default=0)
+    spread = models.IntegerField(default=0)
+    home_skunks = models.PositiveSmallIntegerField(default=0)
+    away_skunks = models.PositiveSmallIntegerField(default=0)
+    home_double_skunks = models.PositiveSmallIntegerField(default=0)
+    away_double_skunks = models.PositiveSmallIntegerField(default=0)
+    waiting = models.PositiveSmallIntegerField(default=0)
+    disputed = models.PositiveSmallIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"tally of match {self.match_id}"

@@ -1,4 +1,4 @@
-"""Standings and seeding computed from the games of a season: two queries, tallied in SQL.
+"""Standings and seeding computed from the games of a season, read from each match's tally.
 
 Only confirmed games count. Games finished and waiting for a team to vouch, and disputed games,
 are counted apart (``pending``, ``disputed``) so the table can say they exist without counting
@@ -7,12 +7,13 @@ them as results.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.db import connection
 from django.utils import timezone
 
-from league.models import Game, GameStatus, Match, Season, Week
+from league.models import GameStatus, Match, MatchTally, Season, Team, Week
 from league.models.games import OVER_STATUSES
 from league.ranking import METRICS, TeamRecord, rank_teams
 from league.standings_row import ROW_KEYS, standings_row
@@ -39,37 +40,21 @@ DOCUMENT_KEYS = (
 )
 
 
-# One row per regular-season match: what its games add up to, tallied by the database.
-# Written as SQL rather than through the ORM, by measurement (bench/standings.py, 3,200 games):
-# compiling these eleven filtered aggregates and converting the 640 x 11 values it returns cost
-# the ORM more than the query itself. Plain SQL that SQLite (3.30+) and PostgreSQL both run;
-# the table names come from the models. Grouped by week then match, the order SQLite reads them
-# in through the indexes, so it aggregates as it reads instead of sorting first.
+# One row per regular-season match: what its games add up to, as the match's tally keeps it
+# (``league.services.tallies``: rebuilt from the games in every transaction that changes one).
+# Reading 640 tallies instead of summing 3,200 games is most of what a request that finds no
+# stored standings saves (bench/standings.py, "computed"). Written as SQL rather than through the
+# ORM, by measurement: building the query cost the ORM more than running it. Plain SQL that
+# SQLite and PostgreSQL both run; the table names come from the models.
 _TALLY_SQL = """
 SELECT m.home_id, m.away_id, m.week_id,
-  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.home_id),
-  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.away_id),
-  SUM(g.home_points) FILTER (WHERE g.status = %(confirmed)s),
-  SUM(g.away_points) FILTER (WHERE g.status = %(confirmed)s),
-  SUM(CASE WHEN g.winner_id = m.home_id THEN g.margin
-           WHEN g.winner_id = m.away_id THEN -g.margin ELSE 0 END)
-    FILTER (WHERE g.status = %(confirmed)s),
-  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.home_id
-                   AND g.skunk_level >= 1),
-  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.away_id
-                   AND g.skunk_level >= 1),
-  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.home_id
-                   AND g.skunk_level >= 2),
-  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.away_id
-                   AND g.skunk_level >= 2),
-  COUNT(*) FILTER (WHERE g.status = %(finished)s),
-  COUNT(*) FILTER (WHERE g.status = %(disputed)s)
-FROM {game} g
-  JOIN {match} m ON g.match_id = m.id
-  JOIN {week} w ON m.week_id = w.id
-WHERE w.season_id = %(season)s AND NOT w.is_playoff
-  AND g.status IN (%(confirmed)s, %(finished)s, %(disputed)s)
-GROUP BY w.id, m.id
+  t.home_won, t.away_won, t.home_points, t.away_points, t.spread,
+  t.home_skunks, t.away_skunks, t.home_double_skunks, t.away_double_skunks,
+  t.waiting, t.disputed
+FROM {week} w
+  JOIN {match} m ON m.week_id = w.id
+  JOIN {tally} t ON t.match_id = m.id
+WHERE w.season_id = %s AND NOT w.is_playoff
 """
 
 
@@ -79,65 +64,87 @@ def _match_tallies(season: Season) -> list[tuple[int, ...]]:
     each match of the regular season: both a head-to-head tally (the pair) and a week's balance
     (the week), so a 3,200-game season comes back as its 640 matches."""
     sql = _TALLY_SQL.format(
-        game=Game._meta.db_table, match=Match._meta.db_table, week=Week._meta.db_table
+        week=Week._meta.db_table, match=Match._meta.db_table, tally=MatchTally._meta.db_table
     )
-    params = {
-        "season": season.pk,
-        "confirmed": str(CONFIRMED),
-        "finished": str(FINISHED),
-        "disputed": str(DISPUTED),
-    }
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, [season.pk])
         return cursor.fetchall()
+
+
+_TEAMS_SQL = "SELECT id, name FROM {team} WHERE season_id = %s ORDER BY name"
+
+# A team's sums while its matches are read, by position (a list per team, not a TeamRecord:
+# this loop runs for every match of the season on every computed request).
+_PLAYED, _WON, _LOST, _POINTS, _SPREAD, _SKUNKS, _SKUNKS_AGAINST, _DOUBLES = range(8)
+_PENDING, _DISPUTED = 8, 9
 
 
 def season_records(season: Season) -> list[TeamRecord]:
     """Every team's record from confirmed, non-playoff games (and its games not yet counted)."""
-    records = {
-        pk: TeamRecord(team_id=pk, name=name) for pk, name in season.teams.values_list("pk", "name")
-    }
+    with connection.cursor() as cursor:
+        cursor.execute(_TEAMS_SQL.format(team=Team._meta.db_table), [season.pk])
+        teams = cursor.fetchall()
+    sums = {pk: [0] * 10 for pk, _name in teams}
+    h2h: dict[int, dict[int, int]] = {pk: {} for pk, _name in teams}
     week_balance: dict[tuple[int, int], int] = {}  # (team, week) -> games won minus games lost
     for row in _match_tallies(season):
         home_id, away_id, week, h_won, a_won, h_pts, a_pts, spread = row[:8]
         h_sk, a_sk, h_dsk, a_dsk, pending, disputed = row[8:]
-        home, away = records[home_id], records[away_id]
+        home, away = sums[home_id], sums[away_id]
         if pending or disputed:
-            home.pending += pending
-            away.pending += pending
-            home.disputed += disputed
-            away.disputed += disputed
+            home[_PENDING] += pending
+            away[_PENDING] += pending
+            home[_DISPUTED] += disputed
+            away[_DISPUTED] += disputed
         played = h_won + a_won
         if not played:
             continue
-        h_pts, a_pts, spread = h_pts or 0, a_pts or 0, spread or 0
-        home.played += played
-        home.won += h_won
-        home.lost += a_won
-        home.points += h_pts
-        home.spread += spread
-        home.skunks += h_sk
-        home.skunks_against += a_sk
-        home.double_skunks += h_dsk
-        home.h2h_points[away_id] = home.h2h_points.get(away_id, 0) + h_pts
-        away.played += played
-        away.won += a_won
-        away.lost += h_won
-        away.points += a_pts
-        away.spread -= spread
-        away.skunks += a_sk
-        away.skunks_against += h_sk
-        away.double_skunks += a_dsk
-        away.h2h_points[home_id] = away.h2h_points.get(home_id, 0) + a_pts
+        home[_PLAYED] += played
+        home[_WON] += h_won
+        home[_LOST] += a_won
+        home[_POINTS] += h_pts
+        home[_SPREAD] += spread
+        home[_SKUNKS] += h_sk
+        home[_SKUNKS_AGAINST] += a_sk
+        home[_DOUBLES] += h_dsk
+        away[_PLAYED] += played
+        away[_WON] += a_won
+        away[_LOST] += h_won
+        away[_POINTS] += a_pts
+        away[_SPREAD] -= spread
+        away[_SKUNKS] += a_sk
+        away[_SKUNKS_AGAINST] += h_sk
+        away[_DOUBLES] += a_dsk
+        pair = h2h[home_id]
+        pair[away_id] = pair.get(away_id, 0) + h_pts
+        pair = h2h[away_id]
+        pair[home_id] = pair.get(home_id, 0) + a_pts
         if h_won != a_won:
-            winner = home_id if h_won > a_won else away_id
-            week_balance[(winner, week)] = week_balance.get((winner, week), 0) + abs(h_won - a_won)
-            loser = away_id if winner == home_id else home_id
-            week_balance[(loser, week)] = week_balance.get((loser, week), 0) - abs(h_won - a_won)
-    for (team, _week), balance in week_balance.items():
-        if balance > 0:
-            records[team].weeks_won += 1
-    return list(records.values())
+            key = (home_id, week)
+            week_balance[key] = week_balance.get(key, 0) + h_won - a_won
+            key = (away_id, week)
+            week_balance[key] = week_balance.get(key, 0) + a_won - h_won
+    weeks_won = Counter(team for (team, _week), balance in week_balance.items() if balance > 0)
+    return [
+        TeamRecord(
+            team_id=pk,
+            name=name,
+            played=s[_PLAYED],
+            won=s[_WON],
+            lost=s[_LOST],
+            points=s[_POINTS],
+            skunks=s[_SKUNKS],
+            skunks_against=s[_SKUNKS_AGAINST],
+            double_skunks=s[_DOUBLES],
+            weeks_won=weeks_won[pk],
+            spread=s[_SPREAD],
+            pending=s[_PENDING],
+            disputed=s[_DISPUTED],
+            h2h_points=h2h[pk],
+        )
+        for pk, name in teams
+        for s in (sums[pk],)
+    ]
 
 
 def compute_standings(season: Season) -> dict[str, Any]:

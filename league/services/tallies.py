@@ -1,0 +1,211 @@
+"""Each match's tally, kept beside its games: what the standings read instead of every game.
+
+A season's standings sum its matches. Summing 3,200 games on every request that finds no
+stored standings cost most of that request (bench/standings.py, "computed"), so each match keeps
+what its games add up to in ``MatchTally``, and a season's standings read 640 rows instead.
+
+The tally is only ever rebuilt from the match's games, never adjusted by a difference, by the
+one SQL statement below (the rule of what counts lives there and only there):
+
+* every save or delete of a game that is or was counted rebuilds its match's tally in the same
+  transaction (the receivers below, connected in ``LeagueConfig.ready``): the services, the
+  admin, a judge's correction, a test's factory all go through them. A save that leaves a game
+  uncounted (a deal of a game under way) does not, so score entry pays nothing for it;
+* a write to games that goes around ``save()`` (an import's ``bulk_create``, a
+  ``QuerySet.update``) sends ``games_written`` with the matches it touched, which redoes them;
+* the recompute that follows every result change checks the season's tallies against its games
+  (:func:`mend_tallies`) before it computes, mends any that differ and says so in the log;
+  ``manage.py retally`` rebuilds them all.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from league.models import Game, GameStatus, Match, MatchTally, Week
+from league.models.games import OVER_STATUSES, games_written
+
+log = logging.getLogger(__name__)
+
+TALLY_COLUMNS = (
+    "home_won",
+    "away_won",
+    "home_points",
+    "away_points",
+    "spread",
+    "home_skunks",
+    "away_skunks",
+    "home_double_skunks",
+    "away_double_skunks",
+    "waiting",
+    "disputed",
+)
+
+# What a match's games add up to: one row per match named by ``{where}``, zeros for a match
+# with no counted game. Confirmed games are results; finished ones (waiting for a team to vouch)
+# and disputed ones are only counted, so the table can say they exist.
+_FROM_GAMES_SQL = """
+SELECT m.id,
+  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.home_id),
+  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.away_id),
+  COALESCE(SUM(g.home_points) FILTER (WHERE g.status = %(confirmed)s), 0),
+  COALESCE(SUM(g.away_points) FILTER (WHERE g.status = %(confirmed)s), 0),
+  COALESCE(SUM(CASE WHEN g.winner_id = m.home_id THEN g.margin
+                    WHEN g.winner_id = m.away_id THEN -g.margin ELSE 0 END)
+    FILTER (WHERE g.status = %(confirmed)s), 0),
+  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.home_id
+                   AND g.skunk_level >= 1),
+  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.away_id
+                   AND g.skunk_level >= 1),
+  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.home_id
+                   AND g.skunk_level >= 2),
+  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.away_id
+                   AND g.skunk_level >= 2),
+  COUNT(*) FILTER (WHERE g.status = %(finished)s),
+  COUNT(*) FILTER (WHERE g.status = %(disputed)s)
+FROM {match} m
+  LEFT JOIN {game} g ON g.match_id = m.id
+    AND g.status IN (%(confirmed)s, %(finished)s, %(disputed)s)
+WHERE {where}
+GROUP BY m.id
+"""
+
+_ONE_MATCH = "m.id = %(match)s"
+_ONE_SEASON = "m.week_id IN (SELECT w.id FROM {week} w WHERE w.season_id = %(season)s)"
+_EVERY_MATCH = "1 = 1"
+
+
+def _sql(where: str) -> str:
+    return _FROM_GAMES_SQL.format(
+        match=Match._meta.db_table,
+        game=Game._meta.db_table,
+        where=where.format(week=Week._meta.db_table),
+    )
+
+
+def _params(**ids: int) -> dict[str, Any]:
+    return {
+        "confirmed": str(GameStatus.CONFIRMED),
+        "finished": str(GameStatus.FINISHED),
+        "disputed": str(GameStatus.DISPUTED),
+        **ids,
+    }
+
+
+def _upsert(where: str, params: dict[str, Any]) -> None:
+    columns = ", ".join(TALLY_COLUMNS)
+    updates = ", ".join(f"{c} = excluded.{c}" for c in TALLY_COLUMNS)
+    sql = (
+        f"INSERT INTO {MatchTally._meta.db_table} (match_id, {columns}) {_sql(where)} "
+        f"ON CONFLICT (match_id) DO UPDATE SET {updates}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def retally_match(match_id: int) -> None:
+    """Rebuild one match's tally from its games, in the caller's transaction. The match row is
+    locked first (PostgreSQL), so two games of one match changed at once are summed one after
+    the other, each sum seeing the other's committed game."""
+    with transaction.atomic():
+        if connection.features.has_select_for_update:
+            list(Match.objects.select_for_update().filter(pk=match_id).values_list("pk"))
+        _upsert(_ONE_MATCH, _params(match=match_id))
+
+
+def retally_matches(match_ids: Iterable[int]) -> None:
+    """Rebuild these matches' tallies from their games (after a bulk write to their games)."""
+    ids = sorted(set(match_ids))
+    with transaction.atomic():
+        if connection.features.has_select_for_update:
+            list(Match.objects.select_for_update().filter(pk__in=ids).values_list("pk"))
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            names = [f"m{i}" for i in range(len(chunk))]
+            where = "m.id IN ({})".format(", ".join(f"%({n})s" for n in names))
+            _upsert(where, _params(**dict(zip(names, chunk, strict=True))))
+
+
+def retally_season(season_id: int) -> None:
+    """Rebuild the tally of every match of a season from its games (after a bulk write)."""
+    with transaction.atomic():
+        _upsert(_ONE_SEASON, _params(season=season_id))
+
+
+def retally_all() -> None:
+    """Rebuild every match's tally (``manage.py retally``, and the migration that made them)."""
+    with transaction.atomic():
+        _upsert(_EVERY_MATCH, _params())
+
+
+def tallies_from_games(season_id: int) -> dict[int, tuple[int, ...]]:
+    """Every match's tally summed from its games now: ``{match id: (TALLY_COLUMNS...)}``."""
+    with connection.cursor() as cursor:
+        cursor.execute(_sql(_ONE_SEASON), _params(season=season_id))
+        return {row[0]: tuple(row[1:]) for row in cursor.fetchall()}
+
+
+def stored_tallies(season_id: int) -> dict[int, tuple[int, ...]]:
+    """Every match's tally as stored (a match without a row counts as all zeros)."""
+    columns = ", ".join(f"t.{c}" for c in TALLY_COLUMNS)
+    sql = (
+        f"SELECT m.id, {columns} FROM {Match._meta.db_table} m "
+        f"LEFT JOIN {MatchTally._meta.db_table} t ON t.match_id = m.id "
+        f"WHERE m.week_id IN (SELECT w.id FROM {Week._meta.db_table} w WHERE w.season_id = %s)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [season_id])
+        rows = cursor.fetchall()
+    zeros = (0,) * len(TALLY_COLUMNS)
+    return {row[0]: zeros if row[1] is None else tuple(row[1:]) for row in rows}
+
+
+def mend_tallies(season_id: int) -> int:
+    """Check a season's tallies against its games; rebuild them if any differ. Returns how
+    many matches differed (0 when all was well: a tally is never behind by design, so anything
+    else is a write that went around ``save()`` without retallying, and is logged)."""
+    stored = stored_tallies(season_id)
+    wrong = [pk for pk, tally in tallies_from_games(season_id).items() if stored.get(pk) != tally]
+    if wrong:
+        log.error(
+            "season %s: %d match tallies did not match their games (matches %s); rebuilt",
+            season_id,
+            len(wrong),
+            wrong[:20],
+        )
+        retally_season(season_id)
+    return len(wrong)
+
+
+@receiver(post_save, sender=Game, dispatch_uid="league.tallies.game_saved")
+def game_saved(sender: type[Game], instance: Game, created: bool, **kwargs: Any) -> None:
+    if kwargs.get("raw"):
+        return  # loaddata: a fixture's games are retallied with their season
+    counted = instance.status in OVER_STATUSES
+    if counted or (not created and getattr(instance, "counted_when_loaded", True)):
+        retally_match(instance.match_id)
+        instance.counted_when_loaded = counted
+
+
+@receiver(games_written, dispatch_uid="league.tallies.games_written")
+def games_bulk_written(sender: type[Game], match_ids: set[int], **kwargs: Any) -> None:
+    retally_matches(match_ids)
+
+
+@receiver(post_save, sender=Match, dispatch_uid="league.tallies.match_saved")
+def match_saved(sender: type[Match], instance: Match, created: bool, **kwargs: Any) -> None:
+    """A match's tally is from its home team's side: a change of its teams redoes it."""
+    if not created and not kwargs.get("raw"):
+        retally_match(instance.pk)
+
+
+@receiver(post_delete, sender=Game, dispatch_uid="league.tallies.game_deleted")
+def game_deleted(sender: type[Game], instance: Game, **kwargs: Any) -> None:
+    if instance.status in OVER_STATUSES or getattr(instance, "counted_when_loaded", True):
+        retally_match(instance.match_id)
