@@ -24,7 +24,7 @@ from league.cache import (
     remember_results_version,
     standings_page_key,
 )
-from league.models import Season, StandingsPage, StandingsSnapshot
+from league.models import League, Season, StandingsPage, StandingsSnapshot
 from league.ranking import TIEBREAKS
 from league.services.standings import standings_for_season
 from league.tables import sort_rows, standings_header_html, standings_rows_html
@@ -63,6 +63,8 @@ def standings_page_html(
         "league/standings.html",
         {
             "season": season,
+            # read with the season by _shown_season, else from its league
+            "league_name": getattr(season, "league_name", None) or season.league.name,
             "data": data,
             "tiebreak_names": [TIEBREAKS[k].name for k in data["tiebreaks"] if k in TIEBREAKS],
             "header_html": standings_header_html(sort),
@@ -124,9 +126,8 @@ def visitor_standings_page(*, season_id: int, language: str, sort: str) -> str |
         if page is not None:
             remember_results_version(season_id, page[0])
         else:
-            try:  # get(), not first(): no ordering to build, a third cheaper (bench/standings.py)
-                season = Season.objects.shown().select_related("league").get(pk=season_id)
-            except Season.DoesNotExist:
+            season = _shown_season(season_id)
+            if season is None:
                 return None
             remember_results_version(season.pk, season.results_version)
             path = reverse("league:standings", args=[season.pk])
@@ -208,6 +209,23 @@ FROM {page} p JOIN {season} s ON s.id = p.season_id
 WHERE p.season_id = %s AND p.language = %s AND p.render_tag = %s
   AND p.results_version = s.results_version
 """
+
+
+# The season of a visitor's standings page that is drawn now, read in SQL: building the ORM's
+# query (the season with its league) cost four times running it (bench/standings.py,
+# "computed"). A raw query still gives a whole Season, its fields converted as the ORM does.
+_SEASON_SQL = """
+SELECT s.*, l.name AS league_name
+FROM {season} s JOIN {league} l ON l.id = s.league_id
+WHERE s.id = %s AND NOT s.importing
+"""
+
+
+def _shown_season(season_id: int) -> Season | None:
+    """The season (if shown: not being imported), with its league's name as ``league_name``."""
+    sql = _SEASON_SQL.format(season=Season._meta.db_table, league=League._meta.db_table)
+    seasons = list(Season.objects.raw(sql, [season_id]))
+    return seasons[0] if seasons else None
 
 
 def stored_standings_page(season_id: int, language: str) -> tuple[int, str] | None:

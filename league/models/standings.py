@@ -53,6 +53,34 @@ class MatchTally(models.Model):
         primary_key=True,
         related_name="tally",
     )
+    # Copied from the match and its week when the tally is rebuilt (a change of the match or
+    # the week rebuilds it), so a season's standings read this one table, by its season:
+    # on PostgreSQL, planning the join of three tables cost more than reading the tallies.
+    season = models.ForeignKey(
+        "league.Season", on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
+    )
+    week = models.ForeignKey(
+        "league.Week",
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="+",
+    )
+    home = models.ForeignKey(
+        "league.Team",
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="+",
+    )
+    away = models.ForeignKey(
+        "league.Team",
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="+",
+    )
+    is_playoff = models.BooleanField(default=False)
     home_won = models.PositiveSmallIntegerField(default=0)
     away_won = models.PositiveSmallIntegerField(default=0)
     home_points = models.PositiveIntegerField(default=0)

@@ -13,7 +13,7 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
-from league.models import GameStatus, Match, MatchTally, Season, Team, Week
+from league.models import GameStatus, MatchTally, Season, Team
 from league.models.games import OVER_STATUSES
 from league.ranking import METRICS, TeamRecord, rank_teams
 from league.standings_row import ROW_KEYS, standings_row
@@ -40,38 +40,39 @@ DOCUMENT_KEYS = (
 )
 
 
-# One row per regular-season match: what its games add up to, as the match's tally keeps it
-# (``league.services.tallies``: rebuilt from the games in every transaction that changes one).
-# Reading 640 tallies instead of summing 3,200 games is most of what a request that finds no
-# stored standings saves (bench/standings.py, "computed"). Written as SQL rather than through the
-# ORM, by measurement: building the query cost the ORM more than running it. Plain SQL that
-# SQLite and PostgreSQL both run; the table names come from the models.
-_TALLY_SQL = """
-SELECT m.home_id, m.away_id, m.week_id,
-  t.home_won, t.away_won, t.home_points, t.away_points, t.spread,
-  t.home_skunks, t.away_skunks, t.home_double_skunks, t.away_double_skunks,
-  t.waiting, t.disputed
-FROM {week} w
-  JOIN {match} m ON m.week_id = w.id
-  JOIN {tally} t ON t.match_id = m.id
-WHERE w.season_id = %s AND NOT w.is_playoff
+# The season's teams, then one row per regular-season match: what its games add up to, as the
+# match's tally keeps it (``league.services.tallies``: rebuilt from the games in every
+# transaction that changes one). Reading 640 tallies instead of summing 3,200 games is most of
+# what a request that finds no stored standings saves (bench/standings.py, "computed"); one
+# statement instead of two saves a round trip to the database. Written as SQL rather than
+# through the ORM, by measurement: building the query cost the ORM more than running it. Plain
+# SQL that SQLite and PostgreSQL both run; the table names come from the models.
+_TEAMS_AND_TALLIES_SQL = """
+SELECT id, name, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+FROM {team}
+WHERE season_id = %(season)s
+UNION ALL
+SELECT home_id, NULL, away_id, week_id, home_won, away_won, home_points, away_points, spread,
+  home_skunks, away_skunks, home_double_skunks, away_double_skunks, waiting, disputed
+FROM {tally}
+WHERE season_id = %(season)s AND NOT is_playoff
 """
 
 
-def _match_tallies(season: Season) -> list[tuple[int, ...]]:
-    """``(home, away, week, home wins, away wins, home points, away points, home's net margin,
-    home skunks, away skunks, home double skunks, away double skunks, waiting, disputed)`` for
-    each match of the regular season: both a head-to-head tally (the pair) and a week's balance
-    (the week), so a 3,200-game season comes back as its 640 matches."""
-    sql = _TALLY_SQL.format(
-        week=Week._meta.db_table, match=Match._meta.db_table, tally=MatchTally._meta.db_table
-    )
+def _teams_and_tallies(season: Season) -> tuple[list[tuple[int, str]], list[tuple[int, ...]]]:
+    """The season's teams ``(id, name)``, and ``(home, away, week, home wins, away wins, home
+    points, away points, home's net margin, home skunks, away skunks, home double skunks, away
+    double skunks, waiting, disputed)`` for each match of the regular season: both a
+    head-to-head tally (the pair) and a week's balance (the week), so a 3,200-game season comes
+    back as its 640 matches."""
+    sql = _TEAMS_AND_TALLIES_SQL.format(team=Team._meta.db_table, tally=MatchTally._meta.db_table)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [season.pk])
-        return cursor.fetchall()
+        cursor.execute(sql, {"season": season.pk})
+        rows = cursor.fetchall()
+    teams = [(row[0], row[1]) for row in rows if row[1] is not None]
+    tallies = [(row[0], *row[2:]) for row in rows if row[1] is None]
+    return teams, tallies
 
-
-_TEAMS_SQL = "SELECT id, name FROM {team} WHERE season_id = %s ORDER BY name"
 
 # A team's sums while its matches are read, by position (a list per team, not a TeamRecord:
 # this loop runs for every match of the season on every computed request).
@@ -81,13 +82,11 @@ _PENDING, _DISPUTED = 8, 9
 
 def season_records(season: Season) -> list[TeamRecord]:
     """Every team's record from confirmed, non-playoff games (and its games not yet counted)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_TEAMS_SQL.format(team=Team._meta.db_table), [season.pk])
-        teams = cursor.fetchall()
+    teams, tallies = _teams_and_tallies(season)
     sums = {pk: [0] * 10 for pk, _name in teams}
     h2h: dict[int, dict[int, int]] = {pk: {} for pk, _name in teams}
     week_balance: dict[tuple[int, int], int] = {}  # (team, week) -> games won minus games lost
-    for row in _match_tallies(season):
+    for row in tallies:
         home_id, away_id, week, h_won, a_won, h_pts, a_pts, spread = row[:8]
         h_sk, a_sk, h_dsk, a_dsk, pending, disputed = row[8:]
         home, away = sums[home_id], sums[away_id]

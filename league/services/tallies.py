@@ -21,7 +21,7 @@ one SQL statement below (the rule of what counts lives there and only there):
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import connection, transaction
@@ -34,6 +34,11 @@ from league.models.games import OVER_STATUSES, games_written
 log = logging.getLogger(__name__)
 
 TALLY_COLUMNS = (
+    "season_id",
+    "week_id",
+    "home_id",
+    "away_id",
+    "is_playoff",
     "home_won",
     "away_won",
     "home_points",
@@ -48,10 +53,11 @@ TALLY_COLUMNS = (
 )
 
 # What a match's games add up to: one row per match named by ``{where}``, zeros for a match
-# with no counted game. Confirmed games are results; finished ones (waiting for a team to vouch)
-# and disputed ones are only counted, so the table can say they exist.
+# with no counted game, with the match's season, week, teams and whether its week is a playoff
+# round. Confirmed games are results; finished ones (waiting for a team to vouch) and disputed
+# ones are only counted, so the table can say they exist.
 _FROM_GAMES_SQL = """
-SELECT m.id,
+SELECT m.id, w.season_id, m.week_id, m.home_id, m.away_id, w.is_playoff,
   COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.home_id),
   COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.away_id),
   COALESCE(SUM(g.home_points) FILTER (WHERE g.status = %(confirmed)s), 0),
@@ -70,22 +76,22 @@ SELECT m.id,
   COUNT(*) FILTER (WHERE g.status = %(finished)s),
   COUNT(*) FILTER (WHERE g.status = %(disputed)s)
 FROM {match} m
+  JOIN {week} w ON w.id = m.week_id
   LEFT JOIN {game} g ON g.match_id = m.id
     AND g.status IN (%(confirmed)s, %(finished)s, %(disputed)s)
 WHERE {where}
-GROUP BY m.id
+GROUP BY m.id, w.season_id, m.week_id, m.home_id, m.away_id, w.is_playoff
 """
 
 _ONE_MATCH = "m.id = %(match)s"
-_ONE_SEASON = "m.week_id IN (SELECT w.id FROM {week} w WHERE w.season_id = %(season)s)"
+_ONE_SEASON = "w.season_id = %(season)s"
+_ONE_WEEK = "m.week_id = %(week)s"
 _EVERY_MATCH = "1 = 1"
 
 
 def _sql(where: str) -> str:
     return _FROM_GAMES_SQL.format(
-        match=Match._meta.db_table,
-        game=Game._meta.db_table,
-        where=where.format(week=Week._meta.db_table),
+        match=Match._meta.db_table, week=Week._meta.db_table, game=Game._meta.db_table, where=where
     )
 
 
@@ -144,34 +150,58 @@ def retally_all() -> None:
         _upsert(_EVERY_MATCH, _params())
 
 
-def tallies_from_games(season_id: int) -> dict[int, tuple[int, ...]]:
+def tallies_from_games(season_id: int) -> dict[int, tuple[Any, ...]]:
     """Every match's tally summed from its games now: ``{match id: (TALLY_COLUMNS...)}``."""
     with connection.cursor() as cursor:
         cursor.execute(_sql(_ONE_SEASON), _params(season=season_id))
-        return {row[0]: tuple(row[1:]) for row in cursor.fetchall()}
+        return {row[0]: _normal(row[1:]) for row in cursor.fetchall()}
 
 
-def stored_tallies(season_id: int) -> dict[int, tuple[int, ...]]:
-    """Every match's tally as stored (a match without a row counts as all zeros)."""
+def stored_tallies(season_id: int) -> dict[int, tuple[Any, ...] | None]:
+    """Every match's tally as stored, ``None`` for a match that has none."""
     columns = ", ".join(f"t.{c}" for c in TALLY_COLUMNS)
     sql = (
-        f"SELECT m.id, {columns} FROM {Match._meta.db_table} m "
+        f"SELECT m.id, t.match_id, {columns} FROM {Match._meta.db_table} m "
+        f"JOIN {Week._meta.db_table} w ON w.id = m.week_id "
         f"LEFT JOIN {MatchTally._meta.db_table} t ON t.match_id = m.id "
-        f"WHERE m.week_id IN (SELECT w.id FROM {Week._meta.db_table} w WHERE w.season_id = %s)"
+        f"WHERE w.season_id = %s"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [season_id])
         rows = cursor.fetchall()
-    zeros = (0,) * len(TALLY_COLUMNS)
-    return {row[0]: zeros if row[1] is None else tuple(row[1:]) for row in rows}
+    return {row[0]: None if row[1] is None else _normal(row[2:]) for row in rows}
+
+
+def _normal(values: Sequence[Any]) -> tuple[Any, ...]:
+    """A tally's values as Python compares them (SQLite gives its booleans as 0 and 1)."""
+    return tuple(
+        bool(v) if c == "is_playoff" else v for c, v in zip(TALLY_COLUMNS, values, strict=True)
+    )
+
+
+_COUNTS = len(TALLY_COLUMNS) - TALLY_COLUMNS.index("home_won")
+
+
+def wrong_tallies(season_id: int) -> list[int]:
+    """The matches of a season whose stored tally is not what their games add up to now (a
+    match with no tally stored is right while none of its games counts)."""
+    stored = stored_tallies(season_id)
+    wrong = []
+    for pk, fresh in tallies_from_games(season_id).items():
+        kept = stored.get(pk)
+        if kept is None:
+            if any(fresh[-_COUNTS:]):
+                wrong.append(pk)
+        elif kept != fresh:
+            wrong.append(pk)
+    return wrong
 
 
 def mend_tallies(season_id: int) -> int:
     """Check a season's tallies against its games; rebuild them if any differ. Returns how
     many matches differed (0 when all was well: a tally is never behind by design, so anything
-    else is a write that went around ``save()`` without retallying, and is logged)."""
-    stored = stored_tallies(season_id)
-    wrong = [pk for pk, tally in tallies_from_games(season_id).items() if stored.get(pk) != tally]
+    else is a write that went around Pegboard, and is logged)."""
+    wrong = wrong_tallies(season_id)
     if wrong:
         log.error(
             "season %s: %d match tallies did not match their games (matches %s); rebuilt",
@@ -203,6 +233,14 @@ def match_saved(sender: type[Match], instance: Match, created: bool, **kwargs: A
     """A match's tally is from its home team's side: a change of its teams redoes it."""
     if not created and not kwargs.get("raw"):
         retally_match(instance.pk)
+
+
+@receiver(post_save, sender=Week, dispatch_uid="league.tallies.week_saved")
+def week_saved(sender: type[Week], instance: Week, created: bool, **kwargs: Any) -> None:
+    """The tallies carry their week's season and whether it is a playoff round."""
+    if not created and not kwargs.get("raw"):
+        with transaction.atomic():
+            _upsert(_ONE_WEEK, _params(week=instance.pk))
 
 
 @receiver(post_delete, sender=Game, dispatch_uid="league.tallies.game_deleted")
