@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 
 from league.models.leagues import Season
@@ -36,6 +38,13 @@ class StandingsPage(models.Model):
         return f"standings page of {self.season_id} ({self.language}, v{self.results_version})"
 
 
+def _copied(to: str, *, index: bool = False) -> models.ForeignKey[Any]:
+    """A key copied into a tally from its match: no constraint, no reverse accessor."""
+    return models.ForeignKey(
+        to, on_delete=models.DO_NOTHING, db_constraint=False, db_index=index, related_name="+"
+    )
+
+
 class MatchTally(models.Model):
     """What one match's games add up to, for the standings: only a cache, like the above, but
     kept in the transaction that changes a game (``league.services.tallies``), so it is never
@@ -56,30 +65,10 @@ class MatchTally(models.Model):
     # Copied from the match and its week when the tally is rebuilt (a change of the match or
     # the week rebuilds it), so a season's standings read this one table, by its season:
     # on PostgreSQL, planning the join of three tables cost more than reading the tallies.
-    season = models.ForeignKey(
-        "league.Season", on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
-    )
-    week = models.ForeignKey(
-        "league.Week",
-        on_delete=models.DO_NOTHING,
-        db_constraint=False,
-        db_index=False,
-        related_name="+",
-    )
-    home = models.ForeignKey(
-        "league.Team",
-        on_delete=models.DO_NOTHING,
-        db_constraint=False,
-        db_index=False,
-        related_name="+",
-    )
-    away = models.ForeignKey(
-        "league.Team",
-        on_delete=models.DO_NOTHING,
-        db_constraint=False,
-        db_index=False,
-        related_name="+",
-    )
+    season = _copied("league.Season", index=True)
+    week = _copied("league.Week")
+    home = _copied("league.Team")
+    away = _copied("league.Team")
     is_playoff = models.BooleanField(default=False)
     home_won = models.PositiveSmallIntegerField(default=0)
     away_won = models.PositiveSmallIntegerField(default=0)
