@@ -17,6 +17,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+# A score that does not count yet wears the colours of its game's status badge
+# (templates/league/_status.html), at the schedule's size (.game-flag).
+_STATUS_BADGE = {"finished": "badge--wait", "disputed": "badge--disputed"}
+
 
 def schedule_rows_html(rows: list[dict[str, Any]]) -> SafeString:
     """The ``<li>`` of each match of :func:`league.selectors.scoreboard.schedule_week`, in the
@@ -56,7 +60,8 @@ def schedule_rows_html(rows: list[dict[str, Any]]) -> SafeString:
                 mark = f' <abbr title="{skunk}">S</abbr>' if game.is_skunk else ""
                 if game.status in not_yet:
                     flag = not_yet[game.status]
-                    mark += f' <span class="game-flag game-flag--{game.status}">{flag}</span>'
+                    badge = _STATUS_BADGE[game.status]
+                    mark += f' <span class="game-flag {badge}">{flag}</span>'
                 scores.append(
                     f'<li><a href="{game_url}{int(game.pk)}/">'
                     f"{int(game.home_at_hole)}–{int(game.away_at_hole)}{mark}</a></li>"

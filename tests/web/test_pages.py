@@ -278,13 +278,13 @@ def test_the_schedule_marks_a_score_that_does_not_count_yet(client, game, ann, c
     url = reverse("league:schedule", args=[match.week.season_id])
     factories.play_until_over(game, ann)
     body = client.get(url).content.decode()
-    assert '<span class="game-flag game-flag--finished">to confirm</span>' in body
+    assert '<span class="game-flag badge--wait">to confirm</span>' in body
     dispute_raise(game=game, user=cat, claim="Our crib was 8, not 4.")
     body = client.get(url).content.decode()
-    assert "game-flag--finished" not in body
-    assert '<span class="game-flag game-flag--disputed">disputed</span>' in body
+    assert 'badge--wait">to confirm<' not in body
+    assert '<span class="game-flag badge--disputed">disputed</span>' in body
     french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert '<span class="game-flag game-flag--disputed">contestée</span>' in french
+    assert '<span class="game-flag badge--disputed">contestée</span>' in french
     factories.confirmed_game(match, 2, match.home, 12)
     body = client.get(url).content.decode()
     assert body.count('class="game-flag') == 1  # the disputed game only
