@@ -13,16 +13,14 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
-from league.models import GameStatus, MatchTally, Season, Team
+from league.models import MatchTally, Season, Team
 from league.models.games import OVER_STATUSES
 from league.ranking import METRICS, TeamRecord, rank_teams
 from league.standings_row import ROW_KEYS, standings_row
 
-CONFIRMED = GameStatus.CONFIRMED
-FINISHED = GameStatus.FINISHED
-DISPUTED = GameStatus.DISPUTED
 # The games the standings count: every game that is over, confirmed or still pending (the
-# aggregate's WHERE below). A write that moves a game into or out of these changes the standings.
+# match tallies' statement, league.services.tallies). A write that moves a game into or out of
+# these changes the standings.
 COUNTED_STATUSES = OVER_STATUSES
 
 DOCUMENT_KEYS = (
