@@ -83,7 +83,6 @@ WHERE {where}
 GROUP BY m.id, w.season_id, m.week_id, m.home_id, m.away_id, w.is_playoff
 """
 
-_ONE_MATCH = "m.id = %(match)s"
 _ONE_SEASON = "w.season_id = %(season)s"
 _ONE_WEEK = "m.week_id = %(week)s"
 _EVERY_MATCH = "1 = 1"
@@ -115,18 +114,10 @@ def _upsert(where: str, params: dict[str, Any]) -> None:
         cursor.execute(sql, params)
 
 
-def retally_match(match_id: int) -> None:
-    """Rebuild one match's tally from its games, in the caller's transaction. The match row is
-    locked first (PostgreSQL), so two games of one match changed at once are summed one after
-    the other, each sum seeing the other's committed game."""
-    with transaction.atomic():
-        if connection.features.has_select_for_update:
-            list(Match.objects.select_for_update().filter(pk=match_id).values_list("pk"))
-        _upsert(_ONE_MATCH, _params(match=match_id))
-
-
 def retally_matches(match_ids: Iterable[int]) -> None:
-    """Rebuild these matches' tallies from their games (after a bulk write to their games)."""
+    """Rebuild these matches' tallies from their games, in the caller's transaction. The match
+    rows are locked first (PostgreSQL), so two games of one match changed at once are summed
+    one after the other, each sum seeing the other's committed game."""
     ids = sorted(set(match_ids))
     with transaction.atomic():
         if connection.features.has_select_for_update:
@@ -219,7 +210,7 @@ def game_saved(sender: type[Game], instance: Game, created: bool, **kwargs: Any)
         return  # loaddata: a fixture's games are retallied with their season
     counted = instance.status in OVER_STATUSES
     if counted or (not created and getattr(instance, "counted_when_loaded", True)):
-        retally_match(instance.match_id)
+        retally_matches([instance.match_id])
         instance.counted_when_loaded = counted
 
 
@@ -232,7 +223,7 @@ def games_bulk_written(sender: type[Game], match_ids: set[int], **kwargs: Any) -
 def match_saved(sender: type[Match], instance: Match, created: bool, **kwargs: Any) -> None:
     """A match's tally is from its home team's side: a change of its teams redoes it."""
     if not created and not kwargs.get("raw"):
-        retally_match(instance.pk)
+        retally_matches([instance.pk])
 
 
 @receiver(post_save, sender=Week, dispatch_uid="league.tallies.week_saved")
@@ -246,4 +237,4 @@ def week_saved(sender: type[Week], instance: Week, created: bool, **kwargs: Any)
 @receiver(post_delete, sender=Game, dispatch_uid="league.tallies.game_deleted")
 def game_deleted(sender: type[Game], instance: Game, **kwargs: Any) -> None:
     if instance.status in OVER_STATUSES or getattr(instance, "counted_when_loaded", True):
-        retally_match(instance.match_id)
+        retally_matches([instance.match_id])
