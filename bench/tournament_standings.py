@@ -5,7 +5,7 @@
 
 Not a test: it measures and prints. Target (issue 15): the standings (records, the tie-break
 chain with the draw, the cut and the bracket) of 300 entrants x 22 games in under 50 ms. Two
-figures: ``compute`` is ``league.tournaments.selectors.compute`` on plain data (the rules
+figures: ``compute`` is ``tournaments.selectors.compute`` on plain data (the rules
 alone); ``from the database`` is ``standings_for_tournament`` on stored rows (its two queries
 included), in a throwaway SQLite file that is built with bulk inserts, not the services.
 """
@@ -27,7 +27,7 @@ ENTRANTS, GAMES = 300, 22
 
 
 def generate(seed: int = 15) -> tuple[list[str], list, list[str]]:
-    from league.tournaments import logic
+    from tournaments import logic
 
     rng = random.Random(seed)
     names = [f"Entrant {i:03d}" for i in range(1, ENTRANTS + 1)]
@@ -67,8 +67,8 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from league.tournaments import logic, selectors
-    from league.tournaments.models import Entrant, Round, TableGame, TableStatus, Tournament
+    from tournaments import logic, selectors
+    from tournaments.models import Entrant, Round, TableGame, TableStatus, Tournament
 
     names, results, byes = generate()
     rules = logic.Rules()

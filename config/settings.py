@@ -65,7 +65,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "league",
-    "league.tournaments",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -258,7 +258,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "league.api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
-    # Score entry (POST /api/games/{id}/deals/) per signed-in user; league.api.throttles.
+    # Score entry (POST /api/games/{id}/deals/) per signed-in user; league.kernel.throttles.
     "DEFAULT_THROTTLE_RATES": {"deals": os.environ.get("THROTTLE_DEALS", "120/min")},
 }
 SPECTACULAR_SETTINGS = {

@@ -22,12 +22,12 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("api/", include("league.api.urls")),
+    path("api/", include("config.api_urls")),
     path("healthz", healthz, name="healthz"),
     path("ping", ping, name="ping"),
     path("favicon.ico", favicon),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("tournaments/", include("league.tournaments.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("league.urls")),
 ]
 

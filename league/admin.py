@@ -17,8 +17,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from league import models
-from league.errors import DomainError
-from league.permissions import Action, can, is_judge, is_official
+from league.kernel.admin import StoredFieldsWhenViewing
+from league.kernel.errors import DomainError
+from league.kernel.permissions import Action, can, is_judge, is_official
 from league.rules_reference import RULES, RULES_BY_ID, facts_of, render_rule
 from league.selectors.entry import judge_data
 from league.selectors.games import game_detail
@@ -183,34 +184,6 @@ class TeamForm(ServiceForm):
             players=players,
             captain=data.get("captain"),
         )
-
-
-class StoredFieldsWhenViewing(admin.ModelAdmin):
-    """A form's own fields (a match's reason for moving, an entrant's players, a judge's
-    decision) are what the service is told, not what is stored: a user who may only view a row
-    sees what is stored, each under its own name, rather than those inputs shown empty ("None")
-    under their Python names."""
-
-    def _inputs_only(self, request: HttpRequest, obj: Any) -> set[str]:
-        """The form's own fields, when this user may only view ``obj`` (else none)."""
-        if obj is None or self.has_change_permission(request, obj):
-            return set()
-        stored = {f.name for f in self.model._meta.get_fields()}
-        return set(getattr(self.form, "declared_fields", {})) - stored
-
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        inputs = self._inputs_only(request, obj)
-        return [name for name in super().get_fields(request, obj) if name not in inputs]
-
-    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
-        inputs = self._inputs_only(request, obj)
-        fieldsets = super().get_fieldsets(request, obj)
-        if not inputs:
-            return fieldsets
-        return [
-            (title, {**options, "fields": [f for f in options["fields"] if f not in inputs]})
-            for title, options in fieldsets
-        ]
 
 
 class ServiceAdmin(StoredFieldsWhenViewing):

@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from league.cache import (
+from league.kernel.cache import (
     cache_get,
     cache_set,
     cached_results_version,

@@ -30,7 +30,7 @@ def _fresh_cache():
     """Each test starts with an empty cache (standings keys repeat after a rollback)."""
     from django.core.cache import cache
 
-    from league.cache import cache_resume
+    from league.kernel.cache import cache_resume
 
     cache_resume()
     cache.clear()
@@ -125,7 +125,7 @@ def game(match, ann):
 def judge(db):
     from django.contrib.auth.models import Group
 
-    from league.permissions import JUDGES
+    from league.kernel.permissions import JUDGES
 
     user = factories.UserFactory(username="judy")
     user.groups.add(Group.objects.get_or_create(name=JUDGES)[0])
@@ -136,7 +136,7 @@ def judge(db):
 def league_admin(db):
     from django.contrib.auth.models import Group
 
-    from league.permissions import LEAGUE_ADMINS
+    from league.kernel.permissions import LEAGUE_ADMINS
 
     user = factories.UserFactory(username="lena")
     user.groups.add(Group.objects.get_or_create(name=LEAGUE_ADMINS)[0])

@@ -480,7 +480,7 @@ def make_big_archive(games: int, *, teams: int = 16, seed: int = 5) -> dict:
 
 def wipe_league_data() -> None:
     """Empty the league's tables (children first), as a fresh database would be."""
-    from league.tournaments import models as tm
+    from tournaments import models as tm
 
     for model in (
         tm.Scorecard,

@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from league.errors import DomainError, TooFast
+from league.kernel.errors import DomainError, TooFast
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

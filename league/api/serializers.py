@@ -7,20 +7,25 @@ right Python types, and a parse error reads like any other refusal: ``{"detail",
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from league.api.permissions import write_access
-from league.errors import ValidationFailed
+from league.kernel.api import (  # noqa: F401  (the league's API reads them as s.X)
+    KEY_MESSAGES,
+    ErrorSerializer,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+    parse,
+    write_access,
+)
+from league.kernel.permissions import Action, awaiting_teams
 from league.models import Deal, Dispute, Game, League, Match, Season, Team, Week
 from league.models.disputes import CLAIM_LIMIT
 from league.models.rules import RULE_FIELDS
-from league.permissions import Action, awaiting_teams
 from league.selectors.schedule import MATCH_FIELDS as SCHEDULE_MATCH_FIELDS
 from league.standings_row import STANDINGS_ROW, Column
 
@@ -441,78 +446,6 @@ class StandingsSerializer(serializers.Serializer):
     seeding_decided_by_key = serializers.ListField(
         child=serializers.CharField(), help_text="The keys of the tie-breaks that placed each seed."
     )
-
-
-class ErrorSerializer(serializers.Serializer):
-    """Every refusal: a sentence for the person at the table and, where it helps, the field."""
-
-    detail = serializers.CharField()
-    code = serializers.CharField(
-        required=False, help_text="Absent on DRF's own refusals (malformed JSON, not signed in)."
-    )
-    field = serializers.CharField(required=False)
-    current = serializers.DictField(required=False, help_text="How the game stands now (409).")
-
-
-# --- Request bodies ------------------------------------------------------------------------------
-# Strict: JSON integers only (not true, not 1.0, not "1"), texts only where a text is asked, and
-# no unknown fields. The deal itself is read by the one deal reader (league.services.entries).
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A whole number as JSON writes it; ``true``, ``1.0`` and ``"1"`` are refused."""
-
-    default_error_messages = {"invalid": gettext_lazy("This must be a whole number, like 12.")}
-
-    def to_internal_value(self, data: Any) -> int:
-        if type(data) is not int:
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictCharField(serializers.CharField):
-    """Text only: a number or a list is refused rather than turned into text."""
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-_KEY = gettext_lazy("The entry key is a short text made by your device, like a UUID.")
-KEY_MESSAGES = {"invalid": _KEY, "max_length": _KEY, "min_length": _KEY, "blank": _KEY}
-
-
-class StrictSerializer(serializers.Serializer):
-    """Refuses fields it does not know (a misspelt field must not be silently ignored)."""
-
-    allow_extra: tuple[str, ...] = ()
-
-    def to_internal_value(self, data: Any) -> Any:
-        if not isinstance(data, Mapping):
-            raise serializers.ValidationError({"non_field_errors": [_("Send a JSON object.")]})
-        unknown = sorted(set(data) - set(self.fields) - set(self.allow_extra))
-        if unknown:
-            raise serializers.ValidationError(
-                {unknown[0]: [_("Unknown field %(name)s.") % {"name": unknown[0]}]}
-            )
-        return super().to_internal_value(data)
-
-
-def parse(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
-    """A request body read by ``serializer_class``; the first problem is a refusal naming its
-    field, shaped like every other refusal (``{"detail", "field"}``)."""
-    serializer = serializer_class(data=data)
-    if serializer.is_valid():
-        return dict(serializer.validated_data)
-    field, problems = next(iter(serializer.errors.items()))
-    while isinstance(problems, dict):  # nested: report the innermost field
-        inner, problems = next(iter(problems.items()))
-        field = f"{field}.{inner}"
-    message = problems[0] if isinstance(problems, list) and problems else str(problems)
-    if isinstance(message, dict):
-        message = next(iter(message.values()))[0]
-    raise ValidationFailed(str(message), field=None if field == "non_field_errors" else field)
 
 
 class SeatField(serializers.JSONField):

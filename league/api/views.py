@@ -12,17 +12,16 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import serializers, status, viewsets
+from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api import serializers as s
-from league.api.permissions import ReadOrSignedIn, my_matches
-from league.api.throttles import DealEntryThrottle
-from league.errors import ValidationFailed
+from league.api.permissions import my_matches
+from league.kernel.api import REFUSALS, ReadOnlyViewSet
+from league.kernel.errors import ValidationFailed
+from league.kernel.throttles import DealEntryThrottle
 from league.models import (
     Deal,
     Dispute,
@@ -47,15 +46,6 @@ from league.services.games import (
 )
 from league.services.playoffs import playoff_bracket
 from league.services.standings import standings_for_season
-
-REFUSALS = {
-    400: OpenApiResponse(s.ErrorSerializer, description="The input breaks a rule; nothing stored."),
-    403: OpenApiResponse(s.ErrorSerializer, description="Your role does not allow this."),
-    409: OpenApiResponse(
-        s.ErrorSerializer, description="The game moved on; `current` says how it stands now."
-    ),
-}
-
 
 # --- Querysets -----------------------------------------------------------------------------------
 
@@ -188,52 +178,6 @@ class DealFilter(filters.FilterSet):
 
 
 # --- Views ---------------------------------------------------------------------------------------
-
-
-class Pages(LimitOffsetPagination):
-    """``?limit=&offset=``; a limit above ``max_limit`` gets ``max_limit`` rows, never a database
-    error (a limit beyond 64 bits made SQLite and PostgreSQL fail). 200 rows keep a list page
-    under 200 ms at 1,024 teams (bench/pages.py); the schema says so."""
-
-    max_limit = 200
-
-    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
-        parameters = super().get_schema_operation_parameters(view)
-        for parameter in parameters:
-            if parameter["name"] == self.limit_query_param:
-                parameter["description"] = (
-                    f"Rows per page: {self.default_limit} unless asked, at most {self.max_limit} "
-                    f"(a larger limit gets {self.max_limit})."
-                )
-                parameter["schema"] = {
-                    **parameter["schema"],
-                    "minimum": 1,
-                    "maximum": self.max_limit,
-                    "default": self.default_limit,
-                }
-        return parameters
-
-
-class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
-    """Lists use ``list_serializer_class`` over ``list_queryset`` when set: flat rows, fewer
-    joins; one object (``retrieve``) and the actions keep the full serializer."""
-
-    permission_classes = [ReadOrSignedIn]
-    pagination_class = Pages
-    parser_classes = [JSONParser]
-    filter_backends = [filters.DjangoFilterBackend]
-    list_serializer_class: type[serializers.BaseSerializer] | None = None
-    list_queryset: QuerySet[Any] | None = None
-
-    def get_serializer_class(self) -> type[serializers.BaseSerializer]:
-        if self.action == "list" and self.list_serializer_class is not None:
-            return self.list_serializer_class
-        return super().get_serializer_class()
-
-    def get_queryset(self) -> QuerySet[Any]:
-        if self.action == "list" and self.list_queryset is not None:
-            return self.list_queryset.all()
-        return super().get_queryset()
 
 
 class LeagueViewSet(ReadOnlyViewSet):

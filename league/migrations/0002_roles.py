@@ -1,4 +1,4 @@
-"""Roles as data: the groups that league.permissions checks, with their admin permissions."""
+"""Roles as data: the groups that league.kernel.permissions checks, with their admin permissions."""
 
 from django.contrib.auth.management import create_permissions
 from django.db import migrations

@@ -16,7 +16,7 @@ from scoring.outcome import SkunkLevel
 
 
 class GameStatus(models.TextChoices):
-    """A game's states; ``league.lifecycle`` says which follows from what."""
+    """A game's states; ``league.kernel.lifecycle`` says which follows from what."""
 
     IN_PROGRESS = "in_progress", _("in progress")
     FINISHED = "finished", _("finished, waiting for confirmation")
@@ -116,7 +116,8 @@ class Game(models.Model):
     away_points = models.PositiveSmallIntegerField(_("away league points"), default=0)
     deal_count = models.PositiveSmallIntegerField(default=0, verbose_name=_("deals played"))
     version = models.PositiveIntegerField(default=0, verbose_name=_("version"))
-    # Vouching (league.lifecycle): how far each team vouched, and its first unsettled rival entry.
+    # Vouching (league.kernel.lifecycle): how far each team vouched, and its first unsettled
+    # rival entry.
     home_vouched = models.PositiveSmallIntegerField(
         default=0, verbose_name=_("deals vouched for by the home team")
     )

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from league.kernel.permissions import Action, can, is_official
 from league.models import Dispute, Game, Team
-from league.permissions import Action, can, is_official
 
 
 def disputes_visible_to(user: Any, *, game: Game | None = None) -> QuerySet[Dispute]:

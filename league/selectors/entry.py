@@ -8,8 +8,8 @@ from typing import Any
 
 from django.urls import reverse
 
+from league.kernel.permissions import Action, can
 from league.models import Deal, Dispute, DisputeStatus, Game
-from league.permissions import Action, can
 from league.selectors.games import pending_rivals
 from league.selectors.scoreboard import skunk_line
 from league.services.games import stored_deal

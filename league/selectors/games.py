@@ -6,8 +6,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from league.kernel.scoring_messages import show_sentences
 from league.models import Deal, Game
-from league.scoring_messages import show_sentences
 from scoring.cards import Card
 from scoring.show import score_show
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from league.kernel.permissions import is_judge, team_of
 from league.models import AuditEntry, Dispute, Game
-from league.permissions import is_judge, team_of
 
 
 def game_history(game: Game) -> list[dict[str, Any]]:

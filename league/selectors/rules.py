@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from league.kernel.permissions import Action, can
 from league.models import Dispute, DisputeStatus, League, Season
-from league.permissions import Action, can
 from league.rules_reference import (
     IRREGULARITIES,
     RenderedRule,

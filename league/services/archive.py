@@ -51,9 +51,11 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import Prefetch, Q
 from django.utils import timezone
 
-from league import archive_reader as reader
-from league.archive_reader import Reader, check_shape
-from league.errors import ValidationFailed
+from league.kernel import archive_reader as reader
+from league.kernel.archive_reader import Reader, check_shape
+from league.kernel.audit import audit_entry, audit_log
+from league.kernel.errors import ValidationFailed
+from league.kernel.permissions import Action, Trusted, can
 from league.models import (
     AuditEntry,
     Deal,
@@ -71,10 +73,8 @@ from league.models import (
 from league.models.games import AWAITING_STATUSES
 from league.models.rules import LEAGUE_VARIANTS
 from league.models.rules import RULE_FIELDS as SEASON_RULES
-from league.permissions import Action, Trusted, can
 from league.ranking import chain_of
 from league.selectors.standings import compute_standings
-from league.services.audit import audit_entry, audit_log
 from league.services.games import GameBuild
 from league.services.results import results_changed
 from league.services.seasons import refuse_players_taken, team_check
@@ -97,8 +97,8 @@ RULE_FIELDS = tuple(
 STANDINGS_FIELDS = tuple(column.key for column in ARCHIVED)
 DEAL_FIELDS = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards")
 
-# Limits checked before anything reaches the database (``league.archive_reader``), so a crafted
-# archive is refused with the same sentence on SQLite and PostgreSQL.
+# Limits checked before anything reaches the database (``league.kernel.archive_reader``), so a
+# crafted archive is refused with the same sentence on SQLite and PostgreSQL.
 NAME_LIMIT, SMALL_LIMIT, BIG_LIMIT = reader.NAME_LIMIT, reader.SMALL_LIMIT, reader.BIG_LIMIT
 
 # Games written per batch (one bulk insert, so one short transaction, per table): each holds

@@ -29,10 +29,10 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
+from league.kernel.entries import normalise, to_entry
+from league.kernel.permissions import CAPTAINS, JUDGES, LEAGUE_ADMINS, PLAYERS
 from league.models import Game, GameStatus, League, Player, Season, Team, Venue
-from league.permissions import CAPTAINS, JUDGES, LEAGUE_ADMINS, PLAYERS
 from league.services.disputes import dispute_raise
-from league.services.entries import normalise, to_entry
 from league.services.games import deal_record, game_confirm, game_start
 from league.services.rules import season_create
 from league.services.seasons import schedule_create, team_create

@@ -17,14 +17,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league import lifecycle
-from league.errors import Conflict, NotAllowed, TooFast, ValidationFailed
-from league.lifecycle import Event
+from league.kernel import lifecycle
+from league.kernel.audit import audit_log
+from league.kernel.errors import Conflict, NotAllowed, TooFast, ValidationFailed
+from league.kernel.lifecycle import Event
+from league.kernel.permissions import Action, actor_of, can, is_judge, team_of
 from league.models import Deal, Dispute, DisputeStatus, Game
 from league.models.disputes import CLAIM_LIMIT
-from league.permissions import Action, actor_of, can, is_judge, team_of
 from league.rules_reference import RULES_BY_ID, in_force
-from league.services.audit import audit_log
 from league.services.games import (
     OPEN_DISPUTES,
     _lock,

@@ -17,15 +17,15 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league import lifecycle
-from league.errors import Conflict, NotAllowed, ValidationFailed
-from league.lifecycle import Event
+from league.kernel import lifecycle
+from league.kernel.audit import audit_entry, audit_log
+from league.kernel.entries import fingerprint, normalise, to_entry
+from league.kernel.errors import Conflict, NotAllowed, ValidationFailed
+from league.kernel.lifecycle import Event
+from league.kernel.permissions import Action, Trusted, actor_of, can, team_of, teams_of
+from league.kernel.scoring_messages import scoring_message
 from league.models import Deal, Dispute, DisputeStatus, Game, GameSeat, GameStatus, Match, Player
-from league.permissions import Action, Trusted, actor_of, can, team_of, teams_of
-from league.scoring_messages import scoring_message
 from league.selectors.standings import COUNTED_STATUSES
-from league.services.audit import audit_entry, audit_log
-from league.services.entries import fingerprint, normalise, to_entry
 from league.services.results import results_changed
 from scoring.errors import InvalidDealError
 from scoring.game import Game as ScoredGame

@@ -36,10 +36,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.errors import NotAllowed, ValidationFailed
+from league.kernel.audit import audit_log
+from league.kernel.errors import NotAllowed, ValidationFailed
+from league.kernel.permissions import PLAYERS, Action, can
 from league.models import Player
-from league.permissions import PLAYERS, Action, can
-from league.services.audit import audit_log
 
 log = logging.getLogger(__name__)
 

@@ -9,10 +9,10 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.errors import NotAllowed, ValidationFailed
+from league.kernel.audit import audit_log
+from league.kernel.errors import NotAllowed, ValidationFailed
+from league.kernel.permissions import Action, can
 from league.models import Game, GameStatus, Match, Season, Team, Week
-from league.permissions import Action, can
-from league.services.audit import audit_log
 from league.services.standings import standings_for_season
 
 

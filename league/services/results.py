@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 
-from league.cache import forget_results_version
+from league.kernel.cache import forget_results_version
 from league.models import Season
 
 log = logging.getLogger(__name__)

@@ -10,13 +10,13 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.errors import NotAllowed, ValidationFailed
+from league.kernel.audit import audit_log
+from league.kernel.errors import NotAllowed, ValidationFailed
+from league.kernel.permissions import Action, can
 from league.models import Game, GameStatus, League, Season
 from league.models.rules import LEAGUE_VARIANTS, NON_SCORING_FIELDS, RULE_FIELDS, UNFROZEN_FIELDS
-from league.permissions import Action, can
 from league.ranking import TIEBREAKS, chain_of
 from league.rules_reference import IRREGULARITY_IDS
-from league.services.audit import audit_log
 from scoring.variants import VARIANTS
 
 # Settings that must be at least 1 (the rest may be 0: a league may pay no skunk bonus).

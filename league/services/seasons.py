@@ -12,10 +12,10 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from league.errors import NotAllowed, ValidationFailed
+from league.kernel.audit import audit_log
+from league.kernel.errors import NotAllowed, ValidationFailed
+from league.kernel.permissions import Action, can
 from league.models import AuditEntry, Game, Match, Player, Season, Team, Venue, Week
-from league.permissions import Action, can
-from league.services.audit import audit_log
 
 
 def round_robin(n: int) -> list[list[tuple[int, int]]]:

@@ -33,7 +33,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.errors import DomainError
+from league.kernel.errors import DomainError
 from league.services.results import queue_task
 
 log = logging.getLogger(__name__)

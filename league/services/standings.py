@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from league.cache import cache_get, cache_set, standings_key
+from league.kernel.cache import cache_get, cache_set, standings_key
 from league.models import Season, StandingsSnapshot
 from league.selectors.standings import compute_standings, is_current_shape
 from league.services.results import schedule_recompute as schedule_recompute

@@ -226,10 +226,10 @@ def cards(items: list[str] | None) -> str:
 
 @register.simple_tag(takes_context=True)
 def can(context: Any, action: str, obj: Any = None) -> bool:
-    """``{% can "confirm_game" game as may_confirm %}``: ``league.permissions.can`` for the
+    """``{% can "confirm_game" game as may_confirm %}``: ``league.kernel.permissions.can`` for the
     signed-in user, so a template offers an action exactly when the service would take it."""
-    from league.permissions import Action
-    from league.permissions import can as can_do
+    from league.kernel.permissions import Action
+    from league.kernel.permissions import can as can_do
 
     request = context.get("request")
     user = getattr(request, "user", None) or context.get("user")

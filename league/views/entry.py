@@ -11,9 +11,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from league.kernel.permissions import Action, can
+from league.kernel.scoring_messages import scoring_message, show_as_dict
 from league.models import Game
-from league.permissions import Action, can
-from league.scoring_messages import scoring_message, show_as_dict
 from league.selectors.entry import entry_data
 from scoring.cards import Card, parse_cards
 from scoring.errors import ScoringError

@@ -12,10 +12,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.errors import DomainError
 from league.forms import RejectForm
+from league.kernel.errors import DomainError
+from league.kernel.permissions import Action, can, warm_permissions
 from league.models import Deal, Dispute, Game
-from league.permissions import Action, can, warm_permissions
 from league.selectors.disputes import disputes_visible_to
 from league.selectors.games import game_detail, pending_rivals
 from league.selectors.history import game_history

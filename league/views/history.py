@@ -1,17 +1,17 @@
 """League history: a league's page (its seasons and champions) and a player's page across
-seasons (teams, record per season, lifetime record, statistics) and tournaments (lifetime
-tournament record, events, club season placings)."""
+seasons (teams, record per season, lifetime record, statistics), with the sections other apps
+register (the tournaments add the player's tournament record)."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from league.kernel.extensions import player_sections
 from league.models import League, Player
 from league.selectors.careers import league_history, player_career
 from league.selectors.organiser import rules_sentences
 from league.selectors.stats import player_stats
-from league.tournaments.selectors import player_tournament_record
 
 
 def league(request: HttpRequest, pk: int) -> HttpResponse:
@@ -34,7 +34,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "player": player,
             "teams": [row["team"] for row in career["seasons"]],
             "career": career,
-            "tournaments": player_tournament_record(player),
+            "sections": player_sections(player),
             **stats,
         },
     )

@@ -20,7 +20,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from league.errors import DomainError
 from league.forms_organiser import (
     MoveMatchForm,
     PlayerForm,
@@ -32,8 +31,9 @@ from league.forms_organiser import (
     TeamForm,
     TeamsPasteForm,
 )
+from league.kernel.errors import DomainError
+from league.kernel.permissions import Action, can
 from league.models import Match, Player, Season, Team
-from league.permissions import Action, can
 from league.selectors.organiser import leagues_overview, player_logins, season_setup
 from league.services.people import invitations_send, players_add
 from league.services.rules import season_create, season_has_games, season_rules_update

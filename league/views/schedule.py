@@ -11,10 +11,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from league.errors import DomainError
 from league.forms import StartGameForm
+from league.kernel.errors import DomainError
+from league.kernel.permissions import Action, can
 from league.models import Match, Season
-from league.permissions import Action, can
 from league.schedule_rows import schedule_rows_html
 from league.selectors.scoreboard import match_detail, schedule_week
 from league.services.games import game_start, match_open

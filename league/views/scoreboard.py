@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
 
-from league.cache import cache_get, cache_set
+from league.kernel.cache import cache_get, cache_set
 from league.models import Venue, Week
 from league.selectors.scoreboard import (
     boards_signature,

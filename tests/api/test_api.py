@@ -13,9 +13,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from league.api.permissions import WriteAccess
+from league.kernel.api import WriteAccess
+from league.kernel.permissions import Action, can
 from league.models import AuditEntry, Deal, Game, GameStatus, Match, Week
-from league.permissions import Action, can
 from league.services.games import deal_record, game_start
 from tests import factories
 from tests.factories import deal_game, first_deal

@@ -50,7 +50,7 @@ def league_night(match, ann, cat, home_team, away_team, other_team, week):
 @pytest.fixture
 def club_night(ann, cat, league_admin):
     """A club night of four (Ann and Cat have accounts), its first round seated."""
-    from league.tournaments import services as tournaments
+    from tournaments import services as tournaments
 
     night = tournaments.tournament_create(user=league_admin, name="Schema Night", draw_seed=3)
     for name, player in (("Ann", ann.player), ("Cat", cat.player), ("Eve", None), ("Fay", None)):

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group
 
+from league.kernel.permissions import JUDGES, TOURNAMENT_DIRECTORS
 from league.models import Player
-from league.permissions import JUDGES, TOURNAMENT_DIRECTORS
-from league.tournaments import services
-from league.tournaments.models import EntrantStatus, Stage, TableStatus
 from tests import factories
 from tests.browser.conftest import PHONE, log_in
+from tournaments import services
+from tournaments.models import EntrantStatus, Stage, TableStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

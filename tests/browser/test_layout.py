@@ -101,7 +101,7 @@ def test_no_page_overflows_at_any_width(live_server, browser, shot, language):
 
 def tournament_pages(live_server) -> dict[str, str]:
     """The demo club night (9 rounds, the bracket drawn) and the club season it belongs to."""
-    from league.tournaments.demo import build_demo_club_season, build_demo_night
+    from tournaments.demo import build_demo_club_season, build_demo_night
 
     night = build_demo_night()
     season = build_demo_club_season()

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from league.models import Player
-from league.tournaments import services
-from league.tournaments.models import Scorecard
 from tests import factories
 from tests.browser.conftest import log_in
+from tournaments import services
+from tournaments.models import Scorecard
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +22,7 @@ def test_a_card_written_in_airplane_mode_is_sent_once_when_the_signal_returns(
 ):
     from django.contrib.auth.models import Group
 
-    from league.permissions import TOURNAMENT_DIRECTORS
+    from league.kernel.permissions import TOURNAMENT_DIRECTORS
 
     director = factories.UserFactory(username="dora")
     director.groups.add(Group.objects.get_or_create(name=TOURNAMENT_DIRECTORS)[0])

@@ -17,8 +17,8 @@ import pytest
 from django.contrib.auth.models import Group
 from django.core import mail
 
+from league.kernel.permissions import LEAGUE_ADMINS
 from league.models import Match, Player, Season
-from league.permissions import LEAGUE_ADMINS
 from tests import factories
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from league.models import Player
-from league.tournaments import services
-from league.tournaments.models import Scorecard
 from tests import factories
 from tests.browser.conftest import log_in, type_deal
 from tests.tournaments.test_scorecard_lifecycle import singles_game
+from tournaments import services
+from tournaments.models import Scorecard
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_game_entered_deal_by_deal_sends_one_card_with_its_result(live_server, phone, shot):
     from django.contrib.auth.models import Group
 
-    from league.permissions import TOURNAMENT_DIRECTORS
+    from league.kernel.permissions import TOURNAMENT_DIRECTORS
 
     director = factories.UserFactory(username="dora")
     director.groups.add(Group.objects.get_or_create(name=TOURNAMENT_DIRECTORS)[0])

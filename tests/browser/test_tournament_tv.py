@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from league.tournaments import services
 from tests.browser.conftest import TV
 from tests.tournaments.conftest import director, field, night, user_of  # noqa: F401
+from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from league.archive_reader import Reader, check_shape
-from league.errors import ValidationFailed
+from league.kernel.archive_reader import Reader, check_shape
+from league.kernel.errors import ValidationFailed
 from league.services.archive import ArchiveRefused, archive_parse
-from league.tournaments.archive import TournamentArchiveRefused
+from tournaments.archive import TournamentArchiveRefused
 
 
 def test_a_services_refusal_inside_a_place_is_the_archives_own_with_the_place():

@@ -8,7 +8,7 @@ import uuid
 import pytest
 from django.db import connection
 
-from league.errors import Conflict, Locked, NotAllowed, ValidationFailed
+from league.kernel.errors import Conflict, Locked, NotAllowed, ValidationFailed
 from league.models import AuditEntry, Deal, Game, GameStatus, Season
 from league.services.disputes import dispute_raise, dispute_rule
 from league.services.games import (

@@ -9,12 +9,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from league.kernel.entries import normalise, to_entry
+from league.kernel.permissions import CAPTAINS, JUDGES, LEAGUE_ADMINS
 from league.models import AuditEntry, Deal, Game, GameStatus, League, Season, Team
-from league.permissions import CAPTAINS, JUDGES, LEAGUE_ADMINS
 from league.selectors.standings import compute_standings
 from league.services.archive import export_season, import_season, standings_rows
 from league.services.demo import random_game_deals
-from league.services.entries import normalise, to_entry
 from scoring.cards import parse_cards
 from scoring.game import Game as ScoredGame
 from scoring.show import score_show

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from league.errors import NotAllowed, ValidationFailed
+from league.kernel.errors import NotAllowed, ValidationFailed
 from league.models import AuditEntry, Deal, DisputeStatus, GameStatus
 from league.services.disputes import dispute_assign, dispute_raise, dispute_rule, game_reject
 from league.services.standings import standings_for_season
@@ -89,7 +89,7 @@ def test_a_ruling_must_cite_a_known_rule(finished_game, cat, judge):
 def test_a_judge_cannot_rule_on_their_own_teams_dispute(finished_game, cat, ann):
     from django.contrib.auth.models import Group
 
-    from league.permissions import JUDGES
+    from league.kernel.permissions import JUDGES
 
     ann.groups.add(Group.objects.get_or_create(name=JUDGES)[0])
     dispute = dispute_raise(game=finished_game, user=cat, claim="x")

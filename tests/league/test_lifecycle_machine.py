@@ -29,9 +29,9 @@ from hypothesis.stateful import (
 )
 from rest_framework.test import APIClient
 
-from league.errors import DomainError
+from league.kernel.errors import DomainError
+from league.kernel.permissions import JUDGES, LEAGUE_ADMINS, Action, can
 from league.models import AuditEntry, Deal, Dispute, DisputeStatus, Game, GameStatus, Match
-from league.permissions import JUDGES, LEAGUE_ADMINS, Action, can
 from league.selectors.standings import compute_standings
 from league.services import disputes as dispute_services
 from league.services import games as game_services

@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from league.errors import Conflict, NotAllowed, ValidationFailed
+from league.kernel.errors import Conflict, NotAllowed, ValidationFailed
+from league.kernel.permissions import JUDGES, LEAGUE_ADMINS
 from league.models import AuditEntry, Deal, Game, GameStatus, Match, Season
-from league.permissions import JUDGES, LEAGUE_ADMINS
 from league.selectors.scoreboard import current_week, current_week_at
 from league.services.disputes import dispute_raise, dispute_rule, game_reject
 from league.services.games import game_confirm, game_start, game_void

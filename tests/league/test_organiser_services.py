@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 
-from league.errors import NotAllowed, ValidationFailed
+from league.kernel.errors import NotAllowed, ValidationFailed
 from league.models import AuditEntry, Match, Player, Season, Team, Venue, Week
 from league.services.people import (
     PlayerLine,

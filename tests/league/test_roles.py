@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser, Group
 
+from league.kernel.permissions import JUDGES, LEAGUE_ADMINS, Action, can
 from league.models import Deal
-from league.permissions import JUDGES, LEAGUE_ADMINS, Action, can
 from tests import factories
 from tests.factories import plain_deal, play_until_over
 

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from league.errors import NotAllowed, ValidationFailed
+from league.kernel.errors import NotAllowed, ValidationFailed
 from league.models import Match, Week
 from league.services.seasons import round_robin, schedule_create
 from tests import factories

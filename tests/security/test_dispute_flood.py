@@ -9,7 +9,7 @@ from django.core import mail
 from django.test import Client
 from rest_framework.test import APIClient
 
-from league.errors import Conflict, TooFast, ValidationFailed
+from league.kernel.errors import Conflict, TooFast, ValidationFailed
 from league.models import Dispute
 from league.models.disputes import CLAIM_LIMIT
 from league.services.disputes import dispute_raise

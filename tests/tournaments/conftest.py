@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import pytest
 
+from league.kernel.permissions import Trusted
 from league.models import Player
-from league.permissions import Trusted
-from league.tournaments import services
-from league.tournaments.models import Entrant, Stage
 from tests import factories
+from tournaments import services
+from tournaments.models import Entrant, Stage
 
 
 @pytest.fixture
 def director(db):
     from django.contrib.auth.models import Group
 
-    from league.permissions import TOURNAMENT_DIRECTORS
+    from league.kernel.permissions import TOURNAMENT_DIRECTORS
 
     user = factories.UserFactory(username="dora", is_staff=True)
     user.groups.add(Group.objects.get_or_create(name=TOURNAMENT_DIRECTORS)[0])

@@ -10,14 +10,14 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from league.tournaments import services
-from league.tournaments.archive import (
+from tests.tournaments.conftest import play_round
+from tournaments import services
+from tournaments.archive import (
     TournamentArchiveRefused,
     export_tournament,
     import_tournament,
 )
-from league.tournaments.models import Tournament
-from tests.tournaments.conftest import play_round
+from tournaments.models import Tournament
 
 
 @pytest.fixture

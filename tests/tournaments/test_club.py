@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league.errors import NotAllowed, ValidationFailed
+from league.kernel.errors import NotAllowed, ValidationFailed
 from league.models import Player
-from league.tournaments import selectors, services
-from league.tournaments.models import ClubPointsMode
 from tests import factories
 from tests.tournaments.conftest import TRUSTED, finished_night
+from tournaments import selectors, services
+from tournaments.models import ClubPointsMode
 
 
 @pytest.fixture
@@ -218,8 +218,8 @@ def test_the_player_page_shows_the_tournament_record_with_fixed_queries(
 def test_a_director_creates_a_club_season_in_the_admin_and_attaches_a_night(client, club):
     from django.contrib.auth.models import Group
 
-    from league.permissions import TOURNAMENT_DIRECTORS
-    from league.tournaments.models import ClubSeason
+    from league.kernel.permissions import TOURNAMENT_DIRECTORS
+    from tournaments.models import ClubSeason
 
     dora = factories.UserFactory(username="dora", is_staff=True)
     dora.groups.add(Group.objects.get_or_create(name=TOURNAMENT_DIRECTORS)[0])

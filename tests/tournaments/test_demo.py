@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from league.tournaments.demo import build_demo_night
-from league.tournaments.models import Stage, TableStatus
-from league.tournaments.selectors import standings_for_tournament
+from tournaments.demo import build_demo_night
+from tournaments.models import Stage, TableStatus
+from tournaments.selectors import standings_for_tournament
 
 
 def test_the_demo_night_has_thirty_entrants_nine_rounds_and_its_bracket(db):
@@ -22,8 +22,8 @@ def test_the_demo_night_has_thirty_entrants_nine_rounds_and_its_bracket(db):
 
 
 def test_the_demo_club_season_has_three_finished_nights_and_one_closed_books(db):
-    from league.tournaments.demo import CLUB_NIGHTS, build_demo_club_season
-    from league.tournaments.selectors import books_for, club_season_standings
+    from tournaments.demo import CLUB_NIGHTS, build_demo_club_season
+    from tournaments.selectors import books_for, club_season_standings
 
     night = build_demo_night()
     season = build_demo_club_season()

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.tournaments import logic
-from league.tournaments.logic import Result, Rules
+from tournaments import logic
+from tournaments.logic import Result, Rules
 
 # -- the cut and the bracket, every field from 4 to 300 ----------------------------------------
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league.errors import Locked, NotAllowed, ValidationFailed
-from league.permissions import Action, can
-from league.tournaments import logic, selectors, services
-from league.tournaments.models import LedgerKind, PayoutMode, SidePotKind
+from league.kernel.errors import Locked, NotAllowed, ValidationFailed
+from league.kernel.permissions import Action, can
 from tests import factories
 from tests.tournaments.conftest import finished_night
+from tournaments import logic, selectors, services
+from tournaments.models import LedgerKind, PayoutMode, SidePotKind
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
@@ -203,7 +203,7 @@ def test_the_admin_closes_the_night_only_when_the_books_balance(client, played, 
 def test_a_judge_does_not_see_the_money_in_the_admin(client, played, purse):
     from django.contrib.auth.models import Group
 
-    from league.permissions import JUDGES
+    from league.kernel.permissions import JUDGES
 
     judge = factories.UserFactory(username="jude", is_staff=True)
     judge.groups.add(Group.objects.get_or_create(name=JUDGES)[0])

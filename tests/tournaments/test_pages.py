@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league.tournaments import services
-from league.tournaments.models import TableStatus
 from tests.tournaments.conftest import play_round, user_of
+from tournaments import services
+from tournaments.models import TableStatus
 
 
 @pytest.fixture
@@ -101,8 +101,8 @@ def test_a_version_lost_with_the_cache_starts_again_from_the_clock_not_from_one(
 
 
 def test_with_the_cache_down_the_version_moves_on_the_old_reload_beat(night, monkeypatch):
-    from league import cache as league_cache
-    from league.tournaments.selectors import tournament_version
+    from league.kernel import cache as league_cache
+    from tournaments.selectors import tournament_version
 
     monkeypatch.setattr(league_cache, "cache_paused", lambda: True)
     first, same, later = (

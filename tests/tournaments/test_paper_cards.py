@@ -7,9 +7,9 @@ import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from league.tournaments import services
-from league.tournaments.models import TableStatus
 from tests.tournaments.conftest import user_of
+from tournaments import services
+from tournaments.models import TableStatus
 
 LIST = "admin:tournaments_paperscorecard_changelist"
 
@@ -122,7 +122,7 @@ def test_a_verified_table_is_refused_and_says_so(client, checker, table):
 def test_a_checker_who_plays_at_the_table_is_refused(client, judge, table):
     from django.contrib.auth.models import Group
 
-    from league.permissions import JUDGES
+    from league.kernel.permissions import JUDGES
 
     playing = user_of(table.first)
     playing.groups.add(Group.objects.get(name=JUDGES))

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from league.errors import ValidationFailed
-from league.tournaments import services
-from league.tournaments.logic import RulesError
-from league.tournaments.rules_messages import MESSAGES, rules_message
+from league.kernel.errors import ValidationFailed
+from tournaments import services
+from tournaments.logic import RulesError
+from tournaments.rules_messages import MESSAGES, rules_message
 
 
 def _refusal(director, night, language, **changes) -> ValidationFailed:

@@ -1,4 +1,4 @@
-"""A table's scorecards follow the one state machine of a game (league/lifecycle.py): what it
+"""A table's scorecards follow the one state machine of a game (league/kernel/lifecycle.py): what it
 refuses, every door refuses (the phone's form, the API, the checkers' admin), and nothing
 changes. Deal-by-deal cards, and a card sent twice with its key stored once."""
 
@@ -8,16 +8,16 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from league import lifecycle
-from league.errors import Locked, NotAllowed, ValidationFailed
-from league.permissions import Action, can
-from league.services.entries import normalise, to_entry
-from league.tournaments import services
-from league.tournaments.models import Scorecard, TableStatus
+from league.kernel import lifecycle
+from league.kernel.entries import normalise, to_entry
+from league.kernel.errors import Locked, NotAllowed, ValidationFailed
+from league.kernel.permissions import Action, can
 from scoring.errors import InvalidDealError
 from scoring.game import Game as ScoredGame
 from scoring.variants import VARIANTS
 from tests.tournaments.conftest import user_of
+from tournaments import services
+from tournaments.models import Scorecard, TableStatus
 
 Card = lifecycle.Card
 State = lifecycle.CardState

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from league.errors import Locked, NotAllowed, ValidationFailed
-from league.tournaments import selectors, services
-from league.tournaments.models import EntrantStatus, Stage, TableStatus
+from league.kernel.errors import Locked, NotAllowed, ValidationFailed
 from tests import factories
 from tests.tournaments.conftest import play_round, user_of
+from tournaments import selectors, services
+from tournaments.models import EntrantStatus, Stage, TableStatus
 
 
 def test_a_player_without_the_director_role_cannot_create_a_tournament(db):

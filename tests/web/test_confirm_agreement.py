@@ -11,9 +11,9 @@ from django.db import transaction
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from league.errors import DomainError
+from league.kernel.errors import DomainError
+from league.kernel.permissions import LEAGUE_ADMINS
 from league.models import Game, GameStatus
-from league.permissions import LEAGUE_ADMINS
 from league.services.disputes import dispute_raise, dispute_rule
 from league.services.games import deal_record, game_confirm
 from tests import factories

@@ -26,15 +26,15 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from league import models
+from league.kernel.permissions import Trusted
 from league.models import Game, GameStatus, Match, Player, Team, Week
-from league.permissions import Trusted
 from league.services.demo import build_demo
 from league.services.disputes import dispute_raise
 from league.services.people import invitation_link
 from league.services.signin_links import signin_link_token
-from league.tournaments import services
-from league.tournaments.demo import build_demo_club_season, build_demo_night
-from league.tournaments.models import (
+from tournaments import services
+from tournaments.demo import build_demo_club_season, build_demo_night
+from tournaments.models import (
     Club,
     ClubSeason,
     Entrant,

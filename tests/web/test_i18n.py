@@ -208,7 +208,7 @@ def test_every_refusal_the_scorer_can_raise_has_a_french_sentence():
     every number the sentence needs."""
     from django.utils import translation
 
-    from league.scoring_messages import MESSAGES, scoring_message
+    from league.kernel.scoring_messages import MESSAGES, scoring_message
     from scoring.errors import CODES, ScoringError
 
     assert set(MESSAGES) - set(CODES) <= {key for key in MESSAGES if "." in key}
@@ -318,7 +318,7 @@ def test_every_breakdown_line_has_a_code_and_reads_as_the_scorer_in_english():
 
     from django.utils import translation
 
-    from league.scoring_messages import show_lines
+    from league.kernel.scoring_messages import show_lines
     from scoring.cards import Card
     from scoring.show import score_show
 
@@ -376,7 +376,7 @@ def test_an_unknown_tie_break_is_refused_in_french(db):
     """The ranking refuses an unknown tie-break in English; the organiser reads it in French."""
     from django.utils import translation
 
-    from league.errors import ValidationFailed
+    from league.kernel.errors import ValidationFailed
     from league.models.rules import RULE_FIELDS
     from league.services.rules import rules_check, rules_for_variant
 

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from league.errors import NotAllowed, ValidationFailed
+from league.kernel.errors import NotAllowed, ValidationFailed
 from league.models import Season
 from league.models.rules import NON_SCORING_FIELDS, RULE_FIELDS
 from league.rules_reference import (

@@ -9,7 +9,7 @@ import io
 import pytest
 from django.test import Client
 
-from league.cache import recent_page_key, standings_page_key
+from league.kernel.cache import recent_page_key, standings_page_key
 from league.models import Team
 
 pytestmark = pytest.mark.django_db

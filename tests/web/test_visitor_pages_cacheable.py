@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league.tournaments import services as tournaments
 from tests.factories import play
 from tests.tournaments.conftest import director, field, night, play_round  # noqa: F401
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 

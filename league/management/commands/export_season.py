@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.errors import DomainError
+from league.kernel.errors import DomainError
 from league.services.archive import export_season, season_by_name
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from league.errors import DomainError
+from league.kernel.errors import DomainError
 from league.models import Game
 from league.services.archive import (
     archive_parse,

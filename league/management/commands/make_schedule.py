@@ -8,9 +8,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.errors import DomainError
+from league.kernel.errors import DomainError
+from league.kernel.permissions import Trusted
 from league.models import Venue
-from league.permissions import Trusted
 from league.services.archive import season_by_name
 from league.services.seasons import schedule_create
 

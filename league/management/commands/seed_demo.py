@@ -7,10 +7,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from league.kernel.extensions import demos
 from league.models import League
 from league.services.demo import LEAGUE_NAME, SEED, WEEKS_PLAYED, build_demo
-from league.tournaments.demo import NIGHT_NAME, build_demo_club_season, build_demo_night
-from league.tournaments.models import ClubSeason, Tournament
 
 DEFAULT_URL = "http://127.0.0.1:8000/"
 
@@ -59,26 +58,8 @@ class Command(BaseCommand):
                 f"{summary.deals} deals ({took:.1f} s)."
             )
         )
-        if not Tournament.objects.filter(name=NIGHT_NAME).exists():
-            started = time.monotonic()
-            night = build_demo_night()
-            self.stdout.write(
-                self.style.SUCCESS(
-                    f"Seeded {night.name}: {night.entrants.count()} entrants, "
-                    f"{night.rounds.count()} rounds, the bracket drawn "
-                    f"({time.monotonic() - started:.1f} s); {url}tournaments/{night.pk}/"
-                )
-            )
-        if not ClubSeason.objects.exists():
-            started = time.monotonic()
-            season = build_demo_club_season()
-            self.stdout.write(
-                self.style.SUCCESS(
-                    f"Seeded {season}: {season.nights.count()} nights, the last played one's "
-                    f"money kept and closed ({time.monotonic() - started:.1f} s); "
-                    f"{url}tournaments/clubs/seasons/{season.pk}/"
-                )
-            )
+        for build in demos():  # the tournaments' club night and club season
+            build(url, lambda line: self.stdout.write(self.style.SUCCESS(line)))
         self.stdout.write("")
         self.stdout.write(f"Open {url}  (admin panel: {url}admin/, API: {url}api/)")
         self.stdout.write("Log in with (user / password):")

@@ -1,0 +1,1 @@
+"""The competition maths both competitions share (pure: the standard library and the scorer)."""

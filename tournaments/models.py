@@ -1,0 +1,663 @@
+"""A tournament's rows: the event and its rules, entrants, qualifying rounds with their tables,
+byes and scorecard entries, and the playoff bracket. Rules of play live in ``logic`` and the
+services; these are the records."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from league.kernel import lifecycle
+from league.kernel.people import Player
+from tournaments import logic
+
+
+class Kind(models.TextChoices):
+    CLUB_NIGHT = "club-night", _("club night")
+    MAIN = "main", _("main event")
+    CONSOLATION = "consolation", _("consolation")
+    SATELLITE = "satellite", _("satellite")
+
+
+class Variant(models.TextChoices):
+    SINGLES = "singles-121", _("singles to 121")
+    PARTNERSHIP = "partnership-121", _("partnership (teams of two) to 121")
+
+
+class Stage(models.TextChoices):
+    REGISTRATION = "registration", _("registration")
+    QUALIFYING = "qualifying", _("qualifying")
+    PLAYOFFS = "playoffs", _("playoffs")
+    FINISHED = "finished", _("finished")
+
+
+def default_tiebreaks() -> list[str]:
+    return list(logic.Rules().tiebreaks)
+
+
+class Tournament(models.Model):
+    """One event and its rules, every setting editable per event (ACC defaults)."""
+
+    name = models.CharField(_("name"), max_length=160, unique=True)
+    date = models.DateField(_("date"), null=True, blank=True)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CLUB_NIGHT)
+    variant = models.CharField(
+        _("variant"), max_length=20, choices=Variant.choices, default=Variant.SINGLES
+    )
+    stage = models.CharField(
+        _("stage"), max_length=16, choices=Stage.choices, default=Stage.REGISTRATION
+    )
+    games_per_entrant = models.PositiveSmallIntegerField(
+        _("qualifying games"), default=9, help_text=_("Club nights 9; main events 12 to 22.")
+    )
+    target = models.PositiveSmallIntegerField(_("game to"), default=121)
+    skunk_margin = models.PositiveSmallIntegerField(_("skunk margin"), default=31)
+    double_skunk_margin = models.PositiveSmallIntegerField(_("double skunk margin"), default=61)
+    points_win = models.PositiveSmallIntegerField(_("game points for a win"), default=2)
+    points_skunk = models.PositiveSmallIntegerField(_("game points for a skunk"), default=3)
+    points_double_skunk = models.PositiveSmallIntegerField(
+        _("game points for a double skunk"), default=3
+    )
+    points_loss = models.PositiveSmallIntegerField(_("game points for a loss"), default=0)
+    bye_game_points = models.PositiveSmallIntegerField(_("game points for a bye"), default=2)
+    bye_spread = models.IntegerField(_("spread for a bye"), default=0)
+    tiebreaks = models.JSONField(_("tie-breaks"), default=default_tiebreaks)
+    qualify_one_in = models.PositiveSmallIntegerField(_("one qualifier in"), default=4)
+    playoff_best_of = models.PositiveSmallIntegerField(_("playoff matches best of"), default=3)
+    draw_seed = models.PositiveIntegerField(_("draw seed"), default=0)
+    club_season = models.ForeignKey(
+        "ClubSeason",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="nights",
+        verbose_name=_("club season"),
+        help_text=_("The club season this night counts toward, if any."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules(self) -> logic.Rules:
+        return logic.Rules(
+            target=self.target,
+            skunk_margin=self.skunk_margin,
+            double_skunk_margin=self.double_skunk_margin,
+            win=self.points_win,
+            skunk=self.points_skunk,
+            double_skunk=self.points_double_skunk,
+            loss=self.points_loss,
+            bye_game_points=self.bye_game_points,
+            bye_spread=self.bye_spread,
+            tiebreaks=tuple(self.tiebreaks),
+            qualify_one_in=self.qualify_one_in,
+            playoff_best_of=self.playoff_best_of,
+        )
+
+    @property
+    def is_partnership(self) -> bool:
+        return self.variant == Variant.PARTNERSHIP
+
+
+class EntrantStatus(models.TextChoices):
+    REGISTERED = "registered", _("registered")
+    CHECKED_IN = "checked_in", _("checked in")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+
+
+class Entrant(models.Model):
+    """A player (singles) or a team of two (partnership), by a name unique in the event."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entrants", verbose_name=_("tournament")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    number = models.PositiveIntegerField(_("entry number"))  # registration order
+    players = models.ManyToManyField(
+        Player,
+        through="EntrantPlayer",
+        related_name="tournament_entries",
+        blank=True,
+        verbose_name=_("players"),
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=EntrantStatus.choices, default=EntrantStatus.REGISTERED
+    )
+    seed = models.PositiveSmallIntegerField(_("playoff seed"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="entrant_name_unique"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="entrant_number_unique"),
+        ]
+        verbose_name = _("entrant")
+        verbose_name_plural = _("entrants")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EntrantPlayer(models.Model):
+    """A player of an entrant, in the order the entry names them."""
+
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="roster", verbose_name=_("entrant")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("player")
+    )
+    position = models.PositiveSmallIntegerField(default=0, verbose_name=_("position"))
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "player"], name="entrant_player_unique")
+        ]
+        verbose_name = _("entrant's player")
+        verbose_name_plural = _("entrants' players")
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+
+class RoundStatus(models.TextChoices):
+    SEATED = "seated", _("seated")
+    STARTED = "started", _("under way")
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(
+        _("status"), max_length=16, choices=RoundStatus.choices, default=RoundStatus.SEATED
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")
+        ]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+
+    def __str__(self) -> str:
+        return gettext("%(tournament)s · round %(number)s") % {
+            "tournament": self.tournament,
+            "number": self.number,
+        }
+
+
+class TableStatus(models.TextChoices):
+    """What is stored of a table's state (``lifecycle.CardState``, coarser): one card in is
+    still open, a checker's settlement is verified. ``TableGame.state`` tells them apart."""
+
+    OPEN = "open", _("waiting for scorecards")
+    MISMATCH = "mismatch", _("scorecards disagree: with the checkers")
+    VERIFIED = "verified", _("verified")
+
+
+class TableGame(models.Model):
+    """One qualifying game at a numbered table; its result is set once verified."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")
+    )
+    table = models.PositiveSmallIntegerField(_("table"))
+    first = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("first entrant")
+    )
+    second = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("second entrant")
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=TableStatus.choices, default=TableStatus.OPEN
+    )
+    winner = models.ForeignKey(
+        Entrant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("winner"),
+    )
+    loser_score = models.PositiveSmallIntegerField(_("loser's score"), null=True, blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True, verbose_name=_("verified at"))
+
+    class Meta:
+        ordering = ["round__number", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="table_unique_in_round")
+        ]
+        verbose_name = _("table game")
+        verbose_name_plural = _("table games")
+
+    def __str__(self) -> str:
+        return gettext("Table %(table)s: %(first)s v %(second)s") % {
+            "table": self.table,
+            "first": self.first,
+            "second": self.second,
+        }
+
+    def side_of_player(self, player: Player) -> Entrant | None:
+        """The entrant of this table that ``player`` plays for, or None."""
+        for entrant in (self.first, self.second):  # players prefetched for a list: no query
+            if any(p.pk == player.pk for p in entrant.players.all()):
+                return entrant
+        return None
+
+    def side_index(self, entrant_id: int | None) -> int | None:
+        """0 for the table's first entrant, 1 for its second, None for neither."""
+        return {self.first_id: 0, self.second_id: 1}.get(entrant_id)  # type: ignore[arg-type]
+
+    @property
+    def cards(self) -> list[lifecycle.Card]:
+        """The table's scorecards as ``lifecycle`` reads them (``scorecards`` prefetched or
+        one query)."""
+        return [
+            lifecycle.Card(
+                side=None if c.by_checker else self.side_index(c.side_id),
+                result=(c.winner_id, c.loser_score),
+            )
+            for c in self.scorecards.all()
+        ]
+
+    @property
+    def facts(self) -> lifecycle.Facts:
+        return lifecycle.scorecard_facts(self.cards)
+
+    @property
+    def state(self) -> lifecycle.CardState:
+        """Open, entered by one side, verified, mismatch or settled by a checker."""
+        return lifecycle.scorecard_state(self.cards)
+
+
+class CheckersQueue(TableGame):
+    """The games whose two scorecards disagree: TableGame as the checkers' admin lists it."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("scorecard to check")
+        verbose_name_plural = _("checkers' queue")
+
+
+class PaperScorecard(TableGame):
+    """The tables of a running round still waiting for a card: TableGame as a checker keying
+    in a paper scorecard for one side lists it."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("paper scorecard")
+        verbose_name_plural = _("paper scorecards")
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round")
+    )
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="byes", verbose_name=_("entrant")
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="one_bye_per_round")
+        ]
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.entrant}"
+
+
+class Scorecard(models.Model):
+    """One side's entry of a game's result (a player's phone, or a checker's paper card)."""
+
+    game = models.ForeignKey(
+        TableGame, on_delete=models.CASCADE, related_name="scorecards", verbose_name=_("game")
+    )
+    side = models.ForeignKey(
+        Entrant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("side"),
+    )  # None: a checker's ruling
+    winner = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("winner")
+    )
+    loser_score = models.PositiveSmallIntegerField(_("loser's score"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    by_checker = models.BooleanField(default=False, verbose_name=_("entered by a checker"))
+    at = models.DateTimeField(auto_now_add=True, verbose_name=_("at"))
+    key = models.CharField(
+        _("entry key"), max_length=64, unique=True, null=True, blank=True
+    )  # made by the phone: the same card sent again is stored once
+    deals = models.JSONField(
+        _("deals"), null=True, blank=True
+    )  # a card entered deal by deal: {"first_dealer": seat, "deals": [the one deal shape]}
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("scorecard entry")
+        verbose_name_plural = _("scorecard entries")
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.winner} ({self.loser_score})"
+
+    @property
+    def result(self) -> tuple[int, int]:
+        return (self.winner_id, self.loser_score)
+
+
+class PlayoffMatch(models.Model):
+    """A bracket slot: ``round`` from 1, ``position`` from 0 in bracket order. Round 1 holds
+    the drawn pairings; the winner of position p goes to position p // 2 of the next round."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="playoff_matches",
+        verbose_name=_("tournament"),
+    )
+    round = models.PositiveSmallIntegerField(_("playoff round"))
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
+    top = models.ForeignKey(
+        Entrant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("top entrant"),
+    )
+    bottom = models.ForeignKey(
+        Entrant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("bottom entrant"),
+    )
+    winner = models.ForeignKey(
+        Entrant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("winner"),
+    )
+    is_bye = models.BooleanField(default=False, verbose_name=_("bye"))
+
+    class Meta:
+        ordering = ["round", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "position"], name="playoff_slot_unique"
+            )
+        ]
+        verbose_name = _("playoff match")
+        verbose_name_plural = _("playoff matches")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {_('playoff round')} {self.round}, {self.position + 1}"
+
+
+class PlayoffGame(models.Model):
+    match = models.ForeignKey(
+        PlayoffMatch, on_delete=models.CASCADE, related_name="games", verbose_name=_("match")
+    )
+    number = models.PositiveSmallIntegerField(_("game"))
+    winner = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("winner")
+    )
+    loser_score = models.PositiveSmallIntegerField(_("loser's score"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="playoff_game_unique")
+        ]
+        verbose_name = _("playoff game")
+        verbose_name_plural = _("playoff games")
+
+    def __str__(self) -> str:
+        return f"{self.match}: {_('game')} {self.number}"
+
+
+# ------------------------------------------------------------------------------------------
+# Club seasons: a club's weekly nights, scored across the season
+# ------------------------------------------------------------------------------------------
+
+
+class Club(models.Model):
+    """A club that runs a series of nights (an ACC Grass Roots club, a bar's weekly night)."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    venue = models.CharField(_("where it plays"), max_length=160, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubPointsMode(models.TextChoices):
+    GAME_POINTS = "game_points", _("the night's game points, from a threshold")
+    TABLE = "table", _("points by place (a table: 1st, 2nd, ...)")
+
+
+def default_points_table() -> list[int]:
+    return list(logic.ClubPoints().table)
+
+
+class ClubSeason(models.Model):
+    """A club's season: its nights (tournaments linked to it) and how a night earns points."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=120)
+    starts = models.DateField(_("first night"), null=True, blank=True)
+    points_mode = models.CharField(
+        _("points per night"),
+        max_length=16,
+        choices=ClubPointsMode.choices,
+        default=ClubPointsMode.GAME_POINTS,
+    )
+    threshold = models.PositiveSmallIntegerField(
+        _("game points needed to score"),
+        default=logic.ClubPoints().threshold,
+        help_text=_("With game points: an entrant below this scores 0 that night."),
+    )
+    points_table = models.JSONField(
+        _("points by place"),
+        default=default_points_table,
+        blank=True,
+        help_text=_("With points by place: the points for 1st, 2nd, ... in order."),
+    )
+
+    class Meta:
+        ordering = ["club__name", "-starts", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="club_season_name_unique")
+        ]
+        verbose_name = _("club season")
+        verbose_name_plural = _("club seasons")
+
+    def __str__(self) -> str:
+        return f"{self.club} · {self.name}"
+
+    @property
+    def scheme(self) -> logic.ClubPoints:
+        return logic.ClubPoints(
+            mode=self.points_mode,
+            threshold=self.threshold,
+            table=tuple(int(p) for p in self.points_table or ()),
+        )
+
+
+# ------------------------------------------------------------------------------------------
+# Money (optional per event): the purse's settings, side pots and the ledger. Amounts are
+# whole cents (integers), never floats.
+# ------------------------------------------------------------------------------------------
+
+
+class PayoutMode(models.TextChoices):
+    PERCENT = "percent", _("percent of the prize fund")
+    AMOUNT = "amount", _("fixed amounts")
+
+
+class Purse(models.Model):
+    """An event's money settings and the state of its books; an event without one keeps no
+    money. ``payout_table`` holds a number per paid place (percents or cents, per
+    ``payout_mode``); empty, about the top quarter is paid (as many places as the cut)."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="purse", verbose_name=_("tournament")
+    )
+    entry_fee = models.PositiveIntegerField(_("entry fee (cents)"), default=0)
+    house_percent = models.PositiveSmallIntegerField(
+        _("house / club share (% of entry fees)"), default=10
+    )
+    payout_mode = models.CharField(
+        _("payout table in"), max_length=8, choices=PayoutMode.choices, default=PayoutMode.PERCENT
+    )
+    payout_table = models.JSONField(_("payout table"), default=list, blank=True)
+    closed_at = models.DateTimeField(_("night closed at"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("purse")
+        verbose_name_plural = _("purses")
+
+    def __str__(self) -> str:
+        return str(self.tournament)
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class SidePotKind(models.TextChoices):
+    SKUNK = "skunk", _("skunk pot")
+    BIG_HAND = "big_hand", _("28/29-hand pot")
+
+
+class SidePot(models.Model):
+    """A side pot of an event: entrants buy in; its winners share what came in."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="side_pots", verbose_name=_("tournament")
+    )
+    kind = models.CharField(_("pot"), max_length=16, choices=SidePotKind.choices)
+    fee = models.PositiveIntegerField(_("entry (cents)"))
+
+    class Meta:
+        ordering = ["kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "kind"], name="one_side_pot_of_a_kind")
+        ]
+        verbose_name = _("side pot")
+        verbose_name_plural = _("side pots")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.get_kind_display()}"
+
+
+class LedgerKind(models.TextChoices):
+    FEE = "fee", _("entry fee")
+    POT_ENTRY = "pot_entry", _("side pot entry")
+    PAYOUT = "payout", _("payout")
+    POT_PAYOUT = "pot_payout", _("side pot won")
+    HOUSE = "house", _("house / club share")
+    REFUND = "refund", _("refund")
+
+
+MONEY_IN = frozenset({LedgerKind.FEE, LedgerKind.POT_ENTRY})
+
+
+class LedgerEntry(models.Model):
+    """One movement of money at the night: fees and pot entries in; payouts, pots won, the
+    house share and refunds out. ``amount`` is positive cents; the kind says which way."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="ledger", verbose_name=_("tournament")
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=LedgerKind.choices)
+    # RESTRICT, not PROTECT: an entrant with money on the books is not deleted alone, but
+    # deleting the whole tournament takes its ledger with it.
+    entrant = models.ForeignKey(
+        Entrant,
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="ledger_entries",
+        verbose_name=_("entrant"),
+    )
+    pot = models.ForeignKey(
+        SidePot,
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="entries",
+        verbose_name=_("side pot"),
+    )
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    amount = models.PositiveIntegerField(_("amount (cents)"))
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("ledger entry")
+        verbose_name_plural = _("ledger")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.amount}"
+
+    @property
+    def is_in(self) -> bool:
+        return self.kind in MONEY_IN
+
+    @property
+    def signed(self) -> int:
+        """Cents into the books (positive) or out of them (negative)."""
+        return self.amount if self.is_in else -self.amount
