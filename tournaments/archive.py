@@ -1,5 +1,5 @@
 """Tournament archives: one JSON document per tournament, in and out
-(``shared/formats/tournament-archive.md``).
+(``docs/formats/tournament-archive.md``).
 
 Import goes through the services a director and the checkers use (register, seat, settle a
 game, draw the bracket, record a playoff game), as a trusted caller, so a game is checked as at

@@ -1,4 +1,4 @@
-"""Season archives: one JSON document per season, in and out (``shared/formats/season-archive.md``).
+"""Season archives: one JSON document per season, in and out (``docs/formats/season-archive.md``).
 
 Export reads a season as the archive format names it: players, teams and seats by name, pegging
 by team name, shows by player name. Import maps those names back to the seat-based shape the

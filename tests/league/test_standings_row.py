@@ -88,7 +88,7 @@ def test_every_tie_break_is_a_metric_with_a_key_a_field_and_translated_names():
 def test_the_archive_command_and_api_columns_all_come_from_the_one_declaration(played_season):
     data = compute_standings(played_season)
     assert all(tuple(row) == ROW_KEYS for row in data["standings"])
-    # The archive's format: exactly these columns in this order (shared/formats/season-archive.md)
+    # The archive's format: exactly these columns in this order (docs/formats/season-archive.md)
     assert STANDINGS_FIELDS == (
         "rank",
         "team",
