@@ -72,7 +72,17 @@ def po_catalogue(path: Path) -> dict[str, bool]:
 
 
 #: What the project's makemessages reads: everything but the tests, the benchmarks and the venv.
-SOURCES = ["config", "deploy", "league", "scoring", "static", "templates", "manage.py"]
+SOURCES = [
+    "config",
+    "contest",
+    "deploy",
+    "league",
+    "scoring",
+    "static",
+    "templates",
+    "tournaments",
+    "manage.py",
+]
 
 
 @pytest.fixture(scope="module")
