@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
-from django.db.models import Q, QuerySet
+from django.db.models import Model, Q, QuerySet
+from django.forms.formsets import BaseFormSet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from league import models
@@ -36,6 +37,9 @@ from league.services.seasons import (
     team_update,
 )
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 admin.site.site_header = _("Pegboard administration")
 admin.site.site_title = _("Pegboard")
 admin.site.index_title = _("Leagues, seasons, teams and disputes")
@@ -56,7 +60,7 @@ def run_action(
     queryset: QuerySet[Any],
     service: Callable[[Any], Any],
     *,
-    done: str,
+    done: StrOrPromise,
 ) -> None:
     """An admin action: the service for each selected row; each refusal is shown with the
     row's name, and the others go ahead."""
@@ -148,11 +152,12 @@ class ServiceForm(forms.ModelForm):
 
     request_user: Any = None
 
-    def apply(self, data: dict[str, Any]) -> Any:  # pragma: no cover - each form says
+    def apply(self, data: dict[str, Any]) -> Model:  # pragma: no cover - each form says
         raise NotImplementedError
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # a ModelForm's clean() returns its cleaned_data
         if self.errors:
             return data
         try:
@@ -167,7 +172,7 @@ class TeamForm(ServiceForm):
         model = models.Team
         fields = ["season", "name", "players", "captain"]
 
-    def apply(self, data: dict[str, Any]) -> Any:
+    def apply(self, data: dict[str, Any]) -> models.Team:
         players = list(data.get("players") or [])
         if self.instance.pk is None:
             return team_create(
@@ -191,19 +196,28 @@ class ServiceAdmin(StoredFieldsWhenViewing):
     game (``delete_unplayed``), and goes through it too."""
 
     def get_form(
-        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
-    ) -> Any:
+        self,
+        request: HttpRequest,
+        obj: models.Team | models.Match | None = None,
+        change: bool = False,
+        **kwargs: Any,
+    ) -> type[ServiceForm]:
         form = super().get_form(request, obj, change=change, **kwargs)
+        assert issubclass(form, ServiceForm)  # built from self.form, a ServiceForm
         form.request_user = request.user
         return form
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: models.Team | models.Match, form: ServiceForm, change: bool
+    ) -> None:
         """The form's service saved it."""
 
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+    def save_related(
+        self, request: HttpRequest, form: ServiceForm, formsets: list[BaseFormSet], change: bool
+    ) -> None:
         """The form's service saved the related rows too."""
 
-    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+    def delete_model(self, request: HttpRequest, obj: models.Team | models.Match) -> None:
         delete_unplayed(obj=obj, user=request.user)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
@@ -213,13 +227,15 @@ class ServiceAdmin(StoredFieldsWhenViewing):
             except DomainError as exc:
                 self.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(
+        self, request: HttpRequest, obj: models.Team | models.Match | None = None
+    ) -> bool:
         if not can(request.user, Action.MANAGE_LEAGUE):
             return False
         return obj is None or not _has_games(obj)
 
 
-def _has_games(obj: Any) -> bool:
+def _has_games(obj: Model) -> bool:
     games = models.Game.objects.all()
     if isinstance(obj, models.Season):
         return games.filter(match__week__season=obj).exists()
@@ -257,7 +273,7 @@ class MatchForm(ServiceForm):
         model = models.Match
         fields = ["week", "home", "away", "table"]
 
-    def apply(self, data: dict[str, Any]) -> Any:
+    def apply(self, data: dict[str, Any]) -> models.Match:
         if self.instance.pk is None:
             return match_create(
                 week=data["week"],
@@ -288,13 +304,13 @@ class MatchAdmin(ServiceAdmin):
 class ReadOnlyMixin:
     """Results are never edited in place: corrections and voids go through the services."""
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -315,7 +331,7 @@ class DealInline(ReadOnlyMixin, admin.TabularInline):
         "reason",
         "created_at",
     ]
-    readonly_fields = fields
+    readonly_fields = fields  # type: ignore[assignment]  # names only; the stubs read field groups
     extra = 0
     ordering = ["number", "version"]
 
@@ -335,7 +351,7 @@ class GameAdmin(ReadOnlyMixin, admin.ModelAdmin):
             request,
             queryset,
             lambda game: game_void(
-                game=game, user=request.user, reason=_("Voided in the admin panel")
+                game=game, user=request.user, reason=str(_("Voided in the admin panel"))
             ),
             done=_("voided"),
         )
@@ -354,7 +370,7 @@ class AuditEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
     readonly_fields = ["kind"]
 
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+    def get_fields(self, request: HttpRequest, obj: models.AuditEntry | None = None) -> Any:
         """The kind of record in the reader's language, in place of the stored class name."""
         return [name for name in super().get_fields(request, obj) if name != "object_type"]
 
@@ -411,9 +427,9 @@ class JudgeCorrectionsWidget(forms.Widget):
 
     def render(
         self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
-    ) -> str:
+    ) -> SafeString:
         if self.judge is None:  # a dispute not saved yet: nothing to correct
-            return ""
+            return SafeString("")
         context = {
             "name": name,
             "value": value or "",
@@ -469,6 +485,7 @@ class DisputeRulingForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # a ModelForm's clean() returns its cleaned_data
         decision = data.get("decision")
         if not decision:
             return data
@@ -559,13 +576,18 @@ class DisputeAdmin(StoredFieldsWhenViewing):
     ]
 
     def get_form(
-        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
-    ) -> Any:
+        self,
+        request: HttpRequest,
+        obj: models.Dispute | None = None,
+        change: bool = False,
+        **kwargs: Any,
+    ) -> type[DisputeRulingForm]:
         form = super().get_form(request, obj, change=change, **kwargs)
+        assert issubclass(form, DisputeRulingForm)  # built from self.form
         form.request_user = request.user
         return form
 
-    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+    def get_fieldsets(self, request: HttpRequest, obj: models.Dispute | None = None) -> Any:
         """A judge ruling on an open dispute sees the ruling's inputs only: its stored copy
         (ruling, rule cited, ruled at) is empty until then, and showed as a second, blank
         "Decision" and "Rule cited" above the form. A closed dispute shows what was ruled."""
@@ -578,21 +600,27 @@ class DisputeAdmin(StoredFieldsWhenViewing):
             for title, options in fieldsets
         ]
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: models.Dispute, form: DisputeRulingForm, change: bool
+    ) -> None:
         """The ruling was applied by the dispute service in the form; nothing else is saved."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(
+        self, request: HttpRequest, obj: models.Dispute | None = None
+    ) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(
+        self, request: HttpRequest, obj: models.Dispute | None = None
+    ) -> bool:
         if obj is None:
             return can(request.user, Action.RULE_DISPUTE)
         return not obj.is_closed and can(request.user, Action.RULE_DISPUTE, obj)
 
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_view_permission(self, request: HttpRequest, obj: models.Dispute | None = None) -> bool:
         if not is_official(request.user):
             return False  # the panel is for staff; players read disputes on the game page
         return can(request.user, Action.VIEW_DISPUTES, obj)

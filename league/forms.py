@@ -41,7 +41,9 @@ class StartGameForm(forms.Form):
                 coerce=int,
                 initial=defaults[seat][0].pk if defaults[seat] else None,
             )
-        self.fields["first_dealer"].choices = [(seat, seat_label(seat)) for seat in range(players)]
+        first_dealer = self.fields["first_dealer"]
+        assert isinstance(first_dealer, forms.ChoiceField)
+        first_dealer.choices = [(seat, seat_label(seat)) for seat in range(players)]
         self.order_fields([*(f"seat_{s}" for s in range(players)), "first_dealer"])
 
     def seats(self) -> list[Player | int | str]:

@@ -9,6 +9,8 @@ import re
 from typing import Any
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
+from django.db.models import Field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -44,7 +46,7 @@ class RulesForm(forms.Form):
         initial["irregularities"] = list(season.irregularities)
         for i, key in enumerate(season.tiebreaks[: self.TIEBREAK_SLOTS]):
             initial[f"tiebreak_{i}"] = key
-        super().__init__(*args, initial=initial, **kwargs)
+        super().__init__(*args, initial=initial, **kwargs)  # type: ignore[misc]  # args: data, files
         self.season = season
         meta = Season._meta
         self.fields["variant"] = forms.ChoiceField(
@@ -60,10 +62,11 @@ class RulesForm(forms.Form):
             ):
                 continue
             f = meta.get_field(name)
+            assert isinstance(f, Field)  # the rules are the season's own columns
             self.fields[name] = forms.IntegerField(
                 label=f.verbose_name, help_text=f.help_text, min_value=0, max_value=999
             )
-        choices = [("", "—")] + [(key, _(tb.name)) for key, tb in TIEBREAKS.items()]
+        choices = [("", "—")] + [(key, _(str(tb.name))) for key, tb in TIEBREAKS.items()]
         for i in range(self.TIEBREAK_SLOTS):
             self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
                 label=_("Tie-break %(n)s") % {"n": i + 1}, choices=choices, required=False
@@ -136,7 +139,7 @@ def lines_from_text(text: str) -> list[PlayerLine]:
     return lines
 
 
-def lines_from_file(upload: Any) -> list[PlayerLine]:
+def lines_from_file(upload: UploadedFile) -> list[PlayerLine]:
     """Players from a CSV or XLSX file: a column of names and one of emails (found by their
     headings, else the first two columns). Read with tablib."""
     import tablib
@@ -296,7 +299,9 @@ def parse_dates(text: str) -> list[dt.date]:
         if not chunk:
             continue
         try:
-            dates.append(field.to_python(chunk))
+            day = field.to_python(chunk)
+            assert day is not None  # None only for an empty chunk
+            dates.append(day)
             continue
         except forms.ValidationError:
             pass
@@ -305,7 +310,9 @@ def parse_dates(text: str) -> list[dt.date]:
             if not token:
                 continue
             try:
-                dates.append(field.to_python(token))
+                day = field.to_python(token)
+                assert day is not None  # None only for an empty token
+                dates.append(day)
             except forms.ValidationError:
                 raise forms.ValidationError(
                     _("“%(text)s” is not a date: write dates like 2026-11-26, one a line.")
@@ -377,10 +384,11 @@ class MoveMatchForm(forms.Form):
         """``weeks``: the season's weeks when already fetched (a page of many matches)."""
         super().__init__(*args, **kwargs)
         field = self.fields["week"]
+        assert isinstance(field, forms.ModelChoiceField)
         field.queryset = Week.objects.filter(season_id=match.week.season_id).exclude(
             pk=match.week_id
         )
-        field.label_from_instance = _week_label
+        field.label_from_instance = _week_label  # type: ignore[method-assign,assignment]  # per field
         if weeks is not None:  # drawn from the weeks in hand: no query per match
             field.choices = [("", field.empty_label)] + [
                 (w.pk, _week_label(w)) for w in weeks if w.pk != match.week_id
@@ -388,6 +396,7 @@ class MoveMatchForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean() returns cleaned_data
         if not data.get("week") and not data.get("date"):
             raise forms.ValidationError(
                 _("Choose the night the match moves to, or give a new date.")

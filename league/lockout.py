@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -120,7 +121,7 @@ def _note_sign_in(sender: Any, request: Any = None, user: Any = None, **kwargs: 
 class DeviceCookieMiddleware:
     """Gives a browser that signed in during this request its device cookie."""
 
-    def __init__(self, get_response: Any) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:

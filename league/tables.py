@@ -175,7 +175,7 @@ def standings_header_html(sort: str) -> SafeString:
     for col in standings_columns(sort):
         label = escape(str(col["label"]))
         classes = ("num" if col["num"] else "") + (
-            f" col-p{col['priority']}" if int(col["priority"]) > 1 else ""  # type: ignore[call-overload]
+            f" col-p{col['priority']}" if int(col["priority"]) > 1 else ""  # type: ignore[call-overload,operator]
         )
         attrs = f' class="{classes}"' if classes else ""
         if col.get("aria_sort"):

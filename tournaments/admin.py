@@ -8,11 +8,13 @@ through a service; ``has_*_permission`` asks ``can()``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
+from django.forms.formsets import BaseFormSet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import formats
@@ -99,10 +101,12 @@ class TournamentAdmin(_RefusalStaysOnForm, _DirectorOnly):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.RUN_TOURNAMENT)
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Tournament | None = None) -> bool:
         return can(request.user, Action.RUN_TOURNAMENT, obj)
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: Tournament, form: forms.ModelForm, change: bool
+    ) -> None:
         """A new event through ``tournament_create``; its settings through
         ``tournament_update`` (refused, with the reason shown, if they cannot work)."""
         data = dict(form.cleaned_data)
@@ -177,7 +181,9 @@ class EntrantAdmin(StoredFieldsWhenViewing, _DirectorOnly):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.RUN_TOURNAMENT)
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: Entrant, form: EntrantForm, change: bool
+    ) -> None:
         """Registration through ``entrant_register`` (a late add once play has started)."""
         data = form.cleaned_data
         players = [p for p in (data.get("player_1"), data.get("player_2")) if p]
@@ -190,7 +196,9 @@ class EntrantAdmin(StoredFieldsWhenViewing, _DirectorOnly):
         else:
             obj.pk = created.pk
 
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+    def save_related(
+        self, request: HttpRequest, form: EntrantForm, formsets: list[BaseFormSet], change: bool
+    ) -> None:
         """Nothing else to store: the service registered the entrant and its players."""
 
     @admin.action(description=gettext_lazy("Check in"))
@@ -252,16 +260,16 @@ class CheckersQueueAdmin(admin.ModelAdmin):
         ),
     )
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[TableGame]:
         return selectors.checkers_queue()
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.CHECK_SCORECARDS)
 
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_view_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
         return can(request.user, Action.CHECK_SCORECARDS)
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
         """True when ``can()`` lets this checker settle ``obj`` now (lifecycle refuses a table
         whose result stands, and nobody settles a table they play at)."""
         return can(request.user, Action.CHECK_SCORECARDS, obj)
@@ -269,7 +277,7 @@ class CheckersQueueAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
         return False
 
     @admin.display(description=gettext_lazy("tournament"))
@@ -284,7 +292,9 @@ class CheckersQueueAdmin(admin.ModelAdmin):
     def entries(self, obj: TableGame) -> str:
         return _cards_in(obj)
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: TableGame, form: SettleForm, change: bool
+    ) -> None:
         winner_id = int(form.cleaned_data["settle_winner"])
         winner = obj.first if winner_id == obj.first_id else obj.second
         try:
@@ -297,7 +307,9 @@ class CheckersQueueAdmin(admin.ModelAdmin):
         except DomainError as exc:
             self.message_user(request, exc.message, messages.ERROR)
 
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+    def save_related(
+        self, request: HttpRequest, form: SettleForm, formsets: list[BaseFormSet], change: bool
+    ) -> None:
         """Nothing else to store: the service wrote the checker's entry."""
 
 
@@ -354,10 +366,12 @@ class PaperScorecardAdmin(_RefusalStaysOnForm):
         ),
     )
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[TableGame]:
         return selectors.tables_awaiting_cards()
 
-    def get_object(self, request: HttpRequest, object_id: str, from_field: Any = None) -> Any:
+    def get_object(
+        self, request: HttpRequest, object_id: str, from_field: str | None = None
+    ) -> TableGame | None:
         """Any table, not only those listed: one whose result came in since the list was read
         still opens, and the service says why its card is refused."""
         try:
@@ -368,10 +382,10 @@ class PaperScorecardAdmin(_RefusalStaysOnForm):
     def has_module_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.CHECK_SCORECARDS)
 
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_view_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
         return can(request.user, Action.CHECK_SCORECARDS)
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
         """A checker's role (``can()``); whether this table takes this side's card now is the
         service's question, so that a refusal is said, not a blank page."""
         return can(request.user, Action.CHECK_SCORECARDS)
@@ -379,7 +393,7 @@ class PaperScorecardAdmin(_RefusalStaysOnForm):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
         return False
 
     @admin.display(description=gettext_lazy("tournament"))
@@ -394,7 +408,9 @@ class PaperScorecardAdmin(_RefusalStaysOnForm):
     def entries(self, obj: TableGame) -> str:
         return _cards_in(obj) or _("no card yet")
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: TableGame, form: PaperCardForm, change: bool
+    ) -> None:
         data = form.cleaned_data
         by_pk = {obj.first_id: obj.first, obj.second_id: obj.second}
         side = by_pk[int(data["paper_side"])]
@@ -409,10 +425,11 @@ class PaperScorecardAdmin(_RefusalStaysOnForm):
         except DomainError as exc:
             self.refused(request, obj, exc)
             return
-        outcome = {
+        outcomes: dict[str, str] = {
             TableStatus.VERIFIED: _("the two cards agree: the table is verified."),
             TableStatus.MISMATCH: _("the two cards disagree: the table is in the checkers' queue."),
-        }.get(game.status, _("the other side's card is still to come."))
+        }
+        outcome = outcomes.get(game.status, _("the other side's card is still to come."))
         self.message_user(
             request,
             _("Table %(table)s: %(side)s's paper card is in; %(outcome)s")
@@ -420,10 +437,12 @@ class PaperScorecardAdmin(_RefusalStaysOnForm):
             messages.SUCCESS,
         )
 
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+    def save_related(
+        self, request: HttpRequest, form: PaperCardForm, formsets: list[BaseFormSet], change: bool
+    ) -> None:
         """Nothing else to store: the service wrote the card."""
 
-    def response_change(self, request: HttpRequest, obj: Any) -> HttpResponse:
+    def response_change(self, request: HttpRequest, obj: TableGame) -> HttpResponse:
         """Back to the card after a refusal (its reason shown); else to the tables, with what
         the card did instead of the admin's "changed successfully"."""
         if getattr(obj, "admin_refused", False):
@@ -457,10 +476,10 @@ class PlayoffMatchAdmin(admin.ModelAdmin):
     def has_module_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.RUN_TOURNAMENT)
 
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_view_permission(self, request: HttpRequest, obj: PlayoffMatch | None = None) -> bool:
         return can(request.user, Action.RUN_TOURNAMENT)
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: PlayoffMatch | None = None) -> bool:
         if obj is not None and (obj.winner_id or obj.top_id is None or obj.bottom_id is None):
             return False
         return can(request.user, Action.RUN_TOURNAMENT, obj)
@@ -468,16 +487,19 @@ class PlayoffMatchAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: PlayoffMatch | None = None) -> bool:
         return False
 
     @admin.display(description=gettext_lazy("games"))
     def games_played(self, obj: PlayoffMatch) -> str:
         return ", ".join(f"{g.winner.name} ({g.loser_score})" for g in obj.games.all())
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: PlayoffMatch, form: PlayoffGameForm, change: bool
+    ) -> None:
         winner_id = int(form.cleaned_data["game_winner"])
         winner = obj.top if winner_id == obj.top_id else obj.bottom
+        assert winner is not None  # the form offers the match's two sides only
         try:
             services.playoff_game_record(
                 user=request.user,
@@ -488,7 +510,9 @@ class PlayoffMatchAdmin(admin.ModelAdmin):
         except DomainError as exc:
             self.message_user(request, exc.message, messages.ERROR)
 
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+    def save_related(
+        self, request: HttpRequest, form: PlayoffGameForm, formsets: list[BaseFormSet], change: bool
+    ) -> None:
         """Nothing else to store: the service wrote the game."""
 
 
@@ -519,7 +543,9 @@ class ClubAdmin(_ClubsOnly):
     list_display = ("name", "venue")
     fields = ("name", "venue")
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: Club, form: forms.ModelForm, change: bool
+    ) -> None:
         try:
             created = services.club_create(
                 user=request.user, name=form.cleaned_data["name"], venue=form.cleaned_data["venue"]
@@ -535,17 +561,21 @@ class ClubSeasonAdmin(_ClubsOnly):
     list_filter = ("club",)
     fields = ("club", "name", "starts", "points_mode", "threshold", "points_table")
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: ClubSeason | None = None) -> bool:
         return can(request.user, Action.MANAGE_CLUBS, obj)
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: ClubSeason | None = None
+    ) -> tuple[str, ...]:
         return ("club",) if obj is not None else ()
 
     @admin.display(description=gettext_lazy("nights"))
     def night_count(self, obj: ClubSeason) -> int:
         return obj.nights.count()
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: ClubSeason, form: forms.ModelForm, change: bool
+    ) -> None:
         """A new season through ``club_season_create``, changes through ``club_season_update``
         (refused, with the reason shown, when the scoring cannot work)."""
         data = dict(form.cleaned_data)
@@ -601,12 +631,14 @@ class PurseAdmin(_MoneyOnly):
     fields = ("tournament", "entry_fee", "house_percent", "payout_mode", "payout_table", "books")
     actions = ["collect_fees", "record_payouts", "close_night"]
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Purse | None = None) -> bool:
         return can(request.user, Action.KEEP_MONEY, getattr(obj, "tournament", None)) and not (
             obj is not None and obj.is_closed
         )
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Purse | None = None
+    ) -> tuple[str, ...]:
         return ("tournament", "books") if obj is not None else ("books",)
 
     @admin.display(description=gettext_lazy("books"))
@@ -632,7 +664,9 @@ class PurseAdmin(_MoneyOnly):
             _("money page"),
         )
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: Purse, form: forms.ModelForm, change: bool
+    ) -> None:
         data = form.cleaned_data
         tournament = obj.tournament if change else data["tournament"]
         try:
@@ -649,7 +683,11 @@ class PurseAdmin(_MoneyOnly):
             self.message_user(request, exc.message, messages.ERROR)
 
     def _each_night(
-        self, request: HttpRequest, queryset: QuerySet[Purse], service: Any, done: str
+        self,
+        request: HttpRequest,
+        queryset: QuerySet[Purse],
+        service: Callable[..., object],
+        done: str,
     ) -> None:
         """Run ``service`` on each selected purse's night, each in its own try (one night's
         refusal is shown and the others still run), ``done`` naming the night when it worked."""
@@ -685,7 +723,9 @@ class SidePotAdmin(_MoneyOnly):
     list_display = ("tournament", "kind", "fee")
     fields = ("tournament", "kind", "fee")
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: SidePot, form: forms.ModelForm, change: bool
+    ) -> None:
         data = form.cleaned_data
         try:
             pot = services.side_pot_set(
@@ -715,7 +755,7 @@ class LedgerEntryAdmin(_MoneyOnly):
     list_filter = ("tournament", "kind")
     form = LedgerEntryForm
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: LedgerEntry | None = None) -> bool:
         return can(request.user, Action.KEEP_MONEY, getattr(obj, "tournament", None))
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
@@ -723,7 +763,9 @@ class LedgerEntryAdmin(_MoneyOnly):
         actions.pop("delete_selected", None)  # one entry at a time, through the service
         return actions
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: LedgerEntry, form: LedgerEntryForm, change: bool
+    ) -> None:
         data = form.cleaned_data
         try:
             entry = services.ledger_entry_add(
@@ -738,7 +780,7 @@ class LedgerEntryAdmin(_MoneyOnly):
         except DomainError as exc:
             self.message_user(request, exc.message, messages.ERROR)
 
-    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+    def delete_model(self, request: HttpRequest, obj: LedgerEntry) -> None:
         try:
             services.ledger_entry_remove(user=request.user, entry=obj)
         except DomainError as exc:

@@ -5,7 +5,7 @@ from selectors, writes go through services, and ``can()`` decides who sees money
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import messages
@@ -29,6 +29,9 @@ from tournaments.models import (
     SidePotKind,
     Tournament,
 )
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def club_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -54,7 +57,7 @@ def _cents(value: Decimal | None) -> int:
     return 0 if value is None else int((value * 100).to_integral_value())
 
 
-def _dollars_field(label: Any, *, required: bool = True) -> forms.DecimalField:
+def _dollars_field(label: StrOrPromise, *, required: bool = True) -> forms.DecimalField:
     return forms.DecimalField(
         label=label,
         min_value=Decimal("0"),
@@ -208,7 +211,7 @@ def _money_op(request: HttpRequest, tournament: Tournament) -> str | None:
         return None
     for errors in form.errors.values():
         for error in errors:
-            messages.error(request, error)
+            messages.error(request, str(error))  # an ErrorList yields its messages as text
     return None
 
 

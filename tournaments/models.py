@@ -122,7 +122,7 @@ class Entrant(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     number = models.PositiveIntegerField(_("entry number"))  # registration order
-    players = models.ManyToManyField(
+    players: models.ManyToManyField[Player, EntrantPlayer] = models.ManyToManyField(
         Player,
         through="EntrantPlayer",
         related_name="tournament_entries",

@@ -35,9 +35,9 @@ from league.kernel.audit import audit_log
 from league.kernel.cache import bump_counter, tournament_version_key
 from league.kernel.entries import normalise, to_entry
 from league.kernel.errors import Conflict, Locked, NotAllowed, ValidationFailed
+from league.kernel.people import Player
 from league.kernel.permissions import Action, actor_of, can, table_side_of
 from league.kernel.scoring_messages import scoring_message
-from league.kernel.people import Player
 from scoring.errors import ScoringError
 from scoring.game import Game as ScoredGame
 from scoring.variants import VARIANTS
@@ -651,7 +651,7 @@ def scorecard_enter(
         game = TableGame.objects.select_related("round", "first", "second").get(pk=game.pk)
         if _replayed(key, game, user, (winner.pk, score)):
             return game, False
-        where = {"table": game.table, "round": game.round.number}
+        where: dict[str, object] = {"table": game.table, "round": game.round.number}
         entrant = game.first if side_index == 0 else game.second
         event = lifecycle.Event.ENTER_SCORECARD
         if action == Action.CHECK_SCORECARDS:  # a paper card: the refusal names its side

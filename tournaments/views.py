@@ -39,7 +39,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def _standings_context(tournament: Tournament) -> dict[str, Any]:
     data = selectors.standings_for_tournament(tournament)
     qualifiers = data["qualifiers"]
-    rows = []
+    rows: list[dict[str, Any]] = []
     first_out = None
     for row in data["standings"]:
         qualifies = row["entrant"] in qualifiers
@@ -61,8 +61,8 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     player = player_of(request.user)
     my_tables = list(selectors.open_tables_for_player(player)) if player else []
     for table in my_tables:  # a player's one or two open tables: can() asks lifecycle
-        table.can_enter = can(request.user, Action.ENTER_SCORECARD, table)
-        table.waiting = WAITING.get(table.state, "")
+        table.can_enter = can(request.user, Action.ENTER_SCORECARD, table)  # type: ignore[attr-defined]
+        table.waiting = WAITING.get(table.state, "")  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/tournament.html",
@@ -163,7 +163,9 @@ def version(request: HttpRequest, pk: int) -> HttpResponse:
     response = JsonResponse({"version": current})
     response["ETag"] = f'"{current}"'
     patch_cache_control(response, max_age=1)
-    return get_conditional_response(request, etag=response["ETag"], response=response)
+    conditional = get_conditional_response(request, etag=response["ETag"], response=response)
+    assert conditional is not None  # given a response, it answers one
+    return conditional
 
 
 class ScorecardForm(forms.Form):

@@ -215,11 +215,11 @@ class GameSerializer(GameSummarySerializer):
                     "team_id": team.pk,
                 }
             )
-        return SeatSerializer(rows, many=True).data
+        return SeatSerializer(rows, many=True).data  # type: ignore[return-value]  # a ReturnList
 
     @extend_schema_field(DealSerializer(many=True))
     def get_deals(self, game: Game) -> list[dict[str, Any]]:
-        return DealSerializer(game.current_deals, many=True).data
+        return DealSerializer(game.current_deals, many=True).data  # type: ignore[return-value]
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_awaiting(self, game: Game) -> list[int]:
@@ -299,7 +299,7 @@ class TeamListSerializer(serializers.ModelSerializer):
     """A team in a list: its captain and players as ids, with their names beside."""
 
     captain_name = serializers.CharField(source="captain.name", allow_null=True, default=None)
-    players = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    players = serializers.PrimaryKeyRelatedField(many=True, read_only=True)  # type: ignore[var-annotated]
     player_names = serializers.SerializerMethodField()
 
     class Meta:
@@ -331,7 +331,7 @@ class MatchListSerializer(serializers.ModelSerializer):
     date = serializers.DateField(source="week.date", allow_null=True)
     home_name = serializers.CharField(source="home.name")
     away_name = serializers.CharField(source="away.name")
-    games = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    games = serializers.PrimaryKeyRelatedField(many=True, read_only=True)  # type: ignore[var-annotated]
     can_record = serializers.SerializerMethodField()
 
     class Meta:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.db.models import Model
 from django.http import HttpRequest
 
 
@@ -14,7 +15,7 @@ class StoredFieldsWhenViewing(admin.ModelAdmin):
     sees what is stored, each under its own name, rather than those inputs shown empty ("None")
     under their Python names."""
 
-    def _inputs_only(self, request: HttpRequest, obj: Any) -> set[str]:
+    def _inputs_only(self, request: HttpRequest, obj: Model | None) -> set[str]:
         """The form's own fields, when this user may only view ``obj`` (else none)."""
         if obj is None or self.has_change_permission(request, obj):
             return set()

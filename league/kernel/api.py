@@ -4,7 +4,7 @@ bodies, the list pages and read-only view set, and what the requesting user may 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
@@ -19,6 +19,9 @@ from rest_framework.request import Request
 
 from league.kernel.errors import ValidationFailed
 from league.kernel.permissions import Action, can, warm_permissions
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # --- Refusals and request bodies -----------------------------------------------------------------
 
@@ -60,7 +63,12 @@ class StrictCharField(serializers.CharField):
 
 
 _KEY = gettext_lazy("The entry key is a short text made by your device, like a UUID.")
-KEY_MESSAGES = {"invalid": _KEY, "max_length": _KEY, "min_length": _KEY, "blank": _KEY}
+KEY_MESSAGES: dict[str, StrOrPromise] = {
+    "invalid": _KEY,
+    "max_length": _KEY,
+    "min_length": _KEY,
+    "blank": _KEY,
+}
 
 
 class StrictSerializer(serializers.Serializer):
@@ -129,7 +137,7 @@ def write_access(request: Request) -> WriteAccess:
     access = getattr(request, "_pegboard_write_access", None)
     if access is None:
         access = WriteAccess(request.user)
-        request._pegboard_write_access = access
+        request._pegboard_write_access = access  # type: ignore[attr-defined]  # kept on it
     return access
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.conf import settings
@@ -155,6 +156,11 @@ class Game(models.Model):
 
     objects = GameQuerySet.as_manager()
 
+    # Set on a game as it is read (from_db): whether the standings counted it then.
+    counted_when_loaded: bool
+    # Set by the API's prefetch of a game's deals (league.api.views.current_deals).
+    current_deals: list[Deal]
+
     class Meta:
         ordering = ["match", "number"]
         constraints = [
@@ -178,7 +184,7 @@ class Game(models.Model):
         return gettext("%(match)s, game %(number)s") % {"match": self.match, "number": self.number}
 
     @classmethod
-    def from_db(cls, db: Any, field_names: Any, values: Any) -> Game:
+    def from_db(cls, db: str | None, field_names: Collection[str], values: Collection[Any]) -> Game:
         game = super().from_db(db, field_names, values)
         # Whether the standings counted this game as it was read: a save that takes it out of
         # them (a void, say) must still redo its match's tally (league.services.tallies).

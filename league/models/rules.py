@@ -24,7 +24,9 @@ GAME_NAMES: dict[str, Promise] = {
 
 # Two-sided games only: a league match is one team against another.
 LEAGUE_VARIANTS = [
-    (key, capfirst(GAME_NAMES.get(key, v.name))) for key, v in VARIANTS.items() if v.sides == 2
+    (key, capfirst(GAME_NAMES.get(key, v.name)))  # type: ignore[type-var]  # kept lazy
+    for key, v in VARIANTS.items()
+    if v.sides == 2
 ]
 DEFAULT_TIEBREAKS = ["weeks_won", "head_to_head", "spread", "draw"]
 

@@ -84,7 +84,7 @@ def _sentence(
                     _("Deal %(n)s: %(changes)s") % {"n": key, "changes": changes or _("no change")}
                 )
         text = "; ".join(parts) + "."
-        dispute = disputes.get(after.get("dispute")) if after.get("dispute") else None
+        dispute = disputes.get(after["dispute"]) if after.get("dispute") else None
         if dispute is not None:
             text += " " + _("Ruling on dispute #%(n)s, rule %(rule)s.") % {
                 "n": dispute.pk,
@@ -130,7 +130,7 @@ def _deal_changes(
     if old.get("dealer") != new.get("dealer") and "dealer" in new:
         out.append(
             _("dealer %(a)s → %(b)s")
-            % {"a": seats.get(old.get("dealer"), "?"), "b": seats.get(new.get("dealer"), "?")}
+            % {"a": seats.get(old.get("dealer"), "?"), "b": seats.get(new.get("dealer"), "?")}  # type: ignore[arg-type]  # None reads "?"
         )
     if (old.get("starter") or None) != (new.get("starter") or None):
         out.append(

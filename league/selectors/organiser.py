@@ -20,7 +20,7 @@ def rules_sentences(rules: Rules) -> list[str]:
     """The rules of a season (or a league's defaults) as sentences an organiser checks."""
     sentences = [
         _("%(game)s: a game ends the moment a team reaches %(target)s.")
-        % {"game": rules.get_variant_display(), "target": rules.target},  # type: ignore[attr-defined]
+        % {"game": rules.get_variant_display(), "target": rules.target},
         ngettext(
             "A match is %(n)s game; a playoff match is the best of %(p)s.",
             "A match is %(n)s games; a playoff match is the best of %(p)s.",
@@ -54,7 +54,7 @@ def rules_sentences(rules: Rules) -> list[str]:
             _("A win by %(margin)s or more is a double skunk, worth nothing more than a skunk.")
             % {"margin": rules.double_skunk_margin}
         )
-    names = [_(TIEBREAKS[key].name) for key in rules.tiebreaks if key in TIEBREAKS]
+    names = [_(str(TIEBREAKS[key].name)) for key in rules.tiebreaks if key in TIEBREAKS]
     if names:
         sentences.append(
             _("Teams level on league points are placed by %(chain)s.")
@@ -139,7 +139,7 @@ def season_setup(season: Season) -> dict[str, Any]:
     )
     on_team = {p.pk: t for t in teams for p in t.players.all()}
     players = list(Player.objects.select_related("user").order_by("name"))
-    played_teams = set()
+    played_teams: set[int] = set()
     for home, away in (
         Game.objects.filter(match__week__season=season)
         .values_list("match__home_id", "match__away_id")
@@ -169,7 +169,7 @@ def season_setup(season: Season) -> dict[str, Any]:
                 "week": week,
                 "matches": matches,
                 "byes": byes,
-                "played": any(m.game_count for m in matches),
+                "played": any(m.game_count for m in matches),  # type: ignore[attr-defined]
             }
         )
     started = bool(played_teams) or any(row["played"] for row in schedule)

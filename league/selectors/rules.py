@@ -27,7 +27,7 @@ def rules_season(season_id: int | None) -> tuple[Season | None, list[Season]]:
     if season_id is not None:
         return next((s for s in seasons if s.pk == season_id), None), seasons
     current = [s for s in seasons if s.is_current]
-    return (current or seasons or [None])[0], seasons
+    return next(iter(current or seasons), None), seasons
 
 
 def precedents_by_rule(*, user: Any, season: Season, seasons: list[Season]) -> dict[str, list]:

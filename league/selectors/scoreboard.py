@@ -3,6 +3,7 @@ its front and back pegs, in a fixed number of queries however many tables a week
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -75,7 +76,7 @@ def game_board(game: Game, *, back: tuple[int, int], home: str, away: str) -> di
     }
 
 
-def _player_names(matches: list[Match]) -> dict[int, list[str]]:
+def _player_names(matches: Sequence[Match]) -> dict[int, list[str]]:
     """Each team's player names, for every team of these matches, in one query of names."""
     team_ids = {m.home_id for m in matches} | {m.away_id for m in matches}
     rows = (
@@ -118,7 +119,7 @@ def week_boards(week: Week, *, screen: int = 1, per_screen: int) -> dict[str, An
         .order_by("table", "pk")[start : start + per_screen]
     )
     if matches:
-        in_week = matches[0].tables_in_week  # type: ignore[attr-defined]
+        in_week = matches[0].tables_in_week
     else:
         in_week = Match.objects.filter(week=week).count() if screen > 1 else 0
     return {
@@ -130,9 +131,10 @@ def week_boards(week: Week, *, screen: int = 1, per_screen: int) -> dict[str, An
     }
 
 
-def _board_rows(matches: list[Match]) -> list[dict[str, Any]]:
+def _board_rows(matches: Sequence[Match]) -> list[dict[str, Any]]:
     """One row a table: what the TV draws of each match (three queries)."""
     players = _player_names(matches)
+    game: Game | None
     for match in matches:
         for game in match.games.all():
             if game.winner_id is not None:
@@ -211,7 +213,7 @@ def _with_started(weeks: QuerySet[Week]) -> QuerySet[Week]:
     return weeks.annotate(started=Exists(Game.objects.filter(match__week=OuterRef("pk"))))
 
 
-def schedule_week(season: Season, *, number: int | None, today: Any) -> dict[str, Any]:
+def schedule_week(season: Season, *, number: int | None, today: dt.date) -> dict[str, Any]:
     """One week of a season's schedule: the week numbered ``number`` (the week being played,
     :func:`pick_current_week`, when None), every week for the picker, the previous and next.
 
@@ -299,12 +301,12 @@ def pick_current_week(weeks: Sequence[Week], today: Any) -> Week | None:
     return min(weeks, key=lambda w: w.number, default=None)
 
 
-def _by_date(weeks: QuerySet[Week], today: Any) -> Week | None:
+def _by_date(weeks: QuerySet[Week], today: dt.date) -> Week | None:
     """:func:`pick_current_week` of these weeks, read in one query."""
     return pick_current_week(list(_with_started(weeks)), today)
 
 
-def current_week_at(venue_id: int, *, today: Any) -> Week | None:
+def current_week_at(venue_id: int, *, today: dt.date) -> Week | None:
     """The week a venue's TV shows: the venue's week by date (today's, or the latest before
     it), current seasons first."""
     weeks = Week.objects.filter(venue_id=venue_id)
@@ -312,13 +314,13 @@ def current_week_at(venue_id: int, *, today: Any) -> Week | None:
     return _by_date(current, today) if current.exists() else _by_date(weeks, today)
 
 
-def current_week(season: Season, *, today: Any) -> Week | None:
+def current_week(season: Season, *, today: dt.date) -> Week | None:
     """The week being played by date: today's, or the latest before today (the first week
     before the season starts). An early game of next week does not move it."""
     return _by_date(Week.objects.filter(season=season).select_related("venue"), today)
 
 
-def my_open_matches(user: Any, seasons: list[Season], *, today: Any) -> list[Match]:
+def my_open_matches(user: Any, seasons: list[Season], *, today: dt.date) -> list[Match]:
     """Every match of the signed-in player's teams in these seasons that is not over (a game
     left to play or a result not yet confirmed), up to this week, whatever the week; none for
     a visitor. One query."""

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import DatabaseError, connection, transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Field, Prefetch, Q
 from django.utils import timezone
 
 from league.kernel import archive_reader as reader
@@ -541,7 +541,11 @@ def _rules_from(r: Reader, doc: Mapping[str, Any]) -> dict[str, Any]:
         raise r.refuse(
             f"Unknown game {variant_key!r}; a league plays one of {', '.join(sorted(known))}."
         )
-    defaults = {f.name: f.get_default() for f in League._meta.get_fields() if f.name in RULE_FIELDS}
+    defaults = {
+        f.name: f.get_default()
+        for f in League._meta.get_fields()
+        if f.name in RULE_FIELDS and isinstance(f, Field)  # the rules are columns: all of them
+    }
     defaults["target"] = get_variant(variant_key).target
     rules: dict[str, Any] = {"variant": variant_key}
     for key in RULE_FIELDS[1:]:

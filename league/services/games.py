@@ -735,7 +735,7 @@ def deals_correct(
             )
         keep = len(deals) - len(struck)
         normals = [
-            normals_in[d.number] if normals_in.get(d.number) is not None else stored_deal(d)
+            n if (n := normals_in.get(d.number)) is not None else stored_deal(d)
             for d in deals[:keep]
         ]
         scored = _replay(game, normals, changed=frozenset(normals_in))

@@ -90,7 +90,7 @@ class PlayersAdded:
 
     @property
     def to_invite(self) -> list[Player]:
-        return [p for p in [*self.created, *self.logins] if p.user_id and p.user.email]
+        return [p for p in [*self.created, *self.logins] if p.user is not None and p.user.email]
 
 
 def _where(line: PlayerLine) -> str:
@@ -256,6 +256,7 @@ def players_add(*, user: Any, lines: Sequence[PlayerLine]) -> PlayersAdded:
 def invitation_link(*, player: Player, base_url: str) -> str:
     """The link that lets ``player`` choose a password (works once, for ``INVITATION_DAYS``)."""
     account = player.user
+    assert account is not None  # a player invited has a login
     uid = urlsafe_base64_encode(force_bytes(account.pk))
     token = invitation_tokens.make_token(account)
     path = reverse("league:welcome", kwargs={"uidb64": uid, "token": token})
@@ -303,6 +304,7 @@ def invitations_send(*, user: Any, players: Iterable[Player], base_url: str) -> 
         ) from None
     with transaction.atomic():
         for player, _message in messages:
+            assert player.user is not None  # sent to the players with a login
             audit_log(
                 actor=user,
                 action="invitation_send",

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Field
 from django.utils.translation import gettext as _
 
 from league.kernel.audit import audit_log
@@ -104,13 +105,19 @@ def rules_check(rules: Mapping[str, Any]) -> None:
 
 
 def _label(name: str) -> str:
-    return str(Season._meta.get_field(name).verbose_name).capitalize()
+    field = Season._meta.get_field(name)
+    assert isinstance(field, Field)  # a rule is a column of the season
+    return str(field.verbose_name).capitalize()
 
 
 def rules_for_variant(variant: str) -> dict[str, Any]:
     """Sensible defaults for a new league of ``variant`` (its target, the usual margins)."""
     game = VARIANTS[variant]
-    defaults = {f.name: f.get_default() for f in League._meta.get_fields() if f.name in RULE_FIELDS}
+    defaults = {
+        f.name: f.get_default()
+        for f in League._meta.get_fields()
+        if f.name in RULE_FIELDS and isinstance(f, Field)  # the rules are columns: all of them
+    }
     defaults["variant"] = variant
     defaults["target"] = game.target
     if game.target != 121:  # margins scale with the game: a quarter and a half of the target

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -113,7 +113,7 @@ def league_nights(
     return nights
 
 
-def _regular_weeks(season: Season) -> Any:
+def _regular_weeks(season: Season) -> QuerySet[Week]:
     return season.weeks.filter(is_playoff=False)
 
 

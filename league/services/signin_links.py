@@ -123,7 +123,7 @@ def signin_link_user(token: str) -> Any:
         ) from exc
     user = None
     if isinstance(data, dict):
-        user = get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()
+        user = get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()  # type: ignore[misc]
     if user is None or data.get("l") != _stamp(user):
         raise SignInLinkError(
             _("This sign-in link was already used. Ask for a new one on the log-in page.")

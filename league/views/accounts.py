@@ -4,12 +4,11 @@ a player locked out at a shared address: a one-time sign-in link by email."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import SetPasswordForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -37,7 +36,7 @@ class Welcome(auth_views.PasswordResetConfirmView):
     def get_success_url(self) -> str:
         return reverse("login")
 
-    def form_valid(self, form: Any) -> HttpResponse:
+    def form_valid(self, form: SetPasswordForm) -> HttpResponse:
         response = super().form_valid(form)
         messages.success(
             self.request,

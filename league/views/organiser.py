@@ -83,7 +83,7 @@ def form_refused(request: HttpRequest, form: forms.Form) -> None:
     for field, errors in form.errors.items():
         label = form.fields[field].label if field in form.fields else ""
         for error in errors:
-            messages.error(request, f"{label}: {error}" if label else error)
+            messages.error(request, f"{label}: {error}" if label else str(error))
 
 
 def _season(pk: int) -> Season:

@@ -58,7 +58,7 @@ def start_game(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))  # an ErrorList yields its messages as text
         return redirect("league:match", pk=m.pk)
     try:
         game = game_start(

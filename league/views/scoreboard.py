@@ -91,7 +91,9 @@ def _boards_response(request: HttpRequest, signature: str, html: str) -> HttpRes
     response["X-Boards-Signature"] = signature
     response["ETag"] = f'"{digest}"'
     patch_cache_control(response, max_age=1)
-    return get_conditional_response(request, etag=response["ETag"], response=response)
+    conditional = get_conditional_response(request, etag=response["ETag"], response=response)
+    assert conditional is not None  # given a response, it answers one
+    return conditional
 
 
 def boards(request: HttpRequest, venue: int, week: int) -> HttpResponse:

@@ -130,7 +130,7 @@ class TournamentRoundSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(TableSerializer(many=True))
     def get_tables(self, rnd: Round) -> list[dict[str, Any]]:
-        return TableSerializer(rnd.games.all(), many=True, context=self.context).data
+        return TableSerializer(rnd.games.all(), many=True, context=self.context).data  # type: ignore[return-value]
 
     @extend_schema_field(EntrantRefSerializer(many=True))
     def get_byes(self, rnd: Round) -> list[dict[str, Any]]:
