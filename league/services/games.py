@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.kernel import lifecycle
-from league.kernel.audit import audit_entry, audit_log
+from league.kernel.audit import AuditAction, audit_entry, audit_log
 from league.kernel.entries import fingerprint, normalise, to_entry
 from league.kernel.errors import Conflict, NotAllowed, ValidationFailed
 from league.kernel.lifecycle import Event
@@ -335,7 +335,7 @@ def game_start(
             )
             audit_log(
                 actor=user,
-                action="game_start",
+                action=AuditAction.GAME_START,
                 obj=game,
                 after=_start_audit(number, players, first_dealer),
             )
@@ -513,7 +513,12 @@ def deal_record(
             _vouch(game, team_of(user, game.match), number)
             before = _settle(game, user=user)
             game.save()
-            audit_log(actor=user, action="deal_record", obj=deal, after=_deal_audit(number, normal))
+            audit_log(
+                actor=user,
+                action=AuditAction.DEAL_RECORD,
+                obj=deal,
+                after=_deal_audit(number, normal),
+            )
             if _counts_in_standings(before) or _counts_in_standings(game.status):
                 results_changed(season_id=_season_id(game))
             return deal, True
@@ -553,7 +558,7 @@ def _second_entry(
         _vouch(game, team, number)
         _settle(game, user=user)
         game.save()
-        audit_log(actor=user, action="deal_agree", obj=current, after={"number": number})
+        audit_log(actor=user, action=AuditAction.DEAL_AGREE, obj=current, after={"number": number})
         results_changed(season_id=_season_id(game))
         return current, False
     same = Deal.objects.filter(
@@ -579,7 +584,7 @@ def _second_entry(
     game.save()
     audit_log(
         actor=user,
-        action="deal_rival",
+        action=AuditAction.DEAL_RIVAL,
         obj=rival,
         before={"number": number, **stored_deal(current)},
         after={"number": number, **normal},
@@ -796,7 +801,7 @@ def deals_correct(
         game.save()
         audit_log(
             actor=user,
-            action="deals_correct" if ruling is not None else "deal_correct",
+            action=AuditAction.DEALS_CORRECT if ruling is not None else AuditAction.DEAL_CORRECT,
             obj=game,
             before=before,
             after={**after, **({"dispute": ruling.pk} if ruling is not None else {})},
@@ -850,7 +855,9 @@ def rival_withdraw(*, rival: Deal, user: Any) -> Game:
         _recount_rivals(game)
         _settle(game, user=user)
         game.save()
-        audit_log(actor=user, action="rival_withdraw", obj=rival, after={"number": rival.number})
+        audit_log(
+            actor=user, action=AuditAction.RIVAL_WITHDRAW, obj=rival, after={"number": rival.number}
+        )
         results_changed(season_id=_season_id(game))
     return game
 
@@ -919,7 +926,7 @@ def game_confirm(*, game: Game, user: Any) -> Game:
             _vouch(game, team, game.deal_count)
         _settle(game, user=user)
         game.save()
-        audit_log(actor=user, action="game_confirm", obj=game, after=_confirm_audit(game))
+        audit_log(actor=user, action=AuditAction.GAME_CONFIRM, obj=game, after=_confirm_audit(game))
         results_changed(season_id=_season_id(game))
     return game
 
@@ -965,7 +972,7 @@ def game_void(*, game: Game, user: Any, reason: str) -> Game:
         )
         audit_log(
             actor=user,
-            action="game_void",
+            action=AuditAction.GAME_VOID,
             obj=game,
             before={"status": before},
             after={"status": game.status},
@@ -1097,17 +1104,24 @@ class GameBuild:
         entries = [
             audit_entry(
                 actor=user,
-                action="game_start",
+                action=AuditAction.GAME_START,
                 obj=game,
                 after=_start_audit(game.number, self.players, game.first_dealer),
             )
         ]
         entries += [
-            audit_entry(actor=user, action="deal_record", obj=deal, after=_deal_audit(n, normal))
+            audit_entry(
+                actor=user, action=AuditAction.DEAL_RECORD, obj=deal, after=_deal_audit(n, normal)
+            )
             for n, (deal, normal) in enumerate(zip(self.deals, self.normals, strict=True), 1)
         ]
         if self.confirmed:
             entries.append(
-                audit_entry(actor=user, action="game_confirm", obj=game, after=_confirm_audit(game))
+                audit_entry(
+                    actor=user,
+                    action=AuditAction.GAME_CONFIRM,
+                    obj=game,
+                    after=_confirm_audit(game),
+                )
             )
         return entries
