@@ -54,6 +54,7 @@ from django.utils import timezone
 from league.kernel import archive_reader as reader
 from league.kernel.archive_reader import Reader, check_shape
 from league.kernel.audit import AuditAction, audit_entry, audit_log
+from league.kernel.entries import DEAL_FIELDS
 from league.kernel.errors import ValidationFailed
 from league.kernel.permissions import Action, Trusted, can
 from league.models import (
@@ -95,7 +96,6 @@ RULE_FIELDS = tuple(
 )
 # The format's standings columns, in its order: the row's columns marked ``archived``.
 STANDINGS_FIELDS = tuple(column.key for column in ARCHIVED)
-DEAL_FIELDS = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards")
 
 # Limits checked before anything reaches the database (``league.kernel.archive_reader``), so a
 # crafted archive is refused with the same sentence on SQLite and PostgreSQL.
