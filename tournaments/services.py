@@ -34,7 +34,8 @@ from league.kernel import lifecycle
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.cache import bump_counter, tournament_version_key
 from league.kernel.entries import normalise, to_entry
-from league.kernel.errors import Conflict, Locked, NotAllowed, ValidationFailed
+from league.kernel.errors import Locked, NotAllowed, ValidationFailed
+from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.people import Player
 from league.kernel.permissions import Action, actor_of, can, table_side_of
 from league.kernel.scoring_messages import scoring_message
@@ -574,29 +575,19 @@ def scorecard_refusal(user: Any, game: TableGame) -> str:
     return refusal(user, Action.ENTER_SCORECARD, game, lifecycle.Event.ENTER_SCORECARD, None)
 
 
-def _check_key(key: Any) -> str | None:
-    if key is None:
-        return None
-    if not isinstance(key, str) or not 1 <= len(key) <= 64:
-        raise ValidationFailed(_("The key must be text of 1 to 64 characters."), field="key")
-    return key
-
-
 def _replayed(key: str | None, game: TableGame, user: Any, result: tuple[int, int]) -> bool:
     """Whether ``key`` already stored this very card (a retry after a lost answer); a key
     that stored another card is a conflict, and nothing is stored."""
-    if key is None:
-        return False
-    existing = Scorecard.objects.filter(key=key).first()
-    if existing is None:
-        return False
-    if (
-        existing.game_id == game.pk
-        and existing.result == result
-        and existing.entered_by_id == getattr(actor_of(user), "pk", None)
-    ):
-        return True
-    raise Conflict(_("This key was already used for another scorecard."), field="key")
+    stored = replay(
+        stored_by_key(Scorecard, key),
+        same=lambda card: (
+            card.game_id == game.pk
+            and card.result == result
+            and card.entered_by_id == getattr(actor_of(user), "pk", None)
+        ),
+        conflict=_("This key was already used for another scorecard."),
+    )
+    return stored is not None
 
 
 def scorecard_enter(
@@ -617,7 +608,7 @@ def scorecard_enter(
     that disagree send it to the checkers' queue. Each side enters once (lifecycle: a side's
     card is its vouch); the same ``key`` sent again returns the stored card (``created``
     False) instead of a refusal, so a phone may retry safely."""
-    key = _check_key(key)
+    key = checked_key(key)
     if side is None:
         action = Action.ENTER_SCORECARD
         side_index = table_side_of(user, game)
