@@ -31,7 +31,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 
 from league.kernel.archive_reader import Reader
-from league.kernel.audit import audit_log
+from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
 from league.kernel.permissions import Trusted
 from tournaments import logic, services
@@ -176,7 +176,7 @@ def import_tournament(data: Any, *, user: Any = None) -> Tournament:
         _check_computed(r, doc, tournament)
         audit_log(
             actor=user,
-            action="tournament_import",
+            action=AuditAction.TOURNAMENT_IMPORT,
             obj=tournament,
             after={"entrants": len(entrants), "rounds": len(rounds)},
             reason="Imported from a tournament archive",

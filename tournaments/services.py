@@ -31,10 +31,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.kernel import lifecycle
-from league.kernel.audit import audit_log
+from league.kernel.audit import AuditAction, audit_log
 from league.kernel.cache import bump_counter, tournament_version_key
 from league.kernel.entries import normalise, to_entry
-from league.kernel.errors import Conflict, Locked, NotAllowed, ValidationFailed
+from league.kernel.errors import Locked, NotAllowed, ValidationFailed
+from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.people import Player
 from league.kernel.permissions import Action, actor_of, can, table_side_of
 from league.kernel.scoring_messages import scoring_message
@@ -146,7 +147,9 @@ def tournament_create(
             qualify_one_in=rules.qualify_one_in,
             playoff_best_of=rules.playoff_best_of,
         )
-        audit_log(actor=user, action="tournament_create", obj=tournament, after={"name": name})
+        audit_log(
+            actor=user, action=AuditAction.TOURNAMENT_CREATE, obj=tournament, after={"name": name}
+        )
     return tournament
 
 
@@ -196,7 +199,7 @@ def tournament_update(*, user: Any, tournament: Tournament, changes: dict[str, A
         row.save()
         audit_log(
             actor=user,
-            action="tournament_update",
+            action=AuditAction.TOURNAMENT_UPDATE,
             obj=row,
             before={k: str(v) for k, v in before.items() if before[k] != after[k]},
             after={k: str(v) for k, v in after.items() if before[k] != after[k]},
@@ -268,7 +271,7 @@ def entrant_register(
             EntrantPlayer.objects.create(entrant=entrant, player=player, position=position)
         audit_log(
             actor=user,
-            action="entrant_register",
+            action=AuditAction.ENTRANT_REGISTER,
             obj=entrant,
             after={"name": name, "players": [str(p) for p in roster], "late": late},
         )
@@ -286,7 +289,7 @@ def entrant_check_in(*, user: Any, entrant: Entrant) -> Entrant:
         before = entrant.status
         entrant.status = EntrantStatus.CHECKED_IN
         entrant.save(update_fields=["status"])
-        audit_log(actor=user, action="entrant_check_in", obj=entrant, before=before)
+        audit_log(actor=user, action=AuditAction.ENTRANT_CHECK_IN, obj=entrant, before=before)
     _changed(entrant.tournament_id)
     return entrant
 
@@ -309,7 +312,7 @@ def entrant_withdraw(*, user: Any, entrant: Entrant) -> Entrant:
         before = entrant.status
         entrant.status = EntrantStatus.WITHDRAWN
         entrant.save(update_fields=["status"])
-        audit_log(actor=user, action="entrant_withdraw", obj=entrant, before=before)
+        audit_log(actor=user, action=AuditAction.ENTRANT_WITHDRAW, obj=entrant, before=before)
     _changed(entrant.tournament_id)
     return entrant
 
@@ -368,7 +371,7 @@ def round_seat_next(*, user: Any, tournament: Tournament) -> Round:
             tournament.save(update_fields=["stage"])
         audit_log(
             actor=user,
-            action="round_seat",
+            action=AuditAction.ROUND_SEAT,
             obj=rnd,
             after={"round": number, "tables": len(seating.tables), "bye": seating.bye},
         )
@@ -421,7 +424,9 @@ def round_swap(*, user: Any, round: Round, a: Entrant, b: Entrant) -> Round:
         setattr(obj_b, attr_b, a.pk)
         obj_a.save(update_fields=[attr_a.removesuffix("_id")])
         obj_b.save(update_fields=[attr_b.removesuffix("_id")])
-        audit_log(actor=user, action="round_swap", obj=rnd, after={"swapped": [a.name, b.name]})
+        audit_log(
+            actor=user, action=AuditAction.ROUND_SWAP, obj=rnd, after={"swapped": [a.name, b.name]}
+        )
     _changed(rnd.tournament_id)
     return rnd
 
@@ -434,7 +439,7 @@ def round_start(*, user: Any, round: Round) -> Round:
         if rnd.status == RoundStatus.SEATED:
             rnd.status = RoundStatus.STARTED
             rnd.save(update_fields=["status"])
-            audit_log(actor=user, action="round_start", obj=rnd)
+            audit_log(actor=user, action=AuditAction.ROUND_START, obj=rnd)
     _changed(rnd.tournament_id)
     return rnd
 
@@ -570,29 +575,19 @@ def scorecard_refusal(user: Any, game: TableGame) -> str:
     return refusal(user, Action.ENTER_SCORECARD, game, lifecycle.Event.ENTER_SCORECARD, None)
 
 
-def _check_key(key: Any) -> str | None:
-    if key is None:
-        return None
-    if not isinstance(key, str) or not 1 <= len(key) <= 64:
-        raise ValidationFailed(_("The key must be text of 1 to 64 characters."), field="key")
-    return key
-
-
 def _replayed(key: str | None, game: TableGame, user: Any, result: tuple[int, int]) -> bool:
     """Whether ``key`` already stored this very card (a retry after a lost answer); a key
     that stored another card is a conflict, and nothing is stored."""
-    if key is None:
-        return False
-    existing = Scorecard.objects.filter(key=key).first()
-    if existing is None:
-        return False
-    if (
-        existing.game_id == game.pk
-        and existing.result == result
-        and existing.entered_by_id == getattr(actor_of(user), "pk", None)
-    ):
-        return True
-    raise Conflict(_("This key was already used for another scorecard."), field="key")
+    stored = replay(
+        stored_by_key(Scorecard, key),
+        same=lambda card: (
+            card.game_id == game.pk
+            and card.result == result
+            and card.entered_by_id == getattr(actor_of(user), "pk", None)
+        ),
+        conflict=_("This key was already used for another scorecard."),
+    )
+    return stored is not None
 
 
 def scorecard_enter(
@@ -613,7 +608,7 @@ def scorecard_enter(
     that disagree send it to the checkers' queue. Each side enters once (lifecycle: a side's
     card is its vouch); the same ``key`` sent again returns the stored card (``created``
     False) instead of a refusal, so a phone may retry safely."""
-    key = _check_key(key)
+    key = checked_key(key)
     if side is None:
         action = Action.ENTER_SCORECARD
         side_index = table_side_of(user, game)
@@ -681,7 +676,7 @@ def scorecard_enter(
         _store_state(game)
         audit_log(
             actor=user,
-            action="scorecard_submit",
+            action=AuditAction.SCORECARD_SUBMIT,
             obj=game,
             after={
                 "side": entrant.name,
@@ -744,7 +739,7 @@ def scorecard_settle(*, user: Any, game: TableGame, winner: Entrant, loser_score
         _store_state(game)
         audit_log(
             actor=user,
-            action="scorecard_settle",
+            action=AuditAction.SCORECARD_SETTLE,
             obj=game,
             after={"winner": winner.name, "loser_score": score},
         )
@@ -782,7 +777,7 @@ def bracket_draw(*, user: Any, tournament: Tournament) -> list[PlayoffMatch]:
         tournament.save(update_fields=["stage"])
         audit_log(
             actor=user,
-            action="bracket_draw",
+            action=AuditAction.BRACKET_DRAW,
             obj=tournament,
             after={"qualifiers": data["qualifiers"], "bracket": data["bracket"]},
         )
@@ -888,7 +883,7 @@ def playoff_game_record(
             _decide(tournament, match, winner)
         audit_log(
             actor=user,
-            action="playoff_game_record",
+            action=AuditAction.PLAYOFF_GAME_RECORD,
             obj=match,
             after={"game": number, "winner": winner.name, "loser_score": score},
         )
@@ -946,7 +941,7 @@ def club_create(*, user: Any, name: str, venue: str = "") -> Club:
                 _("There is already a club called %(name)s.") % {"name": name}, field="name"
             )
         club = Club.objects.create(name=name, venue=venue.strip())
-        audit_log(actor=user, action="club_create", obj=club, after={"name": name})
+        audit_log(actor=user, action=AuditAction.CLUB_CREATE, obj=club, after={"name": name})
     return club
 
 
@@ -1004,7 +999,7 @@ def club_season_create(
         )
         audit_log(
             actor=user,
-            action="club_season_create",
+            action=AuditAction.CLUB_SEASON_CREATE,
             obj=season,
             after={"name": name, "mode": points_mode, "threshold": threshold, "table": table},
         )
@@ -1044,7 +1039,7 @@ def club_season_update(*, user: Any, season: ClubSeason, changes: dict[str, Any]
         row.save()
         audit_log(
             actor=user,
-            action="club_season_update",
+            action=AuditAction.CLUB_SEASON_UPDATE,
             obj=row,
             before={k: str(v) for k, v in before.items() if before[k] != after[k]},
             after={k: str(v) for k, v in after.items() if before[k] != after[k]},
@@ -1067,7 +1062,7 @@ def night_assign_season(
         row.save(update_fields=["club_season"])
         audit_log(
             actor=user,
-            action="night_assign_season",
+            action=AuditAction.NIGHT_ASSIGN_SEASON,
             obj=row,
             before=before,
             after=str(season) if season else "",
@@ -1171,7 +1166,7 @@ def purse_set(
         purse.save()
         audit_log(
             actor=user,
-            action="purse_set",
+            action=AuditAction.PURSE_SET,
             obj=tournament,
             before=before,
             after={
@@ -1205,7 +1200,7 @@ def side_pot_set(*, user: Any, tournament: Tournament, kind: str, fee: int) -> S
         elif pot.fee != fee:
             pot.fee = fee
             pot.save(update_fields=["fee"])
-        audit_log(actor=user, action="side_pot_set", obj=tournament, after={kind: fee})
+        audit_log(actor=user, action=AuditAction.SIDE_POT_SET, obj=tournament, after={kind: fee})
     return pot
 
 
@@ -1276,7 +1271,7 @@ def fees_collect(
         ]
         audit_log(
             actor=user,
-            action="fees_collect",
+            action=AuditAction.FEES_COLLECT,
             obj=tournament,
             after={"fees": len(made), "each": purse.entry_fee},
         )
@@ -1314,7 +1309,7 @@ def side_pot_enter(*, user: Any, pot: SidePot, entrants: Sequence[Entrant]) -> l
         ]
         audit_log(
             actor=user,
-            action="side_pot_enter",
+            action=AuditAction.SIDE_POT_ENTER,
             obj=tournament,
             after={"pot": pot.kind, "entrants": [e.name for e in entrants]},
         )
@@ -1360,7 +1355,7 @@ def side_pot_award(*, user: Any, pot: SidePot, winners: Sequence[Entrant]) -> li
         ]
         audit_log(
             actor=user,
-            action="side_pot_award",
+            action=AuditAction.SIDE_POT_AWARD,
             obj=tournament,
             after={"pot": pot.kind, "winners": [w.name for w in winners], "total": total},
         )
@@ -1419,7 +1414,7 @@ def payouts_record(*, user: Any, tournament: Tournament) -> list[LedgerEntry]:
             )
         audit_log(
             actor=user,
-            action="payouts_record",
+            action=AuditAction.PAYOUTS_RECORD,
             obj=tournament,
             after={"house": house, "payouts": shares},
         )
@@ -1460,7 +1455,7 @@ def ledger_entry_add(
         )
         audit_log(
             actor=user,
-            action="ledger_entry_add",
+            action=AuditAction.LEDGER_ENTRY_ADD,
             obj=tournament,
             after={"kind": kind, "amount": amount, "entrant": entrant.name if entrant else ""},
         )
@@ -1479,7 +1474,7 @@ def ledger_entry_remove(*, user: Any, entry: LedgerEntry) -> None:
             return
         before = {"kind": row.kind, "amount": row.amount, "entrant": str(row.entrant or "")}
         row.delete()
-        audit_log(actor=user, action="ledger_entry_remove", obj=tournament, before=before)
+        audit_log(actor=user, action=AuditAction.LEDGER_ENTRY_REMOVE, obj=tournament, before=before)
 
 
 def night_close(*, user: Any, tournament: Tournament) -> Purse:
@@ -1521,7 +1516,7 @@ def night_close(*, user: Any, tournament: Tournament) -> Purse:
         purse.save(update_fields=["closed_at", "closed_by"])
         audit_log(
             actor=user,
-            action="night_close",
+            action=AuditAction.NIGHT_CLOSE,
             obj=tournament,
             after={"in": money_in, "out": money_out},
         )

@@ -22,6 +22,7 @@ from league.kernel.api import (  # noqa: F401  (the league's API reads them as s
     parse,
     write_access,
 )
+from league.kernel.entries import DEAL_FIELDS
 from league.kernel.permissions import Action, awaiting_teams
 from league.models import Deal, Dispute, Game, League, Match, Season, Team, Week
 from league.models.disputes import CLAIM_LIMIT
@@ -110,13 +111,7 @@ class DealSerializer(serializers.ModelSerializer):
             "number",
             "version",
             "is_current",
-            "dealer",
-            "starter",
-            "heels",
-            "pegging",
-            "shows",
-            "crib",
-            "cards",
+            *DEAL_FIELDS,
             "home_after",
             "away_after",
             "key",
@@ -519,7 +514,7 @@ class DealEnvelopeSerializer(StrictSerializer):
     """What is read of a deal request here: the key and the number. The deal's own fields go,
     untouched, to the one deal reader, which refuses a wrong one naming it."""
 
-    allow_extra = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards")
+    allow_extra = DEAL_FIELDS
     key = StrictCharField(
         required=False, allow_null=True, min_length=1, max_length=64, error_messages=KEY_MESSAGES
     )

@@ -18,6 +18,8 @@ from scoring.errors import ScoringError
 from scoring.game import DealEntry
 from scoring.variants import Variant
 
+# The deal shape: the fields of one deal, in this order, as a phone sends them, the API shows
+# them, an archive writes them and ``normalise`` returns them. Declared here only.
 DEAL_FIELDS = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards")
 
 # What each number is, for the refusal: translated only when a number is refused (a season

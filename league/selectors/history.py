@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from league.kernel.audit import AuditAction
 from league.kernel.permissions import is_judge, team_of
 from league.models import AuditEntry, Dispute, Game
 
@@ -53,70 +54,57 @@ def _sentence(
 ) -> str:
     before = entry.before if isinstance(entry.before, dict) else {}
     after = entry.after if isinstance(entry.after, dict) else {}
-    action = entry.action
-    if action == "game_start":
-        return _("Game %(n)s started: %(seats)s, %(dealer)s deals first.") % {
+    try:
+        action = AuditAction(entry.action)
+    except ValueError:  # an action no longer declared: its stored name
+        action = None
+    if action is None or action.sentence is None:
+        return entry.action.replace("_", " ").capitalize() + "."
+    line, variants = action.sentence, action.variants
+    if action == AuditAction.GAME_START:
+        return line % {
             "n": after.get("number", "?"),
             "seats": ", ".join(after.get("seats", [])),
             "dealer": seats.get(after.get("first_dealer", 0), "?"),
         }
-    if action == "deal_record":
-        return _("Deal %(n)s entered.") % {"n": after.get("number", "?")}
-    if action == "deal_agree":
-        return _("Deal %(n)s entered again with the same numbers: agreed.") % {
-            "n": after.get("number", "?")
-        }
-    if action == "deal_rival":
+    if action in (AuditAction.DEAL_RECORD, AuditAction.DEAL_AGREE, AuditAction.RIVAL_WITHDRAW):
+        return line % {"n": after.get("number", "?")}
+    if action == AuditAction.DEAL_RIVAL:
         changes = _deal_changes(before, after, seats, sides)
-        return _("Deal %(n)s entered differently: %(changes)s. Both entries are kept.") % {
+        return line % {
             "n": after.get("number", "?"),
-            "changes": changes or _("the same numbers, other cards"),
+            "changes": changes or variants["same_numbers"],
         }
-    if action in ("deal_correct", "deals_correct"):
+    if action in (AuditAction.DEAL_CORRECT, AuditAction.DEALS_CORRECT):
         parts = []
         for key in sorted((k for k in before if k.isdigit()), key=int):
             old, new = before.get(key), after.get(key)
             if new is None:
-                parts.append(_("Deal %(n)s struck out") % {"n": key})
+                parts.append(variants["struck_out"] % {"n": key})
             else:
                 changes = _deal_changes(old or {}, new, seats, sides)
-                parts.append(
-                    _("Deal %(n)s: %(changes)s") % {"n": key, "changes": changes or _("no change")}
-                )
+                parts.append(line % {"n": key, "changes": changes or _("no change")})
         text = "; ".join(parts) + "."
         dispute = disputes.get(after["dispute"]) if after.get("dispute") else None
         if dispute is not None:
-            text += " " + _("Ruling on dispute #%(n)s, rule %(rule)s.") % {
+            text += " " + variants["ruling"] % {
                 "n": dispute.pk,
                 "rule": dispute.rule_reference or "?",
             }
         return text
-    if action == "game_confirm":
-        return _("Confirmed.") if after.get("status") == "confirmed" else _("Vouched for.")
-    if action == "rival_withdraw":
-        return _("Accepted the stored numbers of deal %(n)s.") % {"n": after.get("number", "?")}
-    if action == "dispute_raise":
+    if action == AuditAction.GAME_CONFIRM:
+        return str(line if after.get("status") == "confirmed" else variants["vouched"])
+    if action == AuditAction.DISPUTE_RAISE:
         deal = after.get("deal_number")
         return (
-            _("Dispute raised about deal %(n)s: %(claim)s")
-            % {"n": deal, "claim": after.get("claim")}
+            line % {"n": deal, "claim": after.get("claim")}
             if deal
-            else _("Dispute raised: %(claim)s") % {"claim": after.get("claim")}
+            else variants["no_deal"] % {"claim": after.get("claim")}
         )
-    if action == "dispute_withdraw":
-        return _("Dispute withdrawn.")
-    if action == "dispute_assign":
-        return _("A judge took the dispute.")
-    if action == "dispute_rule":
-        status = after.get("status")
-        word = _("dismissed") if status == "dismissed" else _("resolved")
-        return _("Dispute %(word)s, citing rule %(rule)s.") % {
-            "word": word,
-            "rule": after.get("rule", "?"),
-        }
-    if action == "game_void":
-        return _("Voided.")
-    return action.replace("_", " ").capitalize() + "."
+    if action == AuditAction.DISPUTE_RULE:
+        word = variants["dismissed" if after.get("status") == "dismissed" else "resolved"]
+        return line % {"word": word, "rule": after.get("rule", "?")}
+    return str(line)  # a sentence with nothing to fill in: "Voided."
 
 
 def _deal_changes(

@@ -11,6 +11,7 @@ from django.db.models import Count, Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.kernel.audit import AuditAction
 from league.models import AuditEntry, Game, League, Match, Player, Season, Week
 from league.models.rules import Rules
 from league.ranking import TIEBREAKS
@@ -95,7 +96,7 @@ def invitations_sent(players: Iterable[Player]) -> dict[int, dt.datetime]:
     """When each player was last invited (player id -> time), from the audit trail."""
     ids = [str(p.pk) for p in players]
     rows = AuditEntry.objects.filter(
-        action="invitation_send", object_type="Player", object_id__in=ids
+        action=AuditAction.INVITATION_SEND, object_type="Player", object_id__in=ids
     ).values_list("object_id", "at")
     last: dict[int, dt.datetime] = {}
     for object_id, at in rows:

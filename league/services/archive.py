@@ -53,7 +53,8 @@ from django.utils import timezone
 
 from league.kernel import archive_reader as reader
 from league.kernel.archive_reader import Reader, check_shape
-from league.kernel.audit import audit_entry, audit_log
+from league.kernel.audit import AuditAction, audit_entry, audit_log
+from league.kernel.entries import DEAL_FIELDS
 from league.kernel.errors import ValidationFailed
 from league.kernel.permissions import Action, Trusted, can
 from league.models import (
@@ -95,7 +96,6 @@ RULE_FIELDS = tuple(
 )
 # The format's standings columns, in its order: the row's columns marked ``archived``.
 STANDINGS_FIELDS = tuple(column.key for column in ARCHIVED)
-DEAL_FIELDS = ("dealer", "starter", "heels", "pegging", "shows", "crib", "cards")
 
 # Limits checked before anything reaches the database (``league.kernel.archive_reader``), so a
 # crafted archive is refused with the same sentence on SQLite and PostgreSQL.
@@ -400,7 +400,7 @@ def import_write(plan: ImportPlan, *, progress: Callable[[int, int], None] | Non
             )
             audit_log(
                 actor=plan.user,
-                action="season_import",
+                action=AuditAction.SEASON_IMPORT,
                 obj=season,
                 after={"teams": len(plan.teams), **plan.counts},
                 reason="Imported from a season archive",
@@ -450,7 +450,7 @@ def _write_teams(plan: ImportPlan) -> None:
         AuditEntry.objects.bulk_create(
             audit_entry(
                 actor=plan.user,
-                action="team_create",
+                action=AuditAction.TEAM_CREATE,
                 obj=team,
                 after={
                     "name": team.name,

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.kernel import lifecycle
-from league.kernel.audit import audit_log
+from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Conflict, NotAllowed, TooFast, ValidationFailed
 from league.kernel.lifecycle import Event
 from league.kernel.permissions import Action, actor_of, can, is_judge, team_of
@@ -157,7 +157,7 @@ def dispute_raise(
         )
         audit_log(
             actor=user,
-            action="dispute_raise",
+            action=AuditAction.DISPUTE_RAISE,
             obj=dispute,
             after={"claim": claim, "deal_number": deal_number, "rival": getattr(rival, "pk", None)},
         )
@@ -192,7 +192,12 @@ def dispute_withdraw(*, dispute: Dispute, user: Any) -> Dispute:
         dispute.ruling = _("Withdrawn by the team that raised it.")
         dispute.ruled_at = timezone.now()
         dispute.save(update_fields=["status", "ruling", "ruled_at"])
-        audit_log(actor=user, action="dispute_withdraw", obj=dispute, after={"status": "dismissed"})
+        audit_log(
+            actor=user,
+            action=AuditAction.DISPUTE_WITHDRAW,
+            obj=dispute,
+            after={"status": "dismissed"},
+        )
         game_resettle(game=dispute.game, user=user)
     return dispute
 
@@ -217,7 +222,7 @@ def dispute_assign(*, dispute: Dispute, judge: Any) -> Dispute:
         dispute.save(update_fields=["judge", "status"])
         audit_log(
             actor=judge,
-            action="dispute_assign",
+            action=AuditAction.DISPUTE_ASSIGN,
             obj=dispute,
             before=before,
             after={"status": dispute.status, "judge": judge.pk},
@@ -287,7 +292,7 @@ def dispute_rule(
         dispute.save()
         audit_log(
             actor=judge,
-            action="dispute_rule",
+            action=AuditAction.DISPUTE_RULE,
             obj=dispute,
             before=before,
             after={

@@ -18,9 +18,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.kernel import lifecycle
-from league.kernel.audit import audit_entry, audit_log
+from league.kernel.audit import AuditAction, audit_entry, audit_log
 from league.kernel.entries import fingerprint, normalise, to_entry
 from league.kernel.errors import Conflict, NotAllowed, ValidationFailed
+from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.lifecycle import Event
 from league.kernel.permissions import Action, Trusted, actor_of, can, team_of, teams_of
 from league.kernel.scoring_messages import scoring_message
@@ -289,12 +290,9 @@ def game_start(
     """
     if not can(user, Action.START_GAME, match):
         raise NotAllowed(_("Only the players of these two teams can start their games."))
-    if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64):
-        raise ValidationFailed(_("The key must be text of 1 to 64 characters."), field="key")
-    if key:
-        existing = Game.objects.filter(start_key=key).first()
-        if existing is not None:
-            return _same_start(existing, match, seats, first_dealer)
+    key = checked_key(key)
+    if (existing := _started_before(key, match, seats, first_dealer)) is not None:
+        return existing
     variant = match.week.season.game_variant
     players = [_player(p) for p in seats]
     _check_seating(players, variant)
@@ -335,13 +333,13 @@ def game_start(
             )
             audit_log(
                 actor=user,
-                action="game_start",
+                action=AuditAction.GAME_START,
                 obj=game,
                 after=_start_audit(number, players, first_dealer),
             )
     except IntegrityError:
-        if key and (existing := Game.objects.filter(start_key=key).first()) is not None:
-            return _same_start(existing, match, seats, first_dealer)
+        if (existing := _started_before(key, match, seats, first_dealer)) is not None:
+            return existing
         raise Conflict(_("Someone else started this game a moment ago.")) from None
     return game
 
@@ -384,15 +382,24 @@ def _starting_scores(match: Match, home_side: int, first_dealer: int) -> dict[st
     return {"home_score": start[home_side], "away_score": start[1 - home_side]}
 
 
-def _same_start(game: Game, match: Match, seats: Sequence[Any], first_dealer: int) -> Game:
-    """The game a repeated start request made, if the request is the same one."""
+def _started_before(
+    key: str | None, match: Match, seats: Sequence[Any], first_dealer: int
+) -> Game | None:
+    """The game ``key`` started before, if this request is the same one (a retry); None for a
+    new key; a Conflict if the key started another game."""
+    return replay(
+        stored_by_key(Game, key, field="start_key"),
+        same=lambda game: _same_start(game, match, seats, first_dealer),
+        conflict=_("This key already started another game."),
+        current=game_state,
+    )
+
+
+def _same_start(game: Game, match: Match, seats: Sequence[Any], first_dealer: int) -> bool:
+    """Whether a start request asks for the game it made: the same match, seats and dealer."""
     names = seat_names(game)
     asked = [p.name if isinstance(p, Player) else _player(p).name for p in seats]
-    if game.match_id != match.pk or names != asked or game.first_dealer != first_dealer:
-        raise Conflict(
-            _("This key already started another game."), field="key", current=game_state(game)
-        )
-    return game
+    return game.match_id == match.pk and names == asked and game.first_dealer == first_dealer
 
 
 def _home_side(
@@ -475,25 +482,18 @@ def deal_record(
                 raise ValidationFailed(
                     _("The deal number must be a whole number from 1."), field="number"
                 )
-            if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64):
-                raise ValidationFailed(
-                    _("The key must be text of 1 to 64 characters."), field="key"
-                )
+            key = checked_key(key)
             normal = normalise(data, variant=variant_of(game))
             # The game's deals and the deal this key sent before, if any, in one query.
             rows = _current_deals(game, key=key)
-            if key:
-                existing = next((d for d in rows if d.key == key), None)
-                if existing is not None:
-                    if existing.game_id == game.pk and existing.fingerprint == fingerprint(
-                        normal, existing.number if number is None else number
-                    ):
-                        return existing, False
-                    raise Conflict(
-                        _("This entry was already sent with different numbers."),
-                        field="key",
-                        current=game_state(game),
-                    )
+            existing = replay(
+                next((d for d in rows if key and d.key == key), None),
+                same=lambda deal: deal.game_id == game.pk and _same_entry(deal, normal, number),
+                conflict=_("This entry was already sent with different numbers."),
+                current=lambda _deal: game_state(game),
+            )
+            if existing is not None:
+                return existing, False
             expected = game.deal_count + 1
             if number is None:
                 number = expected
@@ -513,23 +513,35 @@ def deal_record(
             _vouch(game, team_of(user, game.match), number)
             before = _settle(game, user=user)
             game.save()
-            audit_log(actor=user, action="deal_record", obj=deal, after=_deal_audit(number, normal))
+            audit_log(
+                actor=user,
+                action=AuditAction.DEAL_RECORD,
+                obj=deal,
+                after=_deal_audit(number, normal),
+            )
             if _counts_in_standings(before) or _counts_in_standings(game.status):
                 results_changed(season_id=_season_id(game))
             return deal, True
     except IntegrityError:
         # Someone else stored this deal number (or key) a moment before us.
         game.refresh_from_db()
-        if key:
-            existing = Deal.objects.filter(key=key).first()
-            if existing is not None and existing.fingerprint == fingerprint(
-                normal, existing.number if number is None else number
-            ):
-                return existing, False
+        existing = replay(
+            stored_by_key(Deal, key),
+            same=lambda deal: _same_entry(deal, normal, number),
+            conflict=None,  # another deal under this key: the refusal below
+        )
+        if existing is not None:
+            return existing, False
         raise Conflict(
             _("Someone else entered this deal a moment ago; send it again to compare."),
             current=game_state(game),
         ) from None
+
+
+def _same_entry(deal: Deal, normal: Mapping[str, Any], number: int | None) -> bool:
+    """Whether ``deal`` is what this request sends (a retry): the same numbers under the same
+    deal number (the stored one when the request names none)."""
+    return deal.fingerprint == fingerprint(normal, deal.number if number is None else number)
 
 
 def _deal_audit(number: int, normal: Mapping[str, Any]) -> dict[str, Any]:
@@ -553,7 +565,7 @@ def _second_entry(
         _vouch(game, team, number)
         _settle(game, user=user)
         game.save()
-        audit_log(actor=user, action="deal_agree", obj=current, after={"number": number})
+        audit_log(actor=user, action=AuditAction.DEAL_AGREE, obj=current, after={"number": number})
         results_changed(season_id=_season_id(game))
         return current, False
     same = Deal.objects.filter(
@@ -579,7 +591,7 @@ def _second_entry(
     game.save()
     audit_log(
         actor=user,
-        action="deal_rival",
+        action=AuditAction.DEAL_RIVAL,
         obj=rival,
         before={"number": number, **stored_deal(current)},
         after={"number": number, **normal},
@@ -796,7 +808,7 @@ def deals_correct(
         game.save()
         audit_log(
             actor=user,
-            action="deals_correct" if ruling is not None else "deal_correct",
+            action=AuditAction.DEALS_CORRECT if ruling is not None else AuditAction.DEAL_CORRECT,
             obj=game,
             before=before,
             after={**after, **({"dispute": ruling.pk} if ruling is not None else {})},
@@ -850,7 +862,9 @@ def rival_withdraw(*, rival: Deal, user: Any) -> Game:
         _recount_rivals(game)
         _settle(game, user=user)
         game.save()
-        audit_log(actor=user, action="rival_withdraw", obj=rival, after={"number": rival.number})
+        audit_log(
+            actor=user, action=AuditAction.RIVAL_WITHDRAW, obj=rival, after={"number": rival.number}
+        )
         results_changed(season_id=_season_id(game))
     return game
 
@@ -919,7 +933,7 @@ def game_confirm(*, game: Game, user: Any) -> Game:
             _vouch(game, team, game.deal_count)
         _settle(game, user=user)
         game.save()
-        audit_log(actor=user, action="game_confirm", obj=game, after=_confirm_audit(game))
+        audit_log(actor=user, action=AuditAction.GAME_CONFIRM, obj=game, after=_confirm_audit(game))
         results_changed(season_id=_season_id(game))
     return game
 
@@ -965,7 +979,7 @@ def game_void(*, game: Game, user: Any, reason: str) -> Game:
         )
         audit_log(
             actor=user,
-            action="game_void",
+            action=AuditAction.GAME_VOID,
             obj=game,
             before={"status": before},
             after={"status": game.status},
@@ -1097,17 +1111,24 @@ class GameBuild:
         entries = [
             audit_entry(
                 actor=user,
-                action="game_start",
+                action=AuditAction.GAME_START,
                 obj=game,
                 after=_start_audit(game.number, self.players, game.first_dealer),
             )
         ]
         entries += [
-            audit_entry(actor=user, action="deal_record", obj=deal, after=_deal_audit(n, normal))
+            audit_entry(
+                actor=user, action=AuditAction.DEAL_RECORD, obj=deal, after=_deal_audit(n, normal)
+            )
             for n, (deal, normal) in enumerate(zip(self.deals, self.normals, strict=True), 1)
         ]
         if self.confirmed:
             entries.append(
-                audit_entry(actor=user, action="game_confirm", obj=game, after=_confirm_audit(game))
+                audit_entry(
+                    actor=user,
+                    action=AuditAction.GAME_CONFIRM,
+                    obj=game,
+                    after=_confirm_audit(game),
+                )
             )
         return entries

@@ -36,7 +36,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.kernel.audit import audit_log
+from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
 from league.kernel.permissions import PLAYERS, Action, can
 from league.models import Player
@@ -236,7 +236,7 @@ def players_add(*, user: Any, lines: Sequence[PlayerLine]) -> PlayersAdded:
                 result.created.append(player)
                 audit_log(
                     actor=user,
-                    action="player_create",
+                    action=AuditAction.PLAYER_CREATE,
                     obj=player,
                     after={"name": player.name, "login": account.username if account else None},
                 )
@@ -246,7 +246,7 @@ def players_add(*, user: Any, lines: Sequence[PlayerLine]) -> PlayersAdded:
                 result.logins.append(player)
                 audit_log(
                     actor=user,
-                    action="player_login_create",
+                    action=AuditAction.PLAYER_LOGIN_CREATE,
                     obj=player,
                     after={"login": account.username if account else None},
                 )
@@ -307,7 +307,7 @@ def invitations_send(*, user: Any, players: Iterable[Player], base_url: str) -> 
             assert player.user is not None  # sent to the players with a login
             audit_log(
                 actor=user,
-                action="invitation_send",
+                action=AuditAction.INVITATION_SEND,
                 obj=player,
                 after={"email": player.user.email, "login": player.user.get_username()},
             )

@@ -9,7 +9,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.kernel.audit import audit_log
+from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
 from league.kernel.permissions import Action, can
 from league.models import Game, GameStatus, Match, Season, Team, Week
@@ -117,7 +117,7 @@ def playoffs_create(*, season: Season, user: Any, reason: str = "") -> list[Matc
             )
         audit_log(
             actor=user,
-            action="playoffs_create",
+            action=AuditAction.PLAYOFFS_CREATE,
             obj=season,
             after={"seeding": seeding, "open_matches": still_open},
             reason=reason,
@@ -142,7 +142,9 @@ def playoffs_undo(*, season: Season, user: Any, reason: str = "") -> None:
         weeks.delete()
         season.playoff_seeding = None
         season.save(update_fields=["playoff_seeding"])
-        audit_log(actor=user, action="playoffs_undo", obj=season, before=before, reason=reason)
+        audit_log(
+            actor=user, action=AuditAction.PLAYOFFS_UNDO, obj=season, before=before, reason=reason
+        )
 
 
 def playoffs_advance(*, season: Season, user: Any = None) -> list[Match]:
@@ -177,7 +179,7 @@ def _advance(season: Season, bracket: dict[str, Any], created: list[Match], user
     if created:
         audit_log(
             actor=user,
-            action="playoffs_advance",
+            action=AuditAction.PLAYOFFS_ADVANCE,
             obj=season,
             after={"matches": [str(m) for m in created]},
         )

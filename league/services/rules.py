@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Field
 from django.utils.translation import gettext as _
 
-from league.kernel.audit import audit_log
+from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
 from league.kernel.permissions import Action, can
 from league.models import Game, GameStatus, League, Season
@@ -163,7 +163,9 @@ def season_create(
             is_current=is_current,
             **values,
         )
-        audit_log(actor=user, action="season_create", obj=season, after=season.rules_dict())
+        audit_log(
+            actor=user, action=AuditAction.SEASON_CREATE, obj=season, after=season.rules_dict()
+        )
     return season
 
 
@@ -213,7 +215,7 @@ def season_rules_update(
         season.save(update_fields=list(changes))
         audit_log(
             actor=user,
-            action="season_rules_update",
+            action=AuditAction.SEASON_RULES_UPDATE,
             obj=season,
             before={k: before[k] for k in changes},
             after=dict(changes),

@@ -12,7 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from league.kernel.audit import audit_log
+from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
 from league.kernel.permissions import Action, can
 from league.models import AuditEntry, Game, Match, Player, Season, Team, Venue, Week
@@ -216,7 +216,7 @@ def schedule_create(
             made.append(week)
         audit_log(
             actor=user,
-            action="schedule_create",
+            action=AuditAction.SCHEDULE_CREATE,
             obj=season,
             before={"weeks": replaced} if replaced else None,
             after={
@@ -264,7 +264,9 @@ def schedule_clear(*, season: Season, user: Any) -> int:
         if season.playoff_seeding is not None:
             season.playoff_seeding = None
             season.save(update_fields=["playoff_seeding"])
-        audit_log(actor=user, action="schedule_clear", obj=season, before={"weeks": count})
+        audit_log(
+            actor=user, action=AuditAction.SCHEDULE_CLEAR, obj=season, before={"weeks": count}
+        )
     return count
 
 
@@ -286,7 +288,7 @@ def week_create(*, season: Season, user: Any, date: dt.date, venue: Venue | None
         week = Week.objects.create(season=season, number=number, date=date, venue=venue)
         audit_log(
             actor=user,
-            action="week_create",
+            action=AuditAction.WEEK_CREATE,
             obj=week,
             after={
                 "week": number,
@@ -310,7 +312,7 @@ def venue_create(*, user: Any, name: str, address: str = "") -> Venue:
         venue = Venue.objects.filter(name__iexact=name).first()
         if venue is None:
             venue = Venue.objects.create(name=name, address=(address or "").strip()[:250])
-            audit_log(actor=user, action="venue_create", obj=venue, after={"name": name})
+            audit_log(actor=user, action=AuditAction.VENUE_CREATE, obj=venue, after={"name": name})
     return venue
 
 
@@ -338,7 +340,7 @@ def team_create(
         team.players.set(players)
         audit_log(
             actor=user,
-            action="team_create",
+            action=AuditAction.TEAM_CREATE,
             obj=team,
             after={"name": name, "players": [p.name for p in players], "captain": captain.name},
         )
@@ -509,7 +511,9 @@ def team_update(
             "captain": team.captain.name,
         }
         if after != before:
-            audit_log(actor=user, action="team_update", obj=team, before=before, after=after)
+            audit_log(
+                actor=user, action=AuditAction.TEAM_UPDATE, obj=team, before=before, after=after
+            )
             if renamed:
                 from league.services.results import results_changed
 
@@ -531,7 +535,7 @@ def match_create(*, week: Week, user: Any, home: Team, away: Team, table: int = 
         match = Match.objects.create(week=week, home=home, away=away, table=table)
         audit_log(
             actor=user,
-            action="match_create",
+            action=AuditAction.MATCH_CREATE,
             obj=match,
             after={"week": week.number, "home": home.name, "away": away.name, "table": table},
         )
@@ -607,7 +611,7 @@ def match_update(
         if after != before:
             audit_log(
                 actor=user,
-                action="match_update",
+                action=AuditAction.MATCH_UPDATE,
                 obj=match,
                 before=before,
                 after=after,
@@ -642,7 +646,7 @@ def delete_unplayed(*, obj: Season | Team | Week | Match, user: Any) -> None:
             % {"what": str(obj)}
         )
     with transaction.atomic():
-        audit_log(actor=user, action="delete", obj=obj, before={"what": str(obj)})
+        audit_log(actor=user, action=AuditAction.DELETE, obj=obj, before={"what": str(obj)})
         if isinstance(obj, Season):
             Match.objects.filter(week__season=obj).delete()
             Week.objects.filter(season=obj).delete()
