@@ -25,6 +25,7 @@ from league.kernel.lifecycle import Event
 from league.kernel.permissions import Action, Trusted, actor_of, can, team_of, teams_of
 from league.kernel.scoring_messages import scoring_message
 from league.models import Deal, Dispute, DisputeStatus, Game, GameSeat, GameStatus, Match, Player
+from league.selectors.games import stored_deal
 from league.selectors.standings import COUNTED_STATUSES
 from league.services.results import results_changed
 from scoring.errors import InvalidDealError
@@ -96,19 +97,6 @@ def _replay(
                 error.args = (error.message,)
             raise error from None
     return scored
-
-
-def stored_deal(deal: Deal) -> dict[str, Any]:
-    """A stored deal in the one deal shape (what ``normalise`` makes of a submitted deal)."""
-    return {
-        "dealer": deal.dealer,
-        "starter": deal.starter or None,
-        "heels": deal.heels,
-        "pegging": deal.pegging,
-        "shows": deal.shows,
-        "crib": deal.crib,
-        "cards": deal.cards,
-    }
 
 
 def _current_deals(game: Game, *, key: str | None = None) -> list[Deal]:
