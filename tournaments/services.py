@@ -35,9 +35,9 @@ from league.kernel.audit import audit_log
 from league.kernel.cache import bump_counter, tournament_version_key
 from league.kernel.entries import normalise, to_entry
 from league.kernel.errors import Conflict, Locked, NotAllowed, ValidationFailed
+from league.kernel.people import Player
 from league.kernel.permissions import Action, actor_of, can, table_side_of
 from league.kernel.scoring_messages import scoring_message
-from league.kernel.people import Player
 from scoring.errors import ScoringError
 from scoring.game import Game as ScoredGame
 from scoring.variants import VARIANTS
@@ -693,30 +693,6 @@ def scorecard_enter(
         )
     _changed(game.round.tournament_id)
     return game, True
-
-
-def scorecard_submit(
-    *,
-    user: Any,
-    game: TableGame,
-    winner: Entrant | None = None,
-    loser_score: Any = None,
-    side: Entrant | None = None,
-    deals: Any = None,
-    first_dealer: Any = 0,
-    key: Any = None,
-) -> TableGame:
-    """``scorecard_enter``, answering the table's game only."""
-    return scorecard_enter(
-        user=user,
-        game=game,
-        winner=winner,
-        loser_score=loser_score,
-        side=side,
-        deals=deals,
-        first_dealer=first_dealer,
-        key=key,
-    )[0]
 
 
 def scorecard_settle(*, user: Any, game: TableGame, winner: Entrant, loser_score: Any) -> TableGame:

@@ -977,11 +977,6 @@ def game_rescore(*, game: Game) -> Game:
     return game
 
 
-def open_games_of(user: Any) -> Q:
-    """A filter for the unfinished games of the teams ``user`` plays for."""
-    return Q(match__home__players__user=user) | Q(match__away__players__user=user)
-
-
 # --- Many games at once, for a trusted bulk writer (the season import) --------------------------
 
 
