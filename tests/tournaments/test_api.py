@@ -11,8 +11,8 @@ from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.factories import singles_game
 from tests.tournaments.conftest import play_round, user_of
-from tests.tournaments.test_scorecard_lifecycle import singles_game
 from tournaments import services
 from tournaments.models import Scorecard, TableStatus
 

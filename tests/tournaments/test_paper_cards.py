@@ -8,6 +8,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from tests.tournaments.conftest import user_of
+from tests.web.french import untranslated_runs
 from tournaments import services
 from tournaments.models import TableStatus
 
@@ -174,8 +175,6 @@ def test_the_list_shows_open_tables_of_running_rounds_in_a_fixed_number_of_queri
 def test_the_card_page_and_its_refusal_read_in_french(client, checker, table, field):
     """The French walk sees the demo's empty list; a table waiting for a card, its form and a
     refusal are read here, with the walk's own checks."""
-    from tests.web.test_french_everywhere import untranslated_runs
-
     services.scorecard_enter(
         user=user_of(table.first), game=table, winner=table.first, loser_score=90
     )

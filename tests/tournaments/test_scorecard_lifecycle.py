@@ -12,9 +12,9 @@ from league.kernel import lifecycle
 from league.kernel.entries import normalise, to_entry
 from league.kernel.errors import Locked, NotAllowed, ValidationFailed
 from league.kernel.permissions import Action, can
-from scoring.errors import InvalidDealError
 from scoring.game import Game as ScoredGame
 from scoring.variants import VARIANTS
+from tests.factories import singles_game
 from tests.tournaments.conftest import user_of
 from tournaments import services
 from tournaments.models import Scorecard, TableStatus
@@ -117,30 +117,6 @@ def test_the_same_key_stores_the_card_once_and_another_card_under_it_is_refused(
 
 
 # --- Deal by deal --------------------------------------------------------------------------
-
-
-def singles_game(*, strong_seat: int = 0) -> list[dict]:
-    """A whole singles game to 121 as plain deals (no cards), the last one cut where the game
-    ends, as the table would write it."""
-    variant = VARIANTS["singles-121"]
-    scored = ScoredGame(variant, first_dealer=0, target=121)
-    deals: list[dict] = []
-    while not scored.finished:
-        dealer = len(deals) % 2
-        shows = {str(strong_seat): 12, str(1 - strong_seat): 4}
-        deal = {"dealer": dealer, "pegging": [3, 2], "shows": dict(shows), "crib": 4}
-        for cut in ("crib", str(dealer), str(1 - dealer)):
-            try:
-                scored.check(to_entry(normalise(deal, variant=variant)))
-                break
-            except InvalidDealError:
-                if cut == "crib":
-                    deal["crib"] = None
-                else:
-                    deal["shows"].pop(cut)
-        scored.record(to_entry(normalise(deal, variant=variant)))
-        deals.append(deal)
-    return deals
 
 
 def test_a_card_entered_deal_by_deal_takes_its_result_from_the_deals_and_matches_a_plain_card(
