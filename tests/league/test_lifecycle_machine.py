@@ -521,6 +521,7 @@ _http = LeagueNight.http
 LeagueNight.http = _admin_http  # type: ignore[method-assign]
 
 
+@pytest.mark.slow  # the slowest test (77 s idle): 40 runs of 50 steps through every door
 @pytest.mark.django_db
 def test_games_driven_through_every_door_and_role_keep_the_standings_right():
     LeagueNight.TestCase.settings = settings(
