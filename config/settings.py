@@ -181,7 +181,7 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A broker that is down must not hold up a captain's write: publish fails fast and the
-# standings are recomputed on read instead (see league/services/standings.py).
+# standings are recomputed on read instead (standings_for_season, league/selectors/standings.py).
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 0,

@@ -26,7 +26,7 @@ from league.kernel.cache import (
 )
 from league.models import League, Season, StandingsPage, StandingsSnapshot
 from league.ranking import TIEBREAKS
-from league.services.standings import standings_for_season
+from league.selectors.standings import standings_for_season
 from league.tables import sort_rows, standings_header_html, standings_rows_html
 
 

@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from league import models
+from league.kernel.entries import normalise, to_entry
 from league.models import (
     AuditEntry,
     Deal,
@@ -35,7 +36,10 @@ from league.models import (
 from league.services.demo import random_game_deals
 from league.services.games import deal_record, game_confirm, game_start
 from scoring.cards import DECK
+from scoring.errors import InvalidDealError
+from scoring.game import Game as ScoredGame
 from scoring.show import score_show
+from scoring.variants import VARIANTS
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -227,6 +231,30 @@ def game_deals(game, *, seed: int = 7) -> list[dict]:
     """A whole legal game for ``game``'s seats and first dealer (the same for the same seed)."""
     season = game.match.week.season
     return random_game_deals(random.Random(seed), season.variant, game.first_dealer, season.target)
+
+
+def singles_game(*, strong_seat: int = 0) -> list[dict]:
+    """A whole singles game to 121 as plain deals (no cards), the last one cut where the game
+    ends, as the table would write it."""
+    variant = VARIANTS["singles-121"]
+    scored = ScoredGame(variant, first_dealer=0, target=121)
+    deals: list[dict] = []
+    while not scored.finished:
+        dealer = len(deals) % 2
+        shows = {str(strong_seat): 12, str(1 - strong_seat): 4}
+        deal = {"dealer": dealer, "pegging": [3, 2], "shows": dict(shows), "crib": 4}
+        for cut in ("crib", str(dealer), str(1 - dealer)):
+            try:
+                scored.check(to_entry(normalise(deal, variant=variant)))
+                break
+            except InvalidDealError:
+                if cut == "crib":
+                    deal["crib"] = None
+                else:
+                    deal["shows"].pop(cut)
+        scored.record(to_entry(normalise(deal, variant=variant)))
+        deals.append(deal)
+    return deals
 
 
 def play(
@@ -512,6 +540,15 @@ def wipe_league_data() -> None:
     League.objects.all().delete()
     Player.objects.all().delete()
     Venue.objects.all().delete()
+
+
+#: The tables a season archive fills: an import that is refused adds a row to none of them.
+ARCHIVE_MODELS = (League, Season, Team, Player, Week, Match, Game, GameSeat, Deal, AuditEntry)
+
+
+def row_counts() -> dict[str, int]:
+    """How many rows each of ``ARCHIVE_MODELS`` holds, by model name."""
+    return {model.__name__: model.objects.count() for model in ARCHIVE_MODELS}
 
 
 def game_summary(season: Season) -> list[tuple]:

@@ -350,7 +350,7 @@ class PaperCardForm(forms.ModelForm):
 class PaperScorecardAdmin(_RefusalStaysOnForm):
     """Paper scorecards: the tables of the running rounds still waiting for a card, where a
     checker keys in one side's card for a player with no phone. The card goes through
-    ``scorecard_submit`` like a phone's: two that agree verify the table, two that differ send
+    ``scorecard_enter`` like a phone's: two that agree verify the table, two that differ send
     it to the checkers' queue; a refusal (that side's card is already in, the result stands,
     the checker plays at the table) is shown as an error and changes nothing."""
 
@@ -415,7 +415,7 @@ class PaperScorecardAdmin(_RefusalStaysOnForm):
         by_pk = {obj.first_id: obj.first, obj.second_id: obj.second}
         side = by_pk[int(data["paper_side"])]
         try:
-            game = services.scorecard_submit(
+            game, _created = services.scorecard_enter(
                 user=request.user,
                 game=obj,
                 side=side,

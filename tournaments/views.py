@@ -200,7 +200,7 @@ def scorecard(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         winner = game.first if form.cleaned_data["winner"] == str(game.first_id) else game.second
         try:
-            game = services.scorecard_submit(
+            game, _created = services.scorecard_enter(
                 user=request.user,
                 game=game,
                 winner=winner,

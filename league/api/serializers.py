@@ -223,11 +223,11 @@ class GameSerializer(GameSummarySerializer):
 
     def get_can_record(self, game: Game) -> bool:
         """Whether you may enter this game's deals now."""
-        return write_access(self.context["request"]).can(Action.RECORD_DEAL, game)
+        return write_access(self.context["request"], Action.RECORD_DEAL, game)
 
     def get_can_confirm(self, game: Game) -> bool:
         """Whether you may confirm (or reject) this game now: your team is the one asked."""
-        return write_access(self.context["request"]).can(Action.CONFIRM_GAME, game)
+        return write_access(self.context["request"], Action.CONFIRM_GAME, game)
 
 
 # --- Schedule ------------------------------------------------------------------------------------
@@ -263,7 +263,7 @@ class MatchSerializer(serializers.ModelSerializer):
 
     def get_can_record(self, match: Match) -> bool:
         """Whether you may start games and enter scores in this match."""
-        return write_access(self.context["request"]).can(Action.START_GAME, match)
+        return write_access(self.context["request"], Action.START_GAME, match)
 
 
 class WeekMatchSerializer(serializers.ModelSerializer):
@@ -350,7 +350,7 @@ class MatchListSerializer(serializers.ModelSerializer):
 
     def get_can_record(self, match: Match) -> bool:
         """Whether you may start games and enter scores in this match."""
-        return write_access(self.context["request"]).can(Action.START_GAME, match)
+        return write_access(self.context["request"], Action.START_GAME, match)
 
 
 class GameListSerializer(serializers.ModelSerializer):
@@ -384,7 +384,7 @@ class GameListSerializer(serializers.ModelSerializer):
 
     def get_can_record(self, game: Game) -> bool:
         """Whether you may enter this game's deals now."""
-        return write_access(self.context["request"]).can(Action.RECORD_DEAL, game)
+        return write_access(self.context["request"], Action.RECORD_DEAL, game)
 
 
 class ScheduleMatchSerializer(serializers.ModelSerializer):

@@ -35,7 +35,9 @@ from league.models import (
     Week,
 )
 from league.selectors.disputes import disputes_visible_to
+from league.selectors.playoffs import playoff_bracket
 from league.selectors.schedule import season_schedule
+from league.selectors.standings import standings_for_season
 from league.services.disputes import dispute_raise, dispute_withdraw, game_reject
 from league.services.games import (
     deal_correct,
@@ -44,8 +46,6 @@ from league.services.games import (
     game_start,
     rival_withdraw,
 )
-from league.services.playoffs import playoff_bracket
-from league.services.standings import standings_for_season
 
 # --- Querysets -----------------------------------------------------------------------------------
 

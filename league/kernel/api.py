@@ -115,30 +115,11 @@ REFUSALS = {
 # --- Lists and who may write -------------------------------------------------------------------
 
 
-class ReadOrSignedIn(IsAuthenticatedOrReadOnly):
-    """Anyone reads; writing needs a signed-in user (the service then checks the role)."""
-
-
-class WriteAccess:
-    """The requesting user's standing: ``can()`` fetches the user's groups and teams once, so
-    a list answers per row without a query."""
-
-    def __init__(self, user: Any) -> None:
-        self.user = user
-        warm_permissions(user)  # a list then costs the same queries whichever rows it holds
-
-    def can(self, action: Action, obj: Any) -> bool:
-        """``can()`` for this request's user (its groups and teams fetched once)."""
-        return can(self.user, action, obj)
-
-
-def write_access(request: Request) -> WriteAccess:
-    """The request's ``WriteAccess``, computed on first use."""
-    access = getattr(request, "_pegboard_write_access", None)
-    if access is None:
-        access = WriteAccess(request.user)
-        request._pegboard_write_access = access  # type: ignore[attr-defined]  # kept on it
-    return access
+def write_access(request: Request, action: Action, obj: Any) -> bool:
+    """``can()`` for the requesting user, with what it needs of them (groups, teams) fetched on
+    the first call: a list then costs the same queries whichever rows it holds."""
+    warm_permissions(request.user)
+    return can(request.user, action, obj)
 
 
 class Pages(LimitOffsetPagination):
@@ -169,7 +150,7 @@ class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
     """Lists use ``list_serializer_class`` over ``list_queryset`` when set: flat rows, fewer
     joins; one object (``retrieve``) and the actions keep the full serializer."""
 
-    permission_classes = [ReadOrSignedIn]
+    permission_classes = [IsAuthenticatedOrReadOnly]  # the service then checks the role
     pagination_class = Pages
     parser_classes = [JSONParser]
     filter_backends = [filters.DjangoFilterBackend]

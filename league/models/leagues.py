@@ -72,11 +72,6 @@ class Season(Rules):
     def __str__(self) -> str:
         return f"{self.league.name}: {self.name}"
 
-    def copy_rules_from(self, league: League) -> None:
-        """Take the league's current defaults as this season's rules."""
-        for name in RULE_FIELDS:
-            setattr(self, name, getattr(league, name))
-
 
 class Venue(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)

@@ -9,6 +9,8 @@ from typing import Any
 from django.db.models import Count, Q
 
 from league.models import Game, League, Player, Season, Team
+from league.selectors.playoffs import playoff_bracket
+from league.selectors.standings import standings_for_season
 
 
 @dataclass
@@ -27,9 +29,6 @@ class Record:
 
 def season_champion(season: Season) -> dict[str, Any] | None:
     """``{"team": name, "how": "playoffs" | "first_place"}``, or None before any result."""
-    from league.services.playoffs import playoff_bracket
-    from league.services.standings import standings_for_season
-
     if season.playoff_seeding:
         champion = playoff_bracket(season).get("champion")
         if champion:
@@ -69,8 +68,6 @@ def player_career(player: Player, games: list[Game]) -> dict[str, Any]:
     """``player``'s seasons (team, partner, record in the games they sat in, their team's place,
     the title) and their lifetime record. ``games``: the confirmed games they sat in (as
     ``player_stats`` fetched them, with their matches), so the records cost no query."""
-    from league.services.standings import standings_for_season
-
     teams = list(
         player.teams.select_related("season__league", "captain")
         .prefetch_related("players")

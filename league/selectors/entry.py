@@ -10,9 +10,8 @@ from django.urls import reverse
 
 from league.kernel.permissions import Action, can
 from league.models import Deal, Dispute, DisputeStatus, Game
-from league.selectors.games import pending_rivals
+from league.selectors.games import pending_rivals, stored_deal
 from league.selectors.scoreboard import skunk_line
-from league.services.games import stored_deal
 from scoring.game import entry_rules
 
 

@@ -1,4 +1,5 @@
-"""Reading a game deal by deal: running totals, names, and the scorer's breakdowns."""
+"""Reading a game deal by deal: a stored deal in the one deal shape, running totals, names,
+and the scorer's breakdowns."""
 
 from __future__ import annotations
 
@@ -10,6 +11,19 @@ from league.kernel.scoring_messages import show_sentences
 from league.models import Deal, Game
 from scoring.cards import Card
 from scoring.show import score_show
+
+
+def stored_deal(deal: Deal) -> dict[str, Any]:
+    """A stored deal in the one deal shape (what ``normalise`` makes of a submitted deal)."""
+    return {
+        "dealer": deal.dealer,
+        "starter": deal.starter or None,
+        "heels": deal.heels,
+        "pegging": deal.pegging,
+        "shows": deal.shows,
+        "crib": deal.crib,
+        "cards": deal.cards,
+    }
 
 
 def game_detail(game: Game) -> dict[str, Any]:

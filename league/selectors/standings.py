@@ -2,7 +2,8 @@
 
 Only confirmed games count. Games finished and waiting for a team to vouch, and disputed games,
 are counted apart (``pending``, ``disputed``) so the table can say they exist without counting
-them as results.
+them as results. :func:`standings_for_season` is the read every page and the API ask: the cache,
+then the snapshot ``league.services.standings`` stored, and only then computed.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
-from league.models import MatchTally, Season, Team
+from league.kernel.cache import cache_get, cache_set, standings_key
+from league.models import MatchTally, Season, StandingsSnapshot, Team
 from league.models.games import OVER_STATUSES
 from league.ranking import METRICS, TeamRecord, rank_teams
 from league.standings_row import ROW_KEYS, standings_row
@@ -175,3 +177,38 @@ def is_current_shape(data: Any) -> bool:
         return False
     rows = data["standings"]
     return not rows or rows[0].keys() == set(ROW_KEYS)  # (PostgreSQL's jsonb reorders keys)
+
+
+def standings_for_season(season: Season) -> dict[str, Any]:
+    """Current standings: from the cache, the stored snapshot, or computed from the games."""
+    key = standings_key(season.pk, season.results_version)
+    data = cache_get(key)
+    if data is not None:
+        return data
+    snapshot = stored_snapshot(season.pk, season.results_version)
+    data = snapshot if is_current_shape(snapshot) else compute_standings(season)
+    cache_set(key, data)
+    return data
+
+
+# The snapshot's lookup in plain SQL, as the stored page's is (league.rendering): every computed
+# request asks it first, and building the query through the ORM cost fifteen times running it.
+_SNAPSHOT_SQL = "SELECT data FROM {table} WHERE season_id = %s AND results_version = %s"
+
+
+def stored_snapshot(season_id: int, results_version: int) -> Any:
+    """The stored standings of this results version (decoded as the model's field does), or
+    None."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _SNAPSHOT_SQL.format(table=StandingsSnapshot._meta.db_table),
+            [season_id, results_version],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    if not isinstance(row[0], str):  # a driver that decodes JSON itself
+        return row[0]
+    data = StandingsSnapshot._meta.get_field("data")
+    # No expression: a column read whole (Django only looks for a key transform).
+    return data.from_db_value(row[0], None, connection)  # type: ignore[arg-type]

@@ -26,6 +26,7 @@ from league.kernel.lifecycle import Event
 from league.kernel.permissions import Action, Trusted, actor_of, can, team_of, teams_of
 from league.kernel.scoring_messages import scoring_message
 from league.models import Deal, Dispute, DisputeStatus, Game, GameSeat, GameStatus, Match, Player
+from league.selectors.games import stored_deal
 from league.selectors.standings import COUNTED_STATUSES
 from league.services.results import results_changed
 from scoring.errors import InvalidDealError
@@ -97,19 +98,6 @@ def _replay(
                 error.args = (error.message,)
             raise error from None
     return scored
-
-
-def stored_deal(deal: Deal) -> dict[str, Any]:
-    """A stored deal in the one deal shape (what ``normalise`` makes of a submitted deal)."""
-    return {
-        "dealer": deal.dealer,
-        "starter": deal.starter or None,
-        "heels": deal.heels,
-        "pegging": deal.pegging,
-        "shows": deal.shows,
-        "crib": deal.crib,
-        "cards": deal.cards,
-    }
 
 
 def _current_deals(game: Game, *, key: str | None = None) -> list[Deal]:
@@ -1001,11 +989,6 @@ def game_rescore(*, game: Game) -> Game:
     game.save()
     results_changed(season_id=_season_id(game))
     return game
-
-
-def open_games_of(user: Any) -> Q:
-    """A filter for the unfinished games of the teams ``user`` plays for."""
-    return Q(match__home__players__user=user) | Q(match__away__players__user=user)
 
 
 # --- Many games at once, for a trusted bulk writer (the season import) --------------------------

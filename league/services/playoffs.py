@@ -13,41 +13,8 @@ from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
 from league.kernel.permissions import Action, can
 from league.models import Game, GameStatus, Match, Season, Team, Week
-from league.services.standings import standings_for_season
-
-
-def bracket_order(size: int) -> list[int]:
-    """Seed numbers in bracket order for a field of ``size`` (a power of two): 1 meets ``size``,
-    and the top two seeds can only meet in the final.
-
-    >>> bracket_order(8)
-    [1, 8, 4, 5, 2, 7, 3, 6]
-    """
-    order = [1]
-    while len(order) < size:
-        n = len(order) * 2
-        order = [x for s in order for x in (s, n + 1 - s)]
-    return order
-
-
-def bracket_size(teams: int) -> int:
-    size = 1
-    while size < teams:
-        size *= 2
-    return size
-
-
-def match_winner(match: Match, *, games_per_match: int) -> Team | None:
-    """The team that has won a majority of the match's confirmed games."""
-    wins = {match.home_id: 0, match.away_id: 0}
-    for game in match.games.all():
-        if game.status == GameStatus.CONFIRMED and game.winner_id in wins:
-            wins[game.winner_id] += 1
-    need = games_per_match // 2 + 1
-    for team_id, won in wins.items():
-        if won >= need:
-            return match.home if team_id == match.home_id else match.away
-    return None
+from league.selectors.playoffs import bracket_order, bracket_size, playoff_bracket
+from league.selectors.standings import standings_for_season
 
 
 def regular_season_open(season: Season) -> int:
@@ -193,82 +160,3 @@ def _playoff_week(season: Season, round_number: int) -> Week:
         season=season, number=number, defaults={"is_playoff": True}
     )
     return week
-
-
-def playoff_bracket(season: Season) -> dict[str, Any]:
-    """The bracket as it stands: rounds of slots with teams, seeds, match ids and winners.
-
-    Computed from the round-one matches, the seeding and the results (a few queries whatever
-    the season's size)."""
-    matches = list(
-        Match.objects.filter(week__season=season, playoff_round__isnull=False)
-        .select_related("home", "away")
-        .prefetch_related("games")
-    )
-    if not matches:
-        return {"size": 0, "rounds": []}
-    games_per_match = season.playoff_games_per_match
-    seeds: dict[str, int] = {}
-    seeding = list(season.playoff_seeding or [])
-    for i, name in enumerate(seeding, start=1):
-        seeds[name] = i
-    size = bracket_size(len(seeding))
-    order = bracket_order(size)
-    by_slot = {(m.playoff_round, m.playoff_slot): m for m in matches}
-    rounds: list[dict[str, Any]] = []
-    # round 1 entrants per slot (a bye carries the high seed straight through)
-    advancing: list[str | None] = []
-    slots = []
-    for slot in range(size // 2):
-        high, low = order[2 * slot], order[2 * slot + 1]
-        match = by_slot.get((1, slot))
-        home = seeding[high - 1] if high <= len(seeding) else None
-        away = seeding[low - 1] if low <= len(seeding) else None
-        winner = None
-        if match is None and home and not away:
-            winner = home  # bye
-        elif match is not None:
-            w = match_winner(match, games_per_match=games_per_match)
-            winner = w.name if w else None
-        slots.append(_slot(1, slot, home, away, match, winner, seeds))
-        advancing.append(winner)
-    rounds.append({"round": 1, "slots": slots})
-    rnd = 1
-    while len(advancing) > 1:
-        rnd += 1
-        slots = []
-        nxt: list[str | None] = []
-        for slot in range(len(advancing) // 2):
-            home, away = advancing[2 * slot], advancing[2 * slot + 1]
-            match = by_slot.get((rnd, slot))
-            winner = None
-            if match is not None:
-                w = match_winner(match, games_per_match=games_per_match)
-                winner = w.name if w else None
-            slots.append(_slot(rnd, slot, home, away, match, winner, seeds))
-            nxt.append(winner)
-        rounds.append({"round": rnd, "slots": slots})
-        advancing = nxt
-    return {"size": size, "rounds": rounds, "champion": advancing[0] if advancing else None}
-
-
-def _slot(
-    rnd: int,
-    slot: int,
-    home: str | None,
-    away: str | None,
-    match: Match | None,
-    winner: str | None,
-    seeds: dict[str, int],
-) -> dict[str, Any]:
-    return {
-        "round": rnd,
-        "slot": slot,
-        "home": home,
-        "away": away,
-        "home_seed": seeds.get(home or ""),
-        "away_seed": seeds.get(away or ""),
-        "match_id": match.pk if match else None,
-        "winner": winner,
-        "bye": bool(home) and away is None and rnd == 1,
-    }

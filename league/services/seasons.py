@@ -117,10 +117,6 @@ def _regular_weeks(season: Season) -> QuerySet[Week]:
     return season.weeks.filter(is_playoff=False)
 
 
-def _schedule_played(season: Season) -> bool:
-    return Game.objects.filter(match__week__season=season).exists()
-
-
 def schedule_create(
     *,
     season: Season,

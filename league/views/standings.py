@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from league.models import Season
 from league.ranking import METRICS
 from league.rendering import standings_page_html, visitor_standings_page
-from league.services.playoffs import playoff_bracket
-from league.services.standings import standings_for_season
+from league.selectors.playoffs import playoff_bracket
+from league.selectors.standings import standings_for_season
 from league.standings_row import valid_sort
 from league.tables import EXPORT_FORMATS, StandingsTable, export_response, sort_rows
 

@@ -98,7 +98,7 @@ def test_a_twelve_entrant_club_night_from_check_in_to_a_champion(live_server, br
         assert first.status == TableStatus.VERIFIED
         for game in others:  # the other tables' cards, as their phones would send them
             for side in (game.first, game.second):
-                services.scorecard_submit(
+                services.scorecard_enter(
                     user=side.players.get().user, game=game, winner=game.second, loser_score=80
                 )
 

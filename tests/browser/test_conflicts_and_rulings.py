@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from league.models import Deal, Dispute, DisputeStatus, GameStatus
+from league.selectors.standings import standings_for_season
 from league.services.disputes import dispute_raise
 from league.services.games import deal_record, game_confirm
-from league.services.standings import standings_for_season
 from tests.browser.conftest import PHONE, TV, log_in, type_deal
 from tests.factories import game_deals, play
 

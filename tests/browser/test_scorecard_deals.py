@@ -9,7 +9,7 @@ import pytest
 from league.models import Player
 from tests import factories
 from tests.browser.conftest import log_in, type_deal
-from tests.tournaments.test_scorecard_lifecycle import singles_game
+from tests.factories import singles_game
 from tournaments import services
 from tournaments.models import Scorecard
 

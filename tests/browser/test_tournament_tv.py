@@ -39,7 +39,7 @@ def test_the_tv_shows_a_verified_result_without_a_reload(
     assert len(version_polls) >= 2 and set(version_polls) == {304}, version_polls
 
     for side in (game.first, game.second):
-        services.scorecard_submit(user=user_of(side), game=game, winner=game.first, loser_score=97)
+        services.scorecard_enter(user=user_of(side), game=game, winner=game.first, loser_score=97)
     started = time.monotonic()
     page.wait_for_function(
         "want => document.querySelector('[data-seating] tbody tr').innerText.includes(want)",

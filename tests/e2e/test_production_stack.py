@@ -4,8 +4,6 @@ PEGBOARD_E2E_URL names the running server (plain HTTP here: the test sees what a
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import time
 import urllib.error
@@ -14,30 +12,12 @@ import uuid
 
 import pytest
 
-BASE = os.environ.get("PEGBOARD_E2E_URL", "")
+from tests.e2e.live import BASE, call, token_for
+
 pytestmark = [
     pytest.mark.e2e,
     pytest.mark.skipif(not BASE, reason="needs PEGBOARD_E2E_URL (run by .ci/run)"),
 ]
-
-
-def call(method: str, path: str, body: dict | None = None, token: str | None = None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Token {token}"
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(BASE + path, data=data, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"null")
-
-
-def token_for(username: str, password: str = "cribbage") -> str:
-    status, body = call("POST", "/api/auth/token/", {"username": username, "password": password})
-    assert status == 200, body
-    return body["token"]
 
 
 def test_the_health_check_answers_from_the_database():

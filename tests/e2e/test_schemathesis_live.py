@@ -12,7 +12,7 @@ import pytest
 import schemathesis
 from schemathesis.checks import not_a_server_error
 
-from tests.e2e.test_production_stack import BASE, token_for
+from tests.e2e.live import BASE, token_for
 
 pytestmark = [
     pytest.mark.e2e,

@@ -10,10 +10,10 @@ from django.core.cache import caches
 from rest_framework.test import APIClient
 
 from league.models import Game, Season, StandingsSnapshot
-from league.selectors.standings import compute_standings
+from league.selectors.standings import compute_standings, standings_for_season
 from league.services.games import game_void
 from league.services.results import results_version_bump
-from league.services.standings import standings_for_season, standings_recompute
+from league.services.standings import standings_recompute
 from league.tasks import recompute_standings
 
 

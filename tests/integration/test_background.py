@@ -8,8 +8,8 @@ import pytest
 from django.conf import settings
 
 from league.models import Season, StandingsSnapshot
+from league.selectors.standings import standings_for_season
 from league.services.games import game_confirm
-from league.services.standings import standings_for_season
 from tests.factories import play_until_over
 
 needs_worker = pytest.mark.skipif(

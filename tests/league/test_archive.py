@@ -15,14 +15,10 @@ from league.models import (
     AuditEntry,
     Deal,
     Game,
-    GameSeat,
     GameStatus,
     League,
-    Match,
-    Player,
     Season,
     Team,
-    Week,
 )
 from league.selectors.standings import compute_standings
 from league.services.archive import (
@@ -41,22 +37,17 @@ from tests.factories import (
     game_summary,
     make_archive,
     play_game,
+    row_counts,
     wipe_league_data,
 )
-
-MODELS = (League, Season, Team, Player, Week, Match, Game, GameSeat, Deal, AuditEntry)
-
-
-def counts() -> dict[str, int]:
-    return {model.__name__: model.objects.count() for model in MODELS}
 
 
 def refused(data: Any, *, match: str | None = None) -> str:
     """Import ``data``; it must be refused with nothing stored. Returns the message."""
-    before = counts()
+    before = row_counts()
     with pytest.raises(ArchiveRefused) as info:
         import_season(data)
-    assert counts() == before, "a refused archive stored something"
+    assert row_counts() == before, "a refused archive stored something"
     if match is not None:
         assert match in info.value.message, info.value.message
     return info.value.message
@@ -459,7 +450,7 @@ def test_round_trip_gives_back_the_same_games_outcomes_standings_and_seeding(pla
     text = json.dumps(export_season(played_season).archive)
 
     wipe_league_data()
-    assert counts()["Game"] == 0
+    assert row_counts()["Game"] == 0
     season = import_season(json.loads(text))
 
     assert game_summary(season) == before_games
@@ -504,13 +495,13 @@ def test_import_command_refuses_with_the_place_and_stores_nothing(tmp_path: Path
     game["deals"][0]["crib"] = 19
     path = tmp_path / "season.json"
     path.write_text(json.dumps(archive))
-    before = counts()
+    before = row_counts()
     with pytest.raises(CommandError) as info:
         call_command("import_season", str(path))
     assert "Week 2, His Heels v Fifteen Two, game 1, deal 1: A crib can never score 19." in str(
         info.value
     )
-    assert counts() == before
+    assert row_counts() == before
 
 
 @pytest.mark.django_db

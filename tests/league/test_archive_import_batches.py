@@ -19,8 +19,7 @@ from league.models import Deal, Game, Season
 from league.services import archive
 from league.services.archive import ArchiveRefused, import_plan, import_season, import_write
 from league.services.games import deal_record
-from tests.factories import make_archive, make_big_archive, plain_deal
-from tests.league.test_archive import counts
+from tests.factories import make_archive, make_big_archive, plain_deal, row_counts
 
 
 def _writes(queries) -> list[str]:
@@ -75,11 +74,11 @@ def test_a_failure_while_writing_leaves_nothing_behind(monkeypatch):
         return real(batch)
 
     monkeypatch.setattr(archive, "_write_batch", fail_on_the_third)
-    before = counts()
+    before = row_counts()
     with pytest.raises(ArchiveRefused, match="nothing was imported; import it again"):
         import_season(make_big_archive(30))
     assert len(calls) == 3
-    assert counts() == before
+    assert row_counts() == before
 
 
 @pytest.mark.django_db

@@ -6,7 +6,7 @@ from __future__ import annotations
 from league.api.serializers import DealEnvelopeSerializer, DealSerializer
 from league.kernel.entries import DEAL_FIELDS, normalise
 from league.models import Deal
-from league.services.games import stored_deal
+from league.selectors.games import stored_deal
 from scoring.variants import VARIANTS
 from tests.factories import plain_deal
 

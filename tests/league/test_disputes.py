@@ -7,8 +7,8 @@ from django.core import mail
 
 from league.kernel.errors import NotAllowed, ValidationFailed
 from league.models import AuditEntry, Deal, DisputeStatus, GameStatus
+from league.selectors.standings import standings_for_season
 from league.services.disputes import dispute_assign, dispute_raise, dispute_rule, game_reject
-from league.services.standings import standings_for_season
 from tests.factories import losers_pegging_struck_out, plain_deal, play_until_over
 
 
@@ -141,7 +141,7 @@ def test_the_judges_form_starts_from_the_disputed_deal_and_edits_only_its_number
 
 def test_resolving_with_the_deal_unchanged_adds_no_version(finished_game, cat, judge):
     from league.models import Deal
-    from league.services.games import stored_deal
+    from league.selectors.games import stored_deal
 
     dispute = dispute_raise(game=finished_game, user=cat, claim="Check deal 1", deal_number=1)
     same = stored_deal(Deal.objects.get(game=finished_game, number=1, is_current=True))

@@ -32,12 +32,12 @@ from rest_framework.test import APIClient
 from league.kernel.errors import DomainError
 from league.kernel.permissions import JUDGES, LEAGUE_ADMINS, Action, can
 from league.models import AuditEntry, Deal, Dispute, DisputeStatus, Game, GameStatus, Match
-from league.selectors.standings import compute_standings
+from league.selectors.games import stored_deal
+from league.selectors.standings import compute_standings, standings_for_season
 from league.services import disputes as dispute_services
 from league.services import games as game_services
 from league.services.demo import random_game_deals
 from league.services.seasons import match_update, team_update
-from league.services.standings import standings_for_season
 from league.services.tallies import wrong_tallies
 from tests import factories
 
@@ -281,7 +281,7 @@ class LeagueNight(RuleBasedStateMachine):
             return
         number = self.rng.randint(1, game.deal_count)
         stored = Deal.objects.get(game=game, number=number, is_current=True)
-        data = game_services.stored_deal(stored)
+        data = stored_deal(stored)
         data = data if same else self.tweak(data)
         self.send_deal(game, role, door, number, data)
 
@@ -297,7 +297,7 @@ class LeagueNight(RuleBasedStateMachine):
             return
         number = self.rng.randint(1, game.deal_count)
         deal = Deal.objects.get(game=game, number=number, is_current=True)
-        data = self.tweak(game_services.stored_deal(deal))
+        data = self.tweak(stored_deal(deal))
         if door == "service":
             self.attempt(
                 lambda: bool(
@@ -396,7 +396,7 @@ class LeagueNight(RuleBasedStateMachine):
         corrections: dict[int, Any] = {}
         if decision == "correct" and game.deal_count:
             deal = Deal.objects.get(game=game, number=game.deal_count, is_current=True)
-            corrections = {deal.number: self.tweak(game_services.stored_deal(deal))}
+            corrections = {deal.number: self.tweak(stored_deal(deal))}
         if door == "service":
             self.attempt(
                 lambda: bool(
@@ -521,6 +521,7 @@ _http = LeagueNight.http
 LeagueNight.http = _admin_http  # type: ignore[method-assign]
 
 
+@pytest.mark.slow  # the slowest test (77 s idle): 40 runs of 50 steps through every door
 @pytest.mark.django_db
 def test_games_driven_through_every_door_and_role_keep_the_standings_right():
     LeagueNight.TestCase.settings = settings(

@@ -18,12 +18,12 @@ from league.kernel.errors import Conflict, NotAllowed, ValidationFailed
 from league.kernel.permissions import JUDGES, LEAGUE_ADMINS
 from league.models import AuditEntry, Deal, Game, GameStatus, Match, Season
 from league.selectors.scoreboard import current_week, current_week_at
+from league.selectors.standings import standings_for_season
 from league.services.disputes import dispute_raise, dispute_rule, game_reject
 from league.services.games import game_confirm, game_start, game_void
 from league.services.playoffs import playoffs_create, playoffs_undo
 from league.services.rules import season_rules_update
 from league.services.seasons import match_update, team_update
-from league.services.standings import standings_for_season
 from tests import factories
 from tests.factories import play_until_over
 

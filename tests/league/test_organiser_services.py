@@ -15,6 +15,7 @@ from django.core import mail
 
 from league.kernel.errors import NotAllowed, ValidationFailed
 from league.models import AuditEntry, Match, Player, Season, Team, Venue, Week
+from league.selectors.standings import standings_for_season
 from league.services.people import (
     PlayerLine,
     invitation_tokens,
@@ -30,7 +31,6 @@ from league.services.seasons import (
     team_create,
     teams_add,
 )
-from league.services.standings import standings_for_season
 from tests import factories
 
 pytestmark = pytest.mark.django_db

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from league.models import Game, GameStatus
 from league.ranking import TeamRecord, rank_teams
-from league.selectors.standings import compute_standings
-from league.services.playoffs import bracket_order, playoff_bracket, playoffs_create
-from league.services.standings import standings_for_season, standings_recompute
+from league.selectors.playoffs import bracket_order, playoff_bracket
+from league.selectors.standings import compute_standings, standings_for_season
+from league.services.playoffs import playoffs_create
+from league.services.standings import standings_recompute
 from tests import factories
 
 

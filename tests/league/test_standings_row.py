@@ -12,9 +12,8 @@ from rest_framework.test import APIClient
 
 from league.models import Game, GameStatus, Match, StandingsSnapshot, Week
 from league.ranking import METRICS, TIEBREAKS, TeamRecord
-from league.selectors.standings import compute_standings
+from league.selectors.standings import compute_standings, standings_for_season
 from league.services.archive import STANDINGS_FIELDS
-from league.services.standings import standings_for_season
 from league.standings_row import ROW_KEYS, STANDINGS_ROW
 from tests import factories
 

@@ -57,7 +57,7 @@ def play_round(night, director, *, winner_first=True, score=100):
     for game in rnd.games.all():
         w = game.first if winner_first else game.second
         for side in (game.first, game.second):
-            services.scorecard_submit(user=user_of(side), game=game, winner=w, loser_score=score)
+            services.scorecard_enter(user=user_of(side), game=game, winner=w, loser_score=score)
     return rnd
 
 

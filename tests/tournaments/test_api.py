@@ -11,8 +11,8 @@ from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.factories import singles_game
 from tests.tournaments.conftest import play_round, user_of
-from tests.tournaments.test_scorecard_lifecycle import singles_game
 from tournaments import services
 from tournaments.models import Scorecard, TableStatus
 
@@ -62,7 +62,7 @@ def test_the_rounds_give_the_seating_and_whether_you_may_enter_each_card(seated,
     assert len(tables) == 3 and len(rounds[0]["byes"]) == 1  # seven entrants
     assert [t["can_enter"] for t in tables] == [True, False, False]
     assert {t["state"] for t in tables} == {"open"}
-    services.scorecard_submit(user=player, game=mine, winner=mine.first, loser_score=90)
+    services.scorecard_enter(user=player, game=mine, winner=mine.first, loser_score=90)
     table = signed_in(player).get(f"/api/tournament-tables/{mine.pk}/").json()
     assert table["state"] == "entered" and table["cards_in"] == [mine.first.name]
     assert table["can_enter"] is False  # their side's card is in
@@ -109,7 +109,7 @@ def test_two_cards_that_disagree_go_to_a_checker_who_settles_over_the_api(seated
 
 def test_a_checker_keys_in_a_paper_card_for_one_side(seated, judge):
     game = seated.games.order_by("table")[0]
-    services.scorecard_submit(
+    services.scorecard_enter(
         user=user_of(game.first), game=game, winner=game.second, loser_score=70
     )
     answer = signed_in(judge).post(

@@ -76,7 +76,7 @@ def test_the_version_moves_with_every_scorecard_and_a_304_answers_an_unchanged_p
     assert unchanged.status_code == 304 and unchanged.content == b""
     game = rnd.games.order_by("table").first()
     with django_capture_on_commit_callbacks(execute=True):
-        services.scorecard_submit(
+        services.scorecard_enter(
             user=user_of(game.first), game=game, winner=game.first, loser_score=100
         )
     scored = version_of(client, night, HTTP_IF_NONE_MATCH=etag)
@@ -144,10 +144,8 @@ def test_the_checkers_queue_shows_both_entries_and_the_checker_settles(
 ):
     rnd = services.round_seat_next(user=director, tournament=night)
     game = rnd.games.first()
-    services.scorecard_submit(
-        user=user_of(game.first), game=game, winner=game.first, loser_score=90
-    )
-    services.scorecard_submit(
+    services.scorecard_enter(user=user_of(game.first), game=game, winner=game.first, loser_score=90)
+    services.scorecard_enter(
         user=user_of(game.second), game=game, winner=game.second, loser_score=90
     )
     judge.is_staff = True  # the admin's door; the queue itself asks can()

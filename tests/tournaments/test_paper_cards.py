@@ -8,6 +8,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from tests.tournaments.conftest import user_of
+from tests.web.french import untranslated_runs
 from tournaments import services
 from tournaments.models import TableStatus
 
@@ -50,7 +51,7 @@ def _unchanged(table) -> tuple:
 
 
 def test_a_paper_card_that_agrees_with_the_phone_card_verifies_the_table(client, checker, table):
-    services.scorecard_submit(
+    services.scorecard_enter(
         user=user_of(table.second), game=table, winner=table.first, loser_score=97
     )
     listing = client.get(reverse(LIST)).content.decode()
@@ -75,7 +76,7 @@ def test_a_paper_card_alone_waits_for_the_other_side(client, checker, table):
     assert table.status == TableStatus.OPEN and table.scorecards.count() == 1
     assert any("still to come" in m for m in _said(page))
     # the other side's player may still enter theirs on the phone, and it verifies
-    services.scorecard_submit(
+    services.scorecard_enter(
         user=user_of(table.first), game=table, winner=table.second, loser_score=88
     )
     table.refresh_from_db()
@@ -83,7 +84,7 @@ def test_a_paper_card_alone_waits_for_the_other_side(client, checker, table):
 
 
 def test_a_paper_card_that_differs_lands_in_the_checkers_queue(client, checker, table):
-    services.scorecard_submit(
+    services.scorecard_enter(
         user=user_of(table.first), game=table, winner=table.first, loser_score=90
     )
     page = _key_in(client, table, side=table.second, winner=table.second, score=90)
@@ -95,7 +96,7 @@ def test_a_paper_card_that_differs_lands_in_the_checkers_queue(client, checker, 
 
 
 def test_a_second_card_from_a_side_is_refused_says_why_and_changes_nothing(client, checker, table):
-    services.scorecard_submit(
+    services.scorecard_enter(
         user=user_of(table.first), game=table, winner=table.first, loser_score=90
     )
     before = _unchanged(table)
@@ -111,7 +112,7 @@ def test_a_second_card_from_a_side_is_refused_says_why_and_changes_nothing(clien
 
 def test_a_verified_table_is_refused_and_says_so(client, checker, table):
     for side in (table.first, table.second):
-        services.scorecard_submit(user=user_of(side), game=table, winner=side, loser_score=100)
+        services.scorecard_enter(user=user_of(side), game=table, winner=side, loser_score=100)
     services.scorecard_settle(user=checker, game=table, winner=table.first, loser_score=100)
     before = _unchanged(table)
     page = _key_in(client, table, side=table.second, winner=table.second, score=50)
@@ -158,10 +159,10 @@ def test_the_list_shows_open_tables_of_running_rounds_in_a_fixed_number_of_queri
     rnd = services.round_seat_next(user=director, tournament=night)
     games = list(rnd.games.order_by("table"))
     for side in (games[0].first, games[0].second):  # table 1 verified: off the list
-        services.scorecard_submit(
+        services.scorecard_enter(
             user=user_of(side), game=games[0], winner=games[0].first, loser_score=80
         )
-    services.scorecard_submit(  # table 2 half entered: listed with its card
+    services.scorecard_enter(  # table 2 half entered: listed with its card
         user=user_of(games[1].first), game=games[1], winner=games[1].first, loser_score=80
     )
     with django_assert_num_queries(9):
@@ -174,9 +175,7 @@ def test_the_list_shows_open_tables_of_running_rounds_in_a_fixed_number_of_queri
 def test_the_card_page_and_its_refusal_read_in_french(client, checker, table, field):
     """The French walk sees the demo's empty list; a table waiting for a card, its form and a
     refusal are read here, with the walk's own checks."""
-    from tests.web.test_french_everywhere import untranslated_runs
-
-    services.scorecard_submit(
+    services.scorecard_enter(
         user=user_of(table.first), game=table, winner=table.first, loser_score=90
     )
     names = [e.name for e in field] + [table.round.tournament.name, "judy"]

@@ -12,9 +12,9 @@ from league.kernel import lifecycle
 from league.kernel.entries import normalise, to_entry
 from league.kernel.errors import Locked, NotAllowed, ValidationFailed
 from league.kernel.permissions import Action, can
-from scoring.errors import InvalidDealError
 from scoring.game import Game as ScoredGame
 from scoring.variants import VARIANTS
+from tests.factories import singles_game
 from tests.tournaments.conftest import user_of
 from tournaments import services
 from tournaments.models import Scorecard, TableStatus
@@ -67,10 +67,10 @@ def table(night, director, field):
 
 def test_a_side_enters_once_and_its_second_card_changes_nothing(table):
     player = user_of(table.first)
-    services.scorecard_submit(user=player, game=table, winner=table.first, loser_score=90)
+    services.scorecard_enter(user=player, game=table, winner=table.first, loser_score=90)
     assert not can(player, Action.ENTER_SCORECARD, table)
     with pytest.raises(NotAllowed, match="already in"):
-        services.scorecard_submit(user=player, game=table, winner=table.second, loser_score=80)
+        services.scorecard_enter(user=player, game=table, winner=table.second, loser_score=80)
     assert [(c.winner_id, c.loser_score) for c in table.scorecards.all()] == [(table.first_id, 90)]
     table.refresh_from_db()
     assert table.state == State.ENTERED and table.status == TableStatus.OPEN
@@ -80,7 +80,7 @@ def test_a_checker_settles_any_table_but_one_they_play_at(table, judge):
     player = user_of(table.first)
     player.groups.add(*judge.groups.all())  # a player who is also a judge
     for side in (table.first, table.second):
-        services.scorecard_submit(user=user_of(side), game=table, winner=side, loser_score=100)
+        services.scorecard_enter(user=user_of(side), game=table, winner=side, loser_score=100)
     table.refresh_from_db()
     assert table.state == State.MISMATCH
     assert can(judge, Action.CHECK_SCORECARDS, table)
@@ -101,7 +101,7 @@ def test_the_same_key_stores_the_card_once_and_another_card_under_it_is_refused(
         user=player, game=table, winner=table.first, loser_score=88, key="k-1"
     )
     assert created
-    services.scorecard_submit(
+    services.scorecard_enter(
         user=user_of(table.second), game=table, winner=table.first, loser_score=88
     )
     # The answer was lost; the phone sends the same card again after the table is verified.
@@ -119,30 +119,6 @@ def test_the_same_key_stores_the_card_once_and_another_card_under_it_is_refused(
 # --- Deal by deal --------------------------------------------------------------------------
 
 
-def singles_game(*, strong_seat: int = 0) -> list[dict]:
-    """A whole singles game to 121 as plain deals (no cards), the last one cut where the game
-    ends, as the table would write it."""
-    variant = VARIANTS["singles-121"]
-    scored = ScoredGame(variant, first_dealer=0, target=121)
-    deals: list[dict] = []
-    while not scored.finished:
-        dealer = len(deals) % 2
-        shows = {str(strong_seat): 12, str(1 - strong_seat): 4}
-        deal = {"dealer": dealer, "pegging": [3, 2], "shows": dict(shows), "crib": 4}
-        for cut in ("crib", str(dealer), str(1 - dealer)):
-            try:
-                scored.check(to_entry(normalise(deal, variant=variant)))
-                break
-            except InvalidDealError:
-                if cut == "crib":
-                    deal["crib"] = None
-                else:
-                    deal["shows"].pop(cut)
-        scored.record(to_entry(normalise(deal, variant=variant)))
-        deals.append(deal)
-    return deals
-
-
 def test_a_card_entered_deal_by_deal_takes_its_result_from_the_deals_and_matches_a_plain_card(
     table,
 ):
@@ -151,11 +127,11 @@ def test_a_card_entered_deal_by_deal_takes_its_result_from_the_deals_and_matches
     for d in deals:
         expected.record(to_entry(normalise(d, variant=VARIANTS["singles-121"])))
     loser = expected.scores[1]
-    services.scorecard_submit(user=user_of(table.first), game=table, deals=deals)
+    services.scorecard_enter(user=user_of(table.first), game=table, deals=deals)
     card = table.scorecards.get()
     assert (card.winner_id, card.loser_score) == (table.first_id, loser)
     assert len(card.deals["deals"]) == len(deals)
-    services.scorecard_submit(
+    services.scorecard_enter(
         user=user_of(table.second), game=table, winner=table.first, loser_score=loser
     )
     table.refresh_from_db()
@@ -163,8 +139,8 @@ def test_a_card_entered_deal_by_deal_takes_its_result_from_the_deals_and_matches
 
 
 def test_a_deal_by_deal_card_that_disagrees_goes_to_the_checkers(table):
-    services.scorecard_submit(user=user_of(table.first), game=table, deals=singles_game())
-    services.scorecard_submit(
+    services.scorecard_enter(user=user_of(table.first), game=table, deals=singles_game())
+    services.scorecard_enter(
         user=user_of(table.second), game=table, winner=table.second, loser_score=100
     )
     table.refresh_from_db()
@@ -175,14 +151,14 @@ def test_an_unfinished_or_impossible_game_deal_by_deal_is_refused_naming_the_dea
     player = user_of(table.first)
     deals = singles_game()
     with pytest.raises(ValidationFailed, match="nobody has reached 121"):
-        services.scorecard_submit(user=player, game=table, deals=deals[:-2])
+        services.scorecard_enter(user=player, game=table, deals=deals[:-2])
     bad = [dict(d) for d in deals]
     bad[2] = {**bad[2], "shows": {"0": 19, "1": 4}}
     with pytest.raises(ValidationFailed, match="Deal 3") as refused:
-        services.scorecard_submit(user=player, game=table, deals=bad)
+        services.scorecard_enter(user=player, game=table, deals=bad)
     assert refused.value.field.startswith("deals.3")
     with pytest.raises(ValidationFailed, match="give the game to"):
-        services.scorecard_submit(user=player, game=table, deals=deals, winner=table.second)
+        services.scorecard_enter(user=player, game=table, deals=deals, winner=table.second)
     assert not Scorecard.objects.filter(game=table).exists()
 
 
@@ -192,9 +168,7 @@ def test_an_unfinished_or_impossible_game_deal_by_deal_is_refused_naming_the_dea
 @pytest.fixture
 def verified(table):
     for side in (table.first, table.second):
-        services.scorecard_submit(
-            user=user_of(side), game=table, winner=table.first, loser_score=77
-        )
+        services.scorecard_enter(user=user_of(side), game=table, winner=table.first, loser_score=77)
     table.refresh_from_db()
     assert table.status == TableStatus.VERIFIED
     return table
@@ -242,7 +216,7 @@ def test_a_verified_table_is_refused_at_the_form_the_api_and_the_admin(client, v
 
 def test_a_second_card_from_one_side_is_refused_at_the_form_and_the_api(client, table):
     player = user_of(table.first)
-    services.scorecard_submit(user=player, game=table, winner=table.first, loser_score=90)
+    services.scorecard_enter(user=player, game=table, winner=table.first, loser_score=90)
     before = _unchanged(table)
     client.force_login(player)
     page = client.post(
@@ -263,7 +237,7 @@ def test_a_second_card_from_one_side_is_refused_at_the_form_and_the_api(client, 
 
 def test_the_checkers_queue_offers_only_what_a_checker_may_settle(client, table, judge):
     for side in (table.first, table.second):
-        services.scorecard_submit(user=user_of(side), game=table, winner=side, loser_score=60)
+        services.scorecard_enter(user=user_of(side), game=table, winner=side, loser_score=60)
     judge.is_staff = True
     judge.save()
     client.force_login(judge)

@@ -36,12 +36,10 @@ def test_the_next_round_waits_for_every_result(night, director, field):
 def test_two_matching_scorecards_verify_the_game(night, director, field):
     rnd = services.round_seat_next(user=director, tournament=night)
     game = rnd.games.first()
-    services.scorecard_submit(
-        user=user_of(game.first), game=game, winner=game.first, loser_score=90
-    )
+    services.scorecard_enter(user=user_of(game.first), game=game, winner=game.first, loser_score=90)
     game.refresh_from_db()
     assert game.status == TableStatus.OPEN
-    services.scorecard_submit(
+    services.scorecard_enter(
         user=user_of(game.second), game=game, winner=game.first, loser_score=90
     )
     game.refresh_from_db()
@@ -55,10 +53,8 @@ def test_a_mismatch_goes_to_the_checkers_and_a_checkers_entry_settles_it(
 ):
     rnd = services.round_seat_next(user=director, tournament=night)
     game = rnd.games.first()
-    services.scorecard_submit(
-        user=user_of(game.first), game=game, winner=game.first, loser_score=90
-    )
-    services.scorecard_submit(
+    services.scorecard_enter(user=user_of(game.first), game=game, winner=game.first, loser_score=90)
+    services.scorecard_enter(
         user=user_of(game.second), game=game, winner=game.first, loser_score=95
     )
     game.refresh_from_db()
@@ -79,10 +75,10 @@ def test_a_mismatch_goes_to_the_checkers_and_a_checkers_entry_settles_it(
 def test_a_checker_keys_in_a_paper_card_as_one_sides_entry(night, director, field, judge):
     rnd = services.round_seat_next(user=director, tournament=night)
     game = rnd.games.first()
-    services.scorecard_submit(
+    services.scorecard_enter(
         user=user_of(game.first), game=game, winner=game.second, loser_score=77
     )
-    services.scorecard_submit(
+    services.scorecard_enter(
         user=judge, game=game, side=game.second, winner=game.second, loser_score=77
     )
     game.refresh_from_db()
@@ -95,18 +91,18 @@ def test_bad_results_are_refused_with_a_sentence(night, director, field):
     other = rnd.games.last()
     u = user_of(game.first)
     with pytest.raises(ValidationFailed, match="from 0 to 120"):
-        services.scorecard_submit(user=u, game=game, winner=game.first, loser_score=121)
+        services.scorecard_enter(user=u, game=game, winner=game.first, loser_score=121)
     with pytest.raises(ValidationFailed, match="one of the two entrants"):
-        services.scorecard_submit(user=u, game=game, winner=other.first, loser_score=80)
+        services.scorecard_enter(user=u, game=game, winner=other.first, loser_score=80)
     with pytest.raises(NotAllowed):
-        services.scorecard_submit(user=u, game=other, winner=other.first, loser_score=80)
+        services.scorecard_enter(user=u, game=other, winner=other.first, loser_score=80)
 
 
 def test_a_verified_game_takes_no_more_entries(night, director, field):
     rnd = play_round(night, director)
     game = rnd.games.first()
     with pytest.raises(NotAllowed):  # the table is closed to players once verified
-        services.scorecard_submit(
+        services.scorecard_enter(
             user=user_of(game.first), game=game, winner=game.first, loser_score=1
         )
 
@@ -122,7 +118,7 @@ def test_the_director_swaps_two_entrants_before_the_round_starts(night, director
     bye = rnd.byes.get().entrant
     services.round_swap(user=director, round=rnd, a=bye, b=t1.second)
     assert rnd.byes.get().entrant == t1.second
-    services.scorecard_submit(user=user_of(t2.first), game=t2, winner=t2.first, loser_score=3)
+    services.scorecard_enter(user=user_of(t2.first), game=t2, winner=t2.first, loser_score=3)
     with pytest.raises(Locked, match="has started"):
         services.round_swap(user=director, round=rnd, a=t2.first, b=t1.first)
 

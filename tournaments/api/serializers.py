@@ -111,11 +111,11 @@ class TableSerializer(serializers.ModelSerializer):
 
     def get_can_enter(self, game: TableGame) -> bool:
         """Whether you may enter a card for this table now (your side's, or as a checker)."""
-        return write_access(self.context["request"]).can(Action.ENTER_SCORECARD, game)
+        return write_access(self.context["request"], Action.ENTER_SCORECARD, game)
 
     def get_can_settle(self, game: TableGame) -> bool:
         """Whether you may settle this table now, as a checker."""
-        return write_access(self.context["request"]).can(Action.CHECK_SCORECARDS, game)
+        return write_access(self.context["request"], Action.CHECK_SCORECARDS, game)
 
 
 class TournamentRoundSerializer(serializers.ModelSerializer):

@@ -8,8 +8,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.kernel.errors import DomainError
+from league.selectors.standings import standings_for_season
 from league.services.archive import season_by_name, standings_rows
-from league.services.standings import standings_for_season
 from league.standings_row import ARCHIVED
 
 COLUMNS = tuple((column.key, column.archived) for column in ARCHIVED)  # key, heading
