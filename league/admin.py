@@ -4,7 +4,6 @@ the services (actions below), so the admin is just another door to the same rule
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -18,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from league import models
-from league.kernel.admin import StoredFieldsWhenViewing
+from league.kernel.admin import StoredFieldsWhenViewing, run_action
 from league.kernel.errors import DomainError
 from league.kernel.permissions import Action, can, is_judge, is_official
 from league.rules_reference import RULES, RULES_BY_ID, facts_of, render_rule
@@ -38,7 +37,7 @@ from league.services.seasons import (
 )
 
 if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
+    pass
 
 admin.site.site_header = _("Pegboard administration")
 admin.site.site_title = _("Pegboard")
@@ -52,25 +51,6 @@ class ReasonActionForm(ActionForm):
     reason = forms.CharField(
         required=False, label=_("Reason"), widget=forms.TextInput(attrs={"size": 40})
     )
-
-
-def run_action(
-    model_admin: admin.ModelAdmin,
-    request: HttpRequest,
-    queryset: QuerySet[Any],
-    service: Callable[[Any], Any],
-    *,
-    done: StrOrPromise,
-) -> None:
-    """An admin action: the service for each selected row; each refusal is shown with the
-    row's name, and the others go ahead."""
-    for obj in queryset:
-        try:
-            service(obj)
-        except DomainError as exc:
-            model_admin.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
-        else:
-            model_admin.message_user(request, f"{obj}: {done}.", messages.SUCCESS)
 
 
 @admin.register(models.League)

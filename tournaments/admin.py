@@ -22,7 +22,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from league.kernel.admin import StoredFieldsWhenViewing
+from league.kernel.admin import StoredFieldsWhenViewing, run_action
 from league.kernel.errors import DomainError
 from league.kernel.permissions import Action, can
 from tournaments import selectors, services
@@ -61,15 +61,6 @@ class _DirectorOnly(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
-
-
-def _run(request: HttpRequest, admin_: admin.ModelAdmin, call: Any, done: str) -> None:
-    try:
-        call()
-    except DomainError as exc:
-        admin_.message_user(request, exc.message, messages.ERROR)
-    else:
-        admin_.message_user(request, done, messages.SUCCESS)
 
 
 class _RefusalStaysOnForm(admin.ModelAdmin):
@@ -138,23 +129,25 @@ class TournamentAdmin(_RefusalStaysOnForm, _DirectorOnly):
 
     @admin.action(description=gettext_lazy("Seat the next round"))
     def seat_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        for t in queryset:
-            _run(
-                request,
-                self,
-                lambda t=t: services.round_seat_next(user=request.user, tournament=t),
-                _("%(name)s: next round seated.") % {"name": t.name},
-            )
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda t: services.round_seat_next(user=request.user, tournament=t),
+            done=gettext_lazy("%(name)s: next round seated."),
+            name=lambda t: t.name,
+        )
 
     @admin.action(description=gettext_lazy("Draw the bracket"))
     def draw_bracket(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        for t in queryset:
-            _run(
-                request,
-                self,
-                lambda t=t: services.bracket_draw(user=request.user, tournament=t),
-                _("%(name)s: bracket drawn.") % {"name": t.name},
-            )
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda t: services.bracket_draw(user=request.user, tournament=t),
+            done=gettext_lazy("%(name)s: bracket drawn."),
+            name=lambda t: t.name,
+        )
 
 
 class EntrantForm(forms.ModelForm):
@@ -203,23 +196,25 @@ class EntrantAdmin(StoredFieldsWhenViewing, _DirectorOnly):
 
     @admin.action(description=gettext_lazy("Check in"))
     def check_in(self, request: HttpRequest, queryset: QuerySet[Entrant]) -> None:
-        for e in queryset:
-            _run(
-                request,
-                self,
-                lambda e=e: services.entrant_check_in(user=request.user, entrant=e),
-                _("%(name)s is checked in.") % {"name": e.name},
-            )
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda e: services.entrant_check_in(user=request.user, entrant=e),
+            done=gettext_lazy("%(name)s is checked in."),
+            name=lambda e: e.name,
+        )
 
     @admin.action(description=gettext_lazy("Withdraw"))
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Entrant]) -> None:
-        for e in queryset:
-            _run(
-                request,
-                self,
-                lambda e=e: services.entrant_withdraw(user=request.user, entrant=e),
-                _("%(name)s has withdrawn.") % {"name": e.name},
-            )
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda e: services.entrant_withdraw(user=request.user, entrant=e),
+            done=gettext_lazy("%(name)s has withdrawn."),
+            name=lambda e: e.name,
+        )
 
 
 @admin.register(Round)
@@ -691,13 +686,14 @@ class PurseAdmin(_MoneyOnly):
     ) -> None:
         """Run ``service`` on each selected purse's night, each in its own try (one night's
         refusal is shown and the others still run), ``done`` naming the night when it worked."""
-        for p in queryset.select_related("tournament"):
-            _run(
-                request,
-                self,
-                lambda p=p: service(user=request.user, tournament=p.tournament),
-                done % {"name": p.tournament.name},
-            )
+        run_action(
+            self,
+            request,
+            queryset.select_related("tournament"),
+            lambda p: service(user=request.user, tournament=p.tournament),
+            done=done,
+            name=lambda p: p.tournament.name,
+        )
 
     @admin.action(description=gettext_lazy("Collect the entry fees"))
     def collect_fees(self, request: HttpRequest, queryset: QuerySet[Purse]) -> None:

@@ -2,11 +2,41 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import Model
 from django.http import HttpRequest
+
+from league.kernel.errors import DomainError
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+def run_action(
+    model_admin: admin.ModelAdmin,
+    request: HttpRequest,
+    rows: Iterable[Any],
+    service: Callable[[Any], Any],
+    *,
+    done: StrOrPromise,
+    name: Callable[[Any], object] = str,
+) -> None:
+    """An admin action: ``service(row)`` for each selected row, each in its own try, so one
+    row's refusal is shown with its name and the others go ahead. ``done`` says what worked:
+    a sentence naming the row as ``%(name)s``, or words said after the row's name."""
+    for row in rows:
+        label = name(row)
+        try:
+            service(row)
+        except DomainError as exc:
+            model_admin.message_user(request, f"{label}: {exc.message}", messages.ERROR)
+        else:
+            text = str(done)
+            said = text % {"name": label} if "%(name)s" in text else f"{label}: {text}."
+            model_admin.message_user(request, said, messages.SUCCESS)
 
 
 class StoredFieldsWhenViewing(admin.ModelAdmin):
