@@ -28,6 +28,7 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
 COPY manage.py ./
 COPY config ./config
 COPY scoring ./scoring
+COPY contest ./contest
 COPY league ./league
 COPY templates ./templates
 COPY static ./static

@@ -1,8 +1,8 @@
 """The tie-break chain, pure: each tie-break is a small named metric picked by configuration.
 
-After Tabbycat's standings metrics: a tie-break has a ``key`` (stored in the league's settings and
-in computed standings), the ``field`` of :class:`TeamRecord` it reads, a translatable ``name`` and
-``abbr``, and one :meth:`~TieBreak.values` giving each tied team a value; higher is better. Teams
+The metrics are ``contest.tiebreaks``' (a ``key``, stored in the league's settings and in
+computed standings; the ``field`` of :class:`TeamRecord` it reads; values giving each tied team
+a value, higher is better); the league gives each a translatable ``name`` and ``abbr``. Teams
 are ordered by league points, then each group still level is split by the next tie-break of the
 chain, applied to that group alone (so head-to-head counts only games among the tied teams).
 Standings stop before the draw: teams still level share a rank. Seeding always ends with the draw,
@@ -13,7 +13,6 @@ What placed a team is kept as the metric's key; pages translate its name when th
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -21,6 +20,9 @@ from functools import cached_property
 from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+
+from contest import tiebreaks
+from contest.tiebreaks import Value
 
 
 @dataclass
@@ -44,20 +46,20 @@ class TeamRecord:
     h2h_points: dict[int, int] = field(default_factory=dict)  # opponent id -> points earned
 
 
-Value = float | int | str
-
-
 class TieBreak:
-    """A metric: ``key``, the record ``field`` it reads, a translatable ``name`` and ``abbr``."""
+    """A contest metric (``key``, the ``field`` it reads, its values) as the league shows it:
+    with a translatable ``name`` and ``abbr``."""
 
-    key = ""
-    field = ""
-    name: Promise | str = ""
-    abbr: Promise | str = ""
+    def __init__(self, metric: tiebreaks.TieBreak, name: Promise, abbr: Promise) -> None:
+        self.metric = metric
+        self.key = metric.key
+        self.field = metric.field
+        self.name = name
+        self.abbr = abbr
 
-    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, Value]:
-        """Each team's value among ``group`` (higher ranks first)."""
-        return {r.team_id: getattr(r, self.field) for r in group}
+    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> list[Value]:
+        """Each team's value among ``group``, in the group's order (higher ranks first)."""
+        return self.metric.values(group, draw_seed=draw_seed)
 
     @cached_property
     def english(self) -> str:
@@ -66,60 +68,22 @@ class TieBreak:
             return str(self.name)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
+        return f"TieBreak({self.metric!r})"
 
 
-class LeaguePoints(TieBreak):
-    """Not a tie-break: what every team is ranked by first."""
+_NAMES = {
+    "points": (_("league points"), _("Pts")),
+    "weeks_won": (_("weeks won"), _("WW")),
+    "head_to_head": (_("head-to-head points"), _("H2H")),
+    "spread": (_("spread"), _("SPR")),
+    "wins": (_("games won"), _("W")),
+    "skunks": (_("skunks"), _("SK")),
+    "draw": (_("drawn lots"), _("DRAW")),
+}
 
-    key, field, name, abbr = "points", "points", _("league points"), _("Pts")
-
-
-class WeeksWon(TieBreak):
-    key, field, name, abbr = "weeks_won", "weeks_won", _("weeks won"), _("WW")
-
-
-class HeadToHead(TieBreak):
-    key, field, name, abbr = "head_to_head", "h2h_points", _("head-to-head points"), _("H2H")
-
-    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, Value]:
-        ids = {r.team_id for r in group}
-        return {r.team_id: sum(p for opp, p in r.h2h_points.items() if opp in ids) for r in group}
-
-
-class Spread(TieBreak):
-    key, field, name, abbr = "spread", "spread", _("spread"), _("SPR")
-
-
-class Wins(TieBreak):
-    key, field, name, abbr = "wins", "won", _("games won"), _("W")
-
-
-class Skunks(TieBreak):
-    key, field, name, abbr = "skunks", "skunks", _("skunks"), _("SK")
-
-
-class Draw(TieBreak):
-    """A draw anyone can repeat: sha256 of "seed:team name", highest first."""
-
-    key, field, name, abbr = "draw", "name", _("drawn lots"), _("DRAW")
-
-    def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> dict[int, Value]:
-        return {r.team_id: draw_ticket(draw_seed, r.name) for r in group}
-
-
-def draw_ticket(seed: int, team_name: str) -> str:
-    """The team's ticket in the season's draw: higher wins.
-
-    >>> draw_ticket(2026, "Nobs")[:12]
-    '6457b8b78b8e'
-    """
-    return hashlib.sha256(f"{seed}:{team_name}".encode()).hexdigest()
-
-
-POINTS = LeaguePoints()
+POINTS = TieBreak(tiebreaks.POINTS, *_NAMES["points"])  # not a tie-break: what ranks first
 TIEBREAKS: dict[str, TieBreak] = {
-    tb.key: tb for tb in (WeeksWon(), HeadToHead(), Spread(), Wins(), Skunks(), Draw())
+    key: TieBreak(tiebreaks.METRICS[key], *_NAMES[key]) for key in tiebreaks.LEAGUE_TIEBREAKS
 }
 METRICS: dict[str, TieBreak] = {POINTS.key: POINTS, **TIEBREAKS}  # what may have placed a team
 
@@ -140,8 +104,8 @@ def _order(
     tb, rest = chain[0], chain[1:]
     values = tb.values(group, draw_seed=draw_seed)
     buckets: dict[Value, list[TeamRecord]] = {}
-    for r in group:
-        buckets.setdefault(values[r.team_id], []).append(r)
+    for r, value in zip(group, values, strict=True):
+        buckets.setdefault(value, []).append(r)
     if len(buckets) > 1:
         for r in group:
             decided[r.team_id] = tb.key
@@ -153,12 +117,7 @@ def _order(
 
 def chain_of(keys: Iterable[str]) -> list[TieBreak]:
     """The configured tie-breaks, unknown keys refused."""
-    chain = []
-    for key in keys:
-        if key not in TIEBREAKS:
-            raise ValueError(f"Unknown tie-break {key!r}; known: {', '.join(TIEBREAKS)}.")
-        chain.append(TIEBREAKS[key])
-    return chain
+    return [TIEBREAKS[m.key] for m in tiebreaks.chain_of(keys, known=tiebreaks.LEAGUE_TIEBREAKS)]
 
 
 def rank_teams(

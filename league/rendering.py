@@ -42,6 +42,7 @@ def _render_tag() -> str:
         "league/tables.py",
         "league/rendering.py",
         "league/ranking.py",
+        "contest/tiebreaks.py",
         "league/standings_row.py",
         "locale/fr/LC_MESSAGES/django.mo",
     ):

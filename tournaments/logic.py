@@ -1,32 +1,32 @@
 """The rules of a tournament, pure (no Django, no database), so each can be property-tested.
 
 What lives here: a game's points and spread, the standings and their tie-break chain, the cut
-(how many qualify), the bracket (its size, the byes and the folded slot order), the seating of a
-qualifying round (the circle method, with a fallback for a field that changed) and the end of a
-best-of-N playoff match. Names of entrants are the keys throughout: they are unique in a
-tournament, and the archive format speaks in them.
+(how many qualify), the seating of a qualifying round (the circle method, with a fallback for a
+field that changed), and what a night ends with (places, club points, money). The maths the
+league shares (the skunk ladder, the tie-break metrics, the draw, the bracket and a best-of-N
+match) is ``contest``'s, called from here. Names of entrants are the keys throughout: they are
+unique in a tournament, and the archive format speaks in them.
 
 >>> rules = Rules()
 >>> game_points(rules, winner=True, loser_score=95)
 2
 >>> qualifier_count(17, one_in=4)
 5
->>> bracket(5)
-[(1, None), (4, 5), (3, None), (2, None)]
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
-from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from contest.draw import draw_ticket
+from contest.points import GamePoints, Ladder
+from contest.tiebreaks import METRICS, TOURNAMENT_TIEBREAKS, Value
+
 T = TypeVar("T", bound=Hashable)
 
-TIEBREAK_KEYS = ("games_won", "spread", "skunks", "draw")
 KINDS = ("club-night", "main", "consolation", "satellite")
 VARIANTS = ("singles-121", "partnership-121")
 
@@ -74,9 +74,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         for key in self.tiebreaks:
-            if key not in TIEBREAK_KEYS:
+            if key not in TOURNAMENT_TIEBREAKS:
                 raise RulesError(
-                    "unknown_tiebreak", "tiebreaks", key=key, known=", ".join(TIEBREAK_KEYS)
+                    "unknown_tiebreak", "tiebreaks", key=key, known=", ".join(TOURNAMENT_TIEBREAKS)
                 )
         if self.target < 2:
             raise RulesError("target_too_low", "target", least=2)
@@ -84,6 +84,17 @@ class Rules:
             raise RulesError("qualify_one_in_too_low", "qualify_one_in", least=1)
         if self.playoff_best_of < 1 or self.playoff_best_of % 2 == 0:
             raise RulesError("best_of_not_odd", "playoff_best_of", value=self.playoff_best_of)
+
+    @property
+    def ladder(self) -> Ladder:
+        """The skunk ladder these rules play: the margins and what each rung pays."""
+        return Ladder(
+            GamePoints(
+                win=self.win, skunk=self.skunk, double_skunk=self.double_skunk, loss=self.loss
+            ),
+            skunk_margin=self.skunk_margin,
+            double_skunk_margin=self.double_skunk_margin,
+        )
 
     def as_archive(self) -> dict[str, Any]:
         """The ``rules`` object of the archive format, in its order."""
@@ -158,15 +169,8 @@ def margin(rules: Rules, loser_score: int) -> int:
 
 
 def game_points(rules: Rules, *, winner: bool, loser_score: int) -> int:
-    """What one side of a game earns."""
-    if not winner:
-        return rules.loss
-    m = margin(rules, loser_score)
-    if m >= rules.double_skunk_margin:
-        return rules.double_skunk
-    if m >= rules.skunk_margin:
-        return rules.skunk
-    return rules.win
+    """What one side of a game earns (the rules' :attr:`~Rules.ladder`)."""
+    return rules.ladder.earned(won=winner, margin=margin(rules, loser_score))
 
 
 class Result(NamedTuple):
@@ -219,18 +223,6 @@ class Standing:
     decided_by: str  # "game_points", a tie-break key, or "" for an entrant alone on its rank
 
 
-def draw_ticket(seed: int, name: str) -> str:
-    """An entrant's ticket in the draw: sha256 of "seed:name", higher first (the league's draw).
-
-    >>> draw_ticket(2026, "Nobs")[:12]
-    '6457b8b78b8e'
-    """
-    return hashlib.sha256(f"{seed}:{name}".encode()).hexdigest()
-
-
-_FIELDS = {"games_won": "won", "spread": "spread", "skunks": "skunks"}
-
-
 def records(
     rules: Rules,
     entrants: Iterable[str],
@@ -239,7 +231,7 @@ def records(
 ) -> dict[str, Record]:
     """Each entrant's record from decided games and byes (a bye is a game played and won)."""
     out = {name: Record(name) for name in entrants}
-    skunk_line, double_line = rules.skunk_margin, rules.double_skunk_margin
+    ladder = rules.ladder
     for first, second, winner, loser_score in results:
         w, lose = out[winner], out[second if winner == first else first]
         m = rules.target - loser_score
@@ -249,15 +241,11 @@ def records(
         lose.lost += 1
         w.spread += m
         lose.spread -= m
-        lose.game_points += rules.loss
-        if m >= double_line:
-            w.game_points += rules.double_skunk
+        lose.game_points += ladder.points.loss
+        level = ladder.level(m)
+        w.game_points += ladder.points.earned(won=True, level=level)
+        if level:
             w.skunks += 1
-        elif m >= skunk_line:
-            w.game_points += rules.skunk
-            w.skunks += 1
-        else:
-            w.game_points += rules.win
     for name in byes:
         rec = out[name]
         rec.played += 1
@@ -276,10 +264,10 @@ def rank(rules: Rules, recs: Iterable[Record], *, draw_seed: int) -> list[Standi
         if key == "draw":
             break
         chain.append(key)
-    fields = [_FIELDS[k] for k in chain]
+    metrics = [METRICS[k] for k in chain]
 
-    def level(rec: Record) -> tuple[int, ...]:
-        return (rec.game_points, *(getattr(rec, f) for f in fields))
+    def level(rec: Record) -> tuple[Value, ...]:
+        return (rec.game_points, *(m.value(rec) for m in metrics))
 
     # Sorting by the ticket first and then (stably) by the chain keeps the draw as the last
     # word; one sort of tuples each would mix a hex string with negated numbers.
@@ -294,7 +282,7 @@ def rank(rules: Rules, recs: Iterable[Record], *, draw_seed: int) -> list[Standi
     return out
 
 
-def _decided_by(keys: Sequence[tuple[int, ...]], i: int, names: Sequence[str]) -> str:
+def _decided_by(keys: Sequence[tuple[Value, ...]], i: int, names: Sequence[str]) -> str:
     """The metric that separated entrant ``i`` from its nearest neighbour ("draw" if none)."""
     depth = -1
     for j in (i - 1, i + 1):
@@ -309,7 +297,7 @@ def _decided_by(keys: Sequence[tuple[int, ...]], i: int, names: Sequence[str]) -
 
 
 # --------------------------------------------------------------------------------------------
-# The cut and the bracket
+# The cut
 # --------------------------------------------------------------------------------------------
 
 
@@ -320,72 +308,6 @@ def qualifier_count(entrants: int, *, one_in: int) -> int:
     [5, 31, 31, 32]
     """
     return math.ceil(entrants / one_in) if entrants > 0 else 0
-
-
-def bracket_size(qualifiers: int) -> int:
-    """The next power of two at or above the number of qualifiers.
-
-    >>> [bracket_size(q) for q in (1, 2, 3, 5, 8, 9)]
-    [1, 2, 4, 8, 8, 16]
-    """
-    size = 1
-    while size < qualifiers:
-        size *= 2
-    return size
-
-
-def slot_order(size: int) -> list[int]:
-    """The seeds in first-round slot order, folded so that seeds 1 and 2 meet only in the
-    final, 1 to 4 only in the semi-finals: each doubling pairs every seed s with size+1-s,
-    the pair written low seed first in even slots and turned in odd ones.
-
-    >>> slot_order(8)
-    [1, 8, 5, 4, 3, 6, 7, 2]
-    """
-    order = [1]
-    m = 1
-    while m < size:
-        m *= 2
-        nxt: list[int] = []
-        for k, s in enumerate(order):
-            pair = [s, m + 1 - s]
-            nxt.extend(pair if k % 2 == 0 else reversed(pair))
-        order = nxt
-    return order
-
-
-def bracket(qualifiers: int) -> list[tuple[int, int | None]]:
-    """First-round pairings in bracket order, the better seed first; ``None`` is a bye (the
-    top ``size - qualifiers`` seeds get one, so the second round is full).
-
-    >>> bracket(4)
-    [(1, 4), (2, 3)]
-    """
-    size = bracket_size(qualifiers)
-    if size < 2:
-        return [(1, None)] if qualifiers == 1 else []
-    order = slot_order(size)
-    out: list[tuple[int, int | None]] = []
-    for i in range(0, size, 2):
-        a, b = sorted(order[i : i + 2])
-        out.append((a, b if b <= qualifiers else None))
-    return out
-
-
-def wins_needed(best_of: int) -> int:
-    """Games a side must win to take a best-of-``best_of`` match."""
-    return best_of // 2 + 1
-
-
-def match_winner(winners: Sequence[T], *, best_of: int) -> T | None:
-    """Who has won the match from its game winners so far, or None while it goes on."""
-    need = wins_needed(best_of)
-    count: Counter[T] = Counter()
-    for w in winners:
-        count[w] += 1
-        if count[w] >= need:
-            return w
-    return None
 
 
 # --------------------------------------------------------------------------------------------

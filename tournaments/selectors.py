@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 from django.urls import reverse
 
+from contest import brackets
 from league.kernel.cache import read_counter, tournament_version_key
 from league.kernel.errors import DomainError
 from league.kernel.people import Player
@@ -87,7 +88,7 @@ def compute(
     return {
         "standings": [s.record.as_row(s.rank) for s in ranked],
         "qualifiers": qualifiers,
-        "bracket": [list(pair) for pair in logic.bracket(len(qualifiers))],
+        "bracket": [list(pair) for pair in brackets.bracket(len(qualifiers))],
         "ranked": ranked,
     }
 

@@ -30,6 +30,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from contest import brackets
 from league.kernel import lifecycle
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.cache import bump_counter, tournament_version_key
@@ -191,9 +192,12 @@ def tournament_update(*, user: Any, tournament: Tournament, changes: dict[str, A
         if row.stage in (Stage.PLAYOFFS, Stage.FINISHED):
             raise Locked(_("The bracket is drawn: the event's settings no longer change."))
         try:
-            row.rules  # noqa: B018 - building the rules checks them
+            row.rules.ladder  # noqa: B018 - building the rules and their ladder checks them
         except logic.RulesError as exc:  # logic says it in English: say it in the reader's
             raise ValidationFailed(rules_message(exc), field=exc.field) from None
+        except ScoringError as exc:  # skunk margins the scorer cannot judge
+            field = str(exc.params.get("name", "double_skunk_margin"))
+            raise ValidationFailed(scoring_message(exc), field=field) from None
         if row.variant != before["variant"] and row.entrants.exists():
             raise Locked(_("Entrants are registered: singles or partnership no longer changes."))
         row.save()
@@ -793,7 +797,7 @@ def _store_bracket(tournament: Tournament, qualifiers: list[str]) -> list[Playof
         entrant.seed = i
         entrant.save(update_fields=["seed"])
         seeds[i] = entrant
-    slots = logic.bracket(len(qualifiers))
+    slots = brackets.bracket(len(qualifiers))
     matches: list[PlayoffMatch] = []
     size = len(slots)
     rnd = 1
@@ -878,7 +882,7 @@ def playoff_game_record(
             entered_by=actor_of(user),
         )
         winners = list(match.games.order_by("number").values_list("winner_id", flat=True))
-        decided = logic.match_winner(winners, best_of=tournament.playoff_best_of)
+        decided = brackets.match_winner(winners, best_of=tournament.playoff_best_of)
         if decided is not None:
             _decide(tournament, match, winner)
         audit_log(

@@ -49,6 +49,13 @@ class Season(Rules):
         editable=False,
         help_text=_("Team names, first seed first, fixed when the playoffs were drawn."),
     )
+    playoff_slots = models.JSONField(
+        _("playoff slots"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("First-round seed numbers in slot order, fixed when the playoffs were drawn."),
+    )
     standings_stale = models.BooleanField(
         default=True, editable=False, verbose_name=_("standings to recompute")
     )

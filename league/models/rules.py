@@ -11,7 +11,7 @@ from django.utils.functional import Promise
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from scoring.outcome import SkunkLevel
+from contest.points import GamePoints
 from scoring.variants import VARIANTS, Variant
 
 # The games a league may play, named in the page's language (the scorer names them in English).
@@ -119,20 +119,19 @@ class Rules(models.Model):
         """The settings as plain data (what a season copies, and what an archive writes)."""
         return {name: getattr(self, name) for name in RULE_FIELDS}
 
-    def league_points(self, *, won: bool, skunk_level: int) -> int:
-        """League points a team earns from one game under these rules.
+    def result_points(self) -> GamePoints:
+        """What one game pays under these rules (``contest.points``' ladder): a win, plus the
+        skunk bonus for a skunk and for a double skunk, plus the double-skunk bonus on top for a
+        double skunk (0 by default: the league sheet pays one extra point); a loss pays 0."""
+        return GamePoints.with_bonuses(
+            win=self.points_per_win,
+            skunk_bonus=self.skunk_bonus,
+            double_skunk_bonus=self.double_skunk_bonus,
+        )
 
-        The skunk bonus is added for a skunk and for a double skunk; the double-skunk bonus is
-        added on top for a double skunk (0 by default: the league sheet pays one extra point).
-        """
-        if not won:
-            return 0
-        points = self.points_per_win
-        if skunk_level >= SkunkLevel.SKUNK:
-            points += self.skunk_bonus
-        if skunk_level >= SkunkLevel.DOUBLE:
-            points += self.double_skunk_bonus
-        return points
+    def league_points(self, *, won: bool, skunk_level: int) -> int:
+        """League points a team earns from one game under these rules."""
+        return self.result_points().earned(won=won, level=skunk_level)
 
     def skunk_line(self) -> int:
         """The highest losing score that is still a skunk: the loser must pass it to avoid one."""

@@ -1,52 +1,32 @@
-"""The playoff bracket as it stands, read from the seeding and the playoff matches (the draw and
-the advance that write it are ``league.services.playoffs``)."""
+"""The playoff bracket as it stands, read from the seeding, the first-round layout stored at the
+draw and the playoff matches (the draw and the advance that write it are
+``league.services.playoffs``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from contest import brackets
 from league.models import GameStatus, Match, Season, Team
 
 
-def bracket_order(size: int) -> list[int]:
-    """Seed numbers in bracket order for a field of ``size`` (a power of two): 1 meets ``size``,
-    and the top two seeds can only meet in the final.
-
-    >>> bracket_order(8)
-    [1, 8, 4, 5, 2, 7, 3, 6]
-    """
-    order = [1]
-    while len(order) < size:
-        n = len(order) * 2
-        order = [x for s in order for x in (s, n + 1 - s)]
-    return order
-
-
-def bracket_size(teams: int) -> int:
-    size = 1
-    while size < teams:
-        size *= 2
-    return size
-
-
-def match_winner(match: Match, *, games_per_match: int) -> Team | None:
-    """The team that has won a majority of the match's confirmed games."""
-    wins = {match.home_id: 0, match.away_id: 0}
-    for game in match.games.all():
-        if game.status == GameStatus.CONFIRMED and game.winner_id in wins:
-            wins[game.winner_id] += 1
-    need = games_per_match // 2 + 1
-    for team_id, won in wins.items():
-        if won >= need:
-            return match.home if team_id == match.home_id else match.away
-    return None
+def _winner_of(match: Match, *, games_per_match: int) -> Team | None:
+    """The team that has won a majority of the match's confirmed games (``contest``'s rule)."""
+    teams = {match.home_id: match.home, match.away_id: match.away}
+    games = sorted(match.games.all(), key=lambda g: g.number)
+    winners = [
+        g.winner_id for g in games if g.status == GameStatus.CONFIRMED and g.winner_id in teams
+    ]
+    won = brackets.match_winner(winners, best_of=games_per_match)
+    return teams[won] if won is not None else None
 
 
 def playoff_bracket(season: Season) -> dict[str, Any]:
     """The bracket as it stands: rounds of slots with teams, seeds, match ids and winners.
 
-    Computed from the round-one matches, the seeding and the results (a few queries whatever
-    the season's size)."""
+    Computed from the round-one matches, the seeding, the first-round layout stored when the
+    playoffs were drawn (``Season.playoff_slots``: a bracket drawn in an earlier order reads
+    as it was drawn) and the results (a few queries whatever the season's size)."""
     matches = list(
         Match.objects.filter(week__season=season, playoff_round__isnull=False)
         .select_related("home", "away")
@@ -59,23 +39,22 @@ def playoff_bracket(season: Season) -> dict[str, Any]:
     seeding = list(season.playoff_seeding or [])
     for i, name in enumerate(seeding, start=1):
         seeds[name] = i
-    size = bracket_size(len(seeding))
-    order = bracket_order(size)
+    size = brackets.bracket_size(len(seeding))
+    order = season.playoff_slots or brackets.slot_order(size)
     by_slot = {(m.playoff_round, m.playoff_slot): m for m in matches}
     rounds: list[dict[str, Any]] = []
     # round 1 entrants per slot (a bye carries the high seed straight through)
     advancing: list[str | None] = []
     slots = []
-    for slot in range(size // 2):
-        high, low = order[2 * slot], order[2 * slot + 1]
+    for slot, (high, low) in enumerate(brackets.pairings(order, len(seeding))):
         match = by_slot.get((1, slot))
         home = seeding[high - 1] if high <= len(seeding) else None
-        away = seeding[low - 1] if low <= len(seeding) else None
+        away = seeding[low - 1] if low is not None else None
         winner = None
         if match is None and home and not away:
             winner = home  # bye
         elif match is not None:
-            w = match_winner(match, games_per_match=games_per_match)
+            w = _winner_of(match, games_per_match=games_per_match)
             winner = w.name if w else None
         slots.append(_slot(1, slot, home, away, match, winner, seeds))
         advancing.append(winner)
@@ -90,7 +69,7 @@ def playoff_bracket(season: Season) -> dict[str, Any]:
             match = by_slot.get((rnd, slot))
             winner = None
             if match is not None:
-                w = match_winner(match, games_per_match=games_per_match)
+                w = _winner_of(match, games_per_match=games_per_match)
                 winner = w.name if w else None
             slots.append(_slot(rnd, slot, home, away, match, winner, seeds))
             nxt.append(winner)

@@ -9,11 +9,12 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from contest import brackets
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
 from league.kernel.permissions import Action, can
 from league.models import Game, GameStatus, Match, Season, Team, Week
-from league.selectors.playoffs import bracket_order, bracket_size, playoff_bracket
+from league.selectors.playoffs import playoff_bracket
 from league.selectors.standings import standings_for_season
 
 
@@ -58,19 +59,18 @@ def playoffs_create(*, season: Season, user: Any, reason: str = "") -> list[Matc
     if len(seeding) < 2:
         raise ValidationFailed(_("The playoffs need at least two teams."))
     teams = {t.name: t for t in season.teams.all()}
-    size = bracket_size(len(seeding))
+    order = brackets.slot_order(brackets.bracket_size(len(seeding)))
     with transaction.atomic():
         if season.weeks.filter(is_playoff=True).exists():
             raise ValidationFailed(_("The playoffs have already been drawn."))
         last = season.weeks.aggregate(n=Max("number"))["n"] or 0
         week = Week.objects.create(season=season, number=last + 1, is_playoff=True)
         season.playoff_seeding = seeding
-        season.save(update_fields=["playoff_seeding"])
+        season.playoff_slots = order  # the bracket reads its layout from here, ever after
+        season.save(update_fields=["playoff_seeding", "playoff_slots"])
         matches: list[Match] = []
-        order = bracket_order(size)
-        for slot in range(size // 2):
-            high, low = order[2 * slot], order[2 * slot + 1]
-            if low > len(seeding):
+        for slot, (high, low) in enumerate(brackets.pairings(order, len(seeding))):
+            if low is None:
                 continue  # the higher seed has a bye into round two
             matches.append(
                 Match.objects.create(
@@ -108,7 +108,8 @@ def playoffs_undo(*, season: Season, user: Any, reason: str = "") -> None:
         Match.objects.filter(week__in=weeks).delete()
         weeks.delete()
         season.playoff_seeding = None
-        season.save(update_fields=["playoff_seeding"])
+        season.playoff_slots = None
+        season.save(update_fields=["playoff_seeding", "playoff_slots"])
         audit_log(
             actor=user, action=AuditAction.PLAYOFFS_UNDO, obj=season, before=before, reason=reason
         )

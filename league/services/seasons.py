@@ -259,7 +259,8 @@ def schedule_clear(*, season: Season, user: Any) -> int:
         season.weeks.all().delete()
         if season.playoff_seeding is not None:
             season.playoff_seeding = None
-            season.save(update_fields=["playoff_seeding"])
+            season.playoff_slots = None
+            season.save(update_fields=["playoff_seeding", "playoff_slots"])
         audit_log(
             actor=user, action=AuditAction.SCHEDULE_CLEAR, obj=season, before={"weeks": count}
         )

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from league.models import Game, GameStatus
+from league.models import Game, GameStatus, Match, Season
 from league.ranking import TeamRecord, rank_teams
-from league.selectors.playoffs import bracket_order, playoff_bracket
+from league.selectors.playoffs import playoff_bracket
 from league.selectors.standings import compute_standings, standings_for_season
 from league.services.playoffs import playoffs_create
 from league.services.standings import standings_recompute
@@ -49,9 +49,67 @@ def test_head_to_head_counts_only_games_among_the_tied_teams():
     assert [r.record.name for r in standings] == ["B", "A"]
 
 
-def test_bracket_puts_one_against_the_lowest_seed():
-    assert bracket_order(4) == [1, 4, 2, 3]
-    assert bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+def eight_team_playoffs(season, admin):
+    """The played season with five more teams, and an eight-team bracket drawn."""
+    for name in ("Muggins", "Go", "Nibs", "Crib", "Starter"):
+        factories.TeamFactory(season=season, name=name)
+    season.playoff_teams = 8
+    season.save()
+    return playoffs_create(season=season, user=admin)
+
+
+def first_round(season):
+    return [
+        (s["slot"], s["home_seed"], s["away_seed"])
+        for s in playoff_bracket(season)["rounds"][0]["slots"]
+    ]
+
+
+def test_a_new_draw_lays_the_bracket_out_in_the_one_folded_order(played_season, league_admin):
+    matches = eight_team_playoffs(played_season, league_admin)
+    played_season.refresh_from_db()
+    assert played_season.playoff_slots == [1, 8, 5, 4, 3, 6, 7, 2]  # contest.brackets' order
+    seeds = {t: i for i, t in enumerate(played_season.playoff_seeding, start=1)}
+    stored = sorted((m.playoff_slot, seeds[m.home.name], seeds[m.away.name]) for m in matches)
+    assert stored == [(0, 1, 8), (1, 4, 5), (2, 3, 6), (3, 2, 7)]  # the better seed at home
+    assert first_round(played_season) == stored
+
+
+def test_a_bracket_drawn_in_the_old_order_reads_as_it_was_drawn(played_season, league_admin):
+    """A season drawn before the league shared the tournaments' order: its stored matches sit in
+    the slots of [1, 8, 4, 5, 2, 7, 3, 6], and its stored layout keeps them where they are."""
+    eight_team_playoffs(played_season, league_admin)
+    played_season.refresh_from_db()
+    by_slot = {m.playoff_slot: m for m in Match.objects.filter(playoff_round=1)}
+    Match.objects.filter(pk=by_slot[2].pk).update(playoff_slot=9)  # swap slots 2 and 3 back
+    Match.objects.filter(pk=by_slot[3].pk).update(playoff_slot=2, table=3)
+    Match.objects.filter(pk=by_slot[2].pk).update(playoff_slot=3, table=4)
+    Season.objects.filter(pk=played_season.pk).update(playoff_slots=[1, 8, 4, 5, 2, 7, 3, 6])
+    played_season.refresh_from_db()
+    assert first_round(played_season) == [(0, 1, 8), (1, 4, 5), (2, 2, 7), (3, 3, 6)]
+    bracket = playoff_bracket(played_season)
+    for slot in bracket["rounds"][0]["slots"]:
+        match = Match.objects.get(pk=slot["match_id"])
+        assert (match.home.name, match.away.name) == (slot["home"], slot["away"])
+    # the final keeps 1 and 2 apart: slots 0-1 feed one semi-final, slots 2-3 the other
+    assert [len(r["slots"]) for r in bracket["rounds"]] == [4, 2, 1]
+
+
+def test_the_migration_stores_the_old_layout_of_every_drawn_bracket(season):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("league.migrations.0013_season_playoff_slots")
+    Season.objects.filter(pk=season.pk).update(
+        playoff_seeding=["A", "B", "C", "D", "E", "F"], playoff_slots=None
+    )
+    undrawn = factories.SeasonFactory(league=season.league)
+    migration.store_drawn_layouts(apps, None)
+    season.refresh_from_db()
+    undrawn.refresh_from_db()
+    assert season.playoff_slots == [1, 8, 4, 5, 2, 7, 3, 6]
+    assert undrawn.playoff_slots is None
 
 
 def test_standings_count_wins_skunks_weeks_and_spread(played_season):

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from contest import brackets
+from contest.draw import draw_ticket
 from tournaments import logic
 from tournaments.logic import Result, Rules
 
@@ -25,9 +27,9 @@ def test_the_cut_and_the_bracket_hold_for_every_field_size(field):
     q = logic.qualifier_count(field, one_in=4)
     assert q == math.ceil(field / 4)
     assert q * 4 >= field > (q - 1) * 4  # one in four, fraction rounded up, never more
-    size = logic.bracket_size(q)
+    size = brackets.bracket_size(q)
     assert (size >= q and size < 2 * q) or size == 1
-    slots = logic.bracket(q)
+    slots = brackets.bracket(q)
     if q == 1:  # four entrants or fewer: the one qualifier is the champion, alone in its slot
         assert slots == [(1, None)]
         return
@@ -62,13 +64,13 @@ def test_the_cut_and_the_bracket_hold_for_every_field_size(field):
 def test_the_formats_examples():
     assert logic.qualifier_count(17, one_in=4) == 5
     assert {logic.qualifier_count(n, one_in=4) for n in range(121, 125)} == {31}
-    assert logic.bracket(5) == [(1, None), (4, 5), (3, None), (2, None)]
-    assert logic.bracket(16)[:2] == [(1, 16), (8, 9)]
+    assert brackets.bracket(5) == [(1, None), (4, 5), (3, None), (2, None)]
+    assert brackets.bracket(16)[:2] == [(1, 16), (8, 9)]
 
 
 def test_the_best_seeds_meet_only_as_late_as_the_bracket_allows():
     size = 32
-    slots = logic.bracket(size)
+    slots = brackets.bracket(size)
     field = [s for p in slots for s in p]
     while len(field) > 2:
         field = [min(field[i], field[i + 1]) for i in range(0, len(field), 2)]
@@ -199,7 +201,7 @@ def test_entrants_level_before_the_draw_share_a_rank_and_the_draw_orders_them():
     assert [s.rank for s in ranked] == [1, 1, 3, 3]
     winners = [s.record.entrant for s in ranked[:2]]
     assert sorted(winners) == ["A", "C"]
-    tickets = [logic.draw_ticket(7, w) for w in winners]
+    tickets = [draw_ticket(7, w) for w in winners]
     assert tickets == sorted(tickets, reverse=True)
     again = logic.rank(r, list(recs.values())[::-1], draw_seed=7)
     assert [s.record.entrant for s in again] == [s.record.entrant for s in ranked]
@@ -217,10 +219,10 @@ def test_tiebreaks_apply_in_the_configured_order():
 
 
 def test_a_match_ends_at_a_majority():
-    assert logic.match_winner(["A", "B"], best_of=3) is None
-    assert logic.match_winner(["A", "B", "A"], best_of=3) == "A"
-    assert logic.match_winner(["A", "A", "A"], best_of=5) == "A"
-    assert logic.wins_needed(5) == 3
+    assert brackets.match_winner(["A", "B"], best_of=3) is None
+    assert brackets.match_winner(["A", "B", "A"], best_of=3) == "A"
+    assert brackets.match_winner(["A", "A", "A"], best_of=5) == "A"
+    assert brackets.wins_needed(5) == 3
 
 
 # --------------------------------------------------------------------------------------------

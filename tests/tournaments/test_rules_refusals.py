@@ -77,3 +77,18 @@ def test_the_director_reads_the_refusal_in_french_in_the_admin(client, night, di
     assert page.redirect_chain[-1][0] == url  # back on the form
     night.refresh_from_db()
     assert night.playoff_best_of == 3
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"skunk_margin": 0}, "skunk_margin"),
+        ({"skunk_margin": 40, "double_skunk_margin": 30}, "double_skunk_margin"),
+    ],
+)
+def test_skunk_margins_the_scorer_cannot_judge_are_refused(night, director, changes, field):
+    """The skunk ladder is the scorer's (``contest.points``): margins it refuses never stand."""
+    before = (night.skunk_margin, night.double_skunk_margin)
+    refused = _refusal(director, night, "en", **changes)
+    assert refused.field == field and "skunk" in refused.message
+    assert (night.skunk_margin, night.double_skunk_margin) == before

@@ -1,0 +1,128 @@
+"""The tie-break metrics: each a small class with a ``key`` and the record ``field`` it reads.
+
+After Tabbycat's standings metrics. A metric gives each record of a group still level its value,
+higher first. Most read one field of a record; head-to-head reads only the games among the
+group, and the draw reads each name's ticket (:func:`contest.draw.draw_ticket`). The keys are
+what settings, computed standings and archives store; a competition offers some of them
+(:data:`LEAGUE_TIEBREAKS`, :data:`TOURNAMENT_TIEBREAKS`) and gives them names in its readers'
+languages itself: nothing here is translated.
+
+>>> from dataclasses import dataclass
+>>> @dataclass
+... class Row:
+...     name: str
+...     won: int
+>>> METRICS["games_won"].values([Row("A", 3), Row("B", 5)], draw_seed=0)
+[3, 5]
+>>> [m.key for m in chain_of(["spread", "draw"], known=TOURNAMENT_TIEBREAKS)]
+['spread', 'draw']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from contest.draw import draw_ticket
+
+Value = float | int | str
+
+
+class TieBreak:
+    """A metric: its ``key`` and the record ``field`` it reads; higher values rank first."""
+
+    key: ClassVar[str] = ""
+    field: ClassVar[str] = ""
+
+    def value(self, record: Any) -> Value:
+        """One record's value, where it depends on the record alone."""
+        value: Value = getattr(record, self.field)
+        return value
+
+    def values(self, group: Sequence[Any], *, draw_seed: int) -> list[Value]:
+        """Each record's value among ``group``, in the group's order."""
+        return [self.value(r) for r in group]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class Points(TieBreak):
+    """Not a tie-break: what every competitor is ranked by first (the league's points)."""
+
+    key, field = "points", "points"
+
+
+class WeeksWon(TieBreak):
+    key, field = "weeks_won", "weeks_won"
+
+
+class HeadToHead(TieBreak):
+    """Points earned in games among the group only (``h2h_points``: opponent id -> points)."""
+
+    key, field = "head_to_head", "h2h_points"
+
+    def values(self, group: Sequence[Any], *, draw_seed: int) -> list[Value]:
+        ids = {r.team_id for r in group}
+        out: list[Value] = []
+        for r in group:
+            points: dict[int, int] = r.h2h_points
+            out.append(sum(p for opp, p in points.items() if opp in ids))
+        return out
+
+
+class Spread(TieBreak):
+    key, field = "spread", "spread"
+
+
+class Wins(TieBreak):
+    key, field = "wins", "won"
+
+
+class GamesWon(Wins):
+    """Games won, under the key the tournaments (and their archive format) store."""
+
+    key = "games_won"
+
+
+class Skunks(TieBreak):
+    key, field = "skunks", "skunks"
+
+
+class Draw(TieBreak):
+    """A draw anyone can repeat: each name's ticket, highest first."""
+
+    key, field = "draw", "name"
+
+    def values(self, group: Sequence[Any], *, draw_seed: int) -> list[Value]:
+        return [draw_ticket(draw_seed, r.name) for r in group]
+
+
+POINTS = Points()
+METRICS: dict[str, TieBreak] = {
+    m.key: m
+    for m in (POINTS, WeeksWon(), HeadToHead(), Spread(), Wins(), Skunks(), Draw(), GamesWon())
+}
+"""Every metric by key (what may have placed a competitor)."""
+
+LEAGUE_TIEBREAKS = ("weeks_won", "head_to_head", "spread", "wins", "skunks", "draw")
+"""The tie-breaks a league season may chain, in the order its settings offer them."""
+
+TOURNAMENT_TIEBREAKS = ("games_won", "spread", "skunks", "draw")
+"""The tie-breaks a tournament may chain (its records keep no weeks and no head-to-head)."""
+
+
+def chain_of(keys: Iterable[str], *, known: Sequence[str]) -> list[TieBreak]:
+    """The configured tie-breaks, a key not in ``known`` refused.
+
+    >>> chain_of(["luck"], known=TOURNAMENT_TIEBREAKS)
+    Traceback (most recent call last):
+    ...
+    ValueError: Unknown tie-break 'luck'; known: games_won, spread, skunks, draw.
+    """
+    chain = []
+    for key in keys:
+        if key not in known:
+            raise ValueError(f"Unknown tie-break {key!r}; known: {', '.join(known)}.")
+        chain.append(METRICS[key])
+    return chain
