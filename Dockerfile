@@ -30,6 +30,7 @@ COPY config ./config
 COPY scoring ./scoring
 COPY contest ./contest
 COPY league ./league
+COPY tournaments ./tournaments
 COPY templates ./templates
 COPY static ./static
 COPY deploy/gunicorn.conf.py ./deploy/gunicorn.conf.py

@@ -325,3 +325,13 @@ def test_the_micro_cache_serves_visitors_only_and_never_the_api(nginx_conf):
     uncached = re.search(r"location ~ \^/\(([a-z|]+)\)/ \{(.*?)\}", nginx_conf, re.S)
     assert {"admin", "api", "accounts", "organise"} <= set(uncached[1].split("|"))
     assert "proxy_cache" not in uncached[2]
+
+
+def test_the_image_copies_every_package_the_project_installs(dockerfile):
+    """A package missing from the image is an app the production stack cannot import (the
+    tournaments once left league/ for the top level and the image did not follow)."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        includes = tomllib.load(f)["tool"]["setuptools"]["packages"]["find"]["include"]
+    copied = {args.split()[0] for instruction, args in dockerfile if instruction == "COPY"}
+    for pattern in includes:
+        assert pattern.rstrip("*") in copied, f"the image does not copy {pattern.rstrip('*')}/"
