@@ -7,8 +7,11 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 # The suite runs on every core (pytest-xdist); XDIST= runs it in one process.
 XDIST ?= -n auto
+# The exhaustive checks (every hand, every pegging bound, the lifecycle machine: about four
+# minutes of CPU) are marked slow and left to `make test-slow` and CI; PYTEST_ARGS= runs all.
+PYTEST_ARGS ?= -m 'not slow'
 
-.PHONY: install demo test lint typecheck bench messages clean
+.PHONY: install demo test test-slow lint typecheck bench messages clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +30,9 @@ demo: install
 
 test: install lint typecheck
 	$(BIN)/pytest $(XDIST) $(PYTEST_ARGS)
+
+test-slow: install
+	$(BIN)/pytest $(XDIST) -m slow
 
 lint: install
 	$(BIN)/ruff check .
