@@ -20,7 +20,7 @@ from league import models
 from league.kernel.admin import StoredFieldsWhenViewing, run_action
 from league.kernel.errors import DomainError
 from league.kernel.permissions import Action, can, is_judge, is_official
-from league.rules_reference import RULES, RULES_BY_ID, facts_of, render_rule
+from league.rules_reference import RULES, RULES_BY_ID, render_rule, rule_facts
 from league.selectors.entry import judge_data
 from league.selectors.games import game_detail
 from league.selectors.history import game_history
@@ -627,7 +627,7 @@ class DisputeAdmin(StoredFieldsWhenViewing):
         rule = RULES_BY_ID.get(obj.rule_reference)
         if rule is None:
             return "—"
-        shown = render_rule(rule, facts_of(obj.game.match.week.season))
+        shown = render_rule(rule, rule_facts(obj.game.match.week.season))
         return f"{shown.title}: {shown.text}"
 
     @admin.display(description=_("Deals"))

@@ -59,7 +59,7 @@ SOURCES: dict[str, Source] = {
 
 
 @dataclass(frozen=True)
-class Facts:
+class RuleFacts:
     """What the rules' wording reads from a season's (or a league's) settings."""
 
     game: str
@@ -80,10 +80,10 @@ class Facts:
     irregularities: tuple[str, ...]
 
 
-def facts_of(rules: Any) -> Facts:
+def rule_facts(rules: Any) -> RuleFacts:
     """The facts of a Season or a League (any object with the fields of ``Rules``)."""
     variant = VARIANTS[rules.variant]
-    return Facts(
+    return RuleFacts(
         game=str(GAME_NAMES.get(rules.variant, variant.name)),
         target=rules.target,
         players=variant.players,
@@ -103,7 +103,7 @@ def facts_of(rules: Any) -> Facts:
     )
 
 
-Text = Promise | Callable[[Facts], str]
+Text = Promise | Callable[[RuleFacts], str]
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ class Rule:
     text: Text
     sources: tuple[str, ...]
     aliases: tuple[str, ...] = ()  # what else players call it (searched, shown)
-    reading: Reading | Callable[[Facts], Reading] | None = None
+    reading: Reading | Callable[[RuleFacts], Reading] | None = None
     settings: tuple[str, ...] = ()  # the season settings its wording follows
     optional: bool = False  # an irregularity rule, played only where the season turns it on
 
@@ -161,7 +161,7 @@ class RenderedRule:
         )
 
 
-def _say(text: Text, facts: Facts) -> str:
+def _say(text: Text, facts: RuleFacts) -> str:
     return str(text) if isinstance(text, Promise) else text(facts)
 
 
@@ -174,7 +174,7 @@ def _extra_points(n: int) -> str:
     return ngettext("%(n)s extra league point", "%(n)s extra league points", n) % {"n": n}
 
 
-def _deal(f: Facts) -> str:
+def _deal(f: RuleFacts) -> str:
     text = _(
         "In %(game)s each player is dealt %(dealt)s cards and puts %(discard)s in the dealer's "
         "crib, keeping %(kept)s."
@@ -184,7 +184,7 @@ def _deal(f: Facts) -> str:
     return text
 
 
-def _game_ends(f: Facts) -> str:
+def _game_ends(f: RuleFacts) -> str:
     return _(
         "The first side to reach %(target)s wins the moment it gets there, in the play or in the "
         "middle of the show; it need not land on %(target)s exactly. Nothing counted after that "
@@ -192,7 +192,7 @@ def _game_ends(f: Facts) -> str:
     ) % {"target": f.target}
 
 
-def _skunk(f: Facts) -> str:
+def _skunk(f: RuleFacts) -> str:
     return _(
         "A win by %(margin)s points or more is a skunk: the loser finished at %(line)s or below. "
         "It earns the winner %(bonus)s."
@@ -203,7 +203,7 @@ def _skunk(f: Facts) -> str:
     }
 
 
-def _skunk_reading(f: Facts) -> Reading:
+def _skunk_reading(f: RuleFacts) -> Reading:
     sentence = _("This season a skunk is a win by %(margin)s points or more.") % {
         "margin": f.skunk_margin
     }
@@ -226,7 +226,7 @@ def _skunk_reading(f: Facts) -> Reading:
     )
 
 
-def _double_skunk(f: Facts) -> str:
+def _double_skunk(f: RuleFacts) -> str:
     text = _(
         "A win by %(margin)s points or more is a double skunk: the loser finished at %(line)s or "
         "below."
@@ -240,7 +240,7 @@ def _double_skunk(f: Facts) -> str:
     return text
 
 
-def _margin(f: Facts) -> str:
+def _margin(f: RuleFacts) -> str:
     return _(
         "When the margin is measured the winner counts as the game hole, %(target)s, however far "
         "past it they pegged: pegging out at %(over)s against %(loser)s is a margin of %(margin)s, "
@@ -254,7 +254,7 @@ def _margin(f: Facts) -> str:
     }
 
 
-def _margin_reading(f: Facts) -> Reading:
+def _margin_reading(f: RuleFacts) -> Reading:
     return Reading(
         lambda _f: _("The margin is %(target)s minus the loser's score.") % {"target": f.target},
         ("acc", "house"),
@@ -262,7 +262,7 @@ def _margin_reading(f: Facts) -> Reading:
     )
 
 
-def _points(f: Facts) -> str:
+def _points(f: RuleFacts) -> str:
     text = ngettext(
         "Each week a team plays a match of %(n)s game against another team.",
         "Each week a team plays a match of %(n)s games against another team.",
@@ -281,7 +281,7 @@ def _points(f: Facts) -> str:
     return text
 
 
-def _seeding(f: Facts) -> str:
+def _seeding(f: RuleFacts) -> str:
     chain = [str(TIEBREAKS[key].name) for key in f.tiebreaks if key in TIEBREAKS and key != "draw"]
     if chain:
         text = _(
@@ -301,7 +301,7 @@ def _seeding(f: Facts) -> str:
     )
 
 
-def _confirmation(f: Facts) -> str:
+def _confirmation(f: RuleFacts) -> str:
     if f.requires_confirmation:
         return _(
             "A game counts in the standings once both teams have vouched for it: the team that "
@@ -760,7 +760,7 @@ def in_force(rules: Any) -> list[Rule]:
     return [rule for rule in RULES if not rule.optional or rule.id in played]
 
 
-def render_rule(rule: Rule, facts: Facts) -> RenderedRule:
+def render_rule(rule: Rule, facts: RuleFacts) -> RenderedRule:
     reading = rule.reading(facts) if callable(rule.reading) else rule.reading
     return RenderedRule(
         id=rule.id,
@@ -778,7 +778,7 @@ def render_rule(rule: Rule, facts: Facts) -> RenderedRule:
 
 def render_rules(rules: Any) -> list[RenderedRule]:
     """The rules in force under ``rules`` (a Season or a League), worded from its settings."""
-    facts = facts_of(rules)
+    facts = rule_facts(rules)
     return [render_rule(rule, facts) for rule in in_force(rules)]
 
 

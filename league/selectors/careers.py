@@ -14,7 +14,7 @@ from league.selectors.standings import standings_for_season
 
 
 @dataclass
-class Record:
+class CareerRecord:
     won: int = 0
     lost: int = 0
 
@@ -74,14 +74,14 @@ def player_career(player: Player, games: list[Game]) -> dict[str, Any]:
         .order_by("-season_id")
     )
     team_of_season = {t.season_id: t for t in teams}
-    by_season: dict[int, Record] = {}
-    lifetime = Record()
+    by_season: dict[int, CareerRecord] = {}
+    lifetime = CareerRecord()
     for game in games:
         season_id = game.match.week.season_id
         team = team_of_season.get(season_id)
         if team is None or team.pk not in (game.match.home_id, game.match.away_id):
             continue
-        record = by_season.setdefault(season_id, Record())
+        record = by_season.setdefault(season_id, CareerRecord())
         if game.winner_id == team.pk:
             record.won += 1
             lifetime.won += 1
@@ -92,7 +92,7 @@ def player_career(player: Player, games: list[Game]) -> dict[str, Any]:
     titles = 0
     for team in teams:
         season = team.season
-        record = by_season.get(season.pk, Record())
+        record = by_season.get(season.pk, CareerRecord())
         place, of, won_title, how = None, None, False, None
         if record.played:  # a season not started has no place yet (and costs no query)
             table = standings_for_season(season)["standings"]
