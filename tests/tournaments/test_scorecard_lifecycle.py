@@ -69,7 +69,7 @@ def test_a_side_enters_once_and_its_second_card_changes_nothing(table):
     player = user_of(table.first)
     services.scorecard_submit(user=player, game=table, winner=table.first, loser_score=90)
     assert not can(player, Action.ENTER_SCORECARD, table)
-    with pytest.raises(NotAllowed, match="already in"):
+    with pytest.raises(Locked, match="already in"):  # a state refusal: 409, as in the league
         services.scorecard_submit(user=player, game=table, winner=table.second, loser_score=80)
     assert [(c.winner_id, c.loser_score) for c in table.scorecards.all()] == [(table.first_id, 90)]
     table.refresh_from_db()
@@ -91,7 +91,7 @@ def test_a_checker_settles_any_table_but_one_they_play_at(table, judge):
     table.refresh_from_db()
     assert table.state == State.SETTLED and table.winner_id == table.second_id
     assert not can(judge, Action.CHECK_SCORECARDS, table)
-    with pytest.raises(NotAllowed, match="verified"):
+    with pytest.raises(Locked, match="verified"):
         services.scorecard_settle(user=judge, game=table, winner=table.first, loser_score=1)
 
 
@@ -222,14 +222,14 @@ def test_a_verified_table_is_refused_at_the_form_the_api_and_the_admin(client, v
         {"winner": verified.second_id, "loser_score": 10},
         format="json",
     )
-    assert answer.status_code == 403 and "verified" in answer.json()["detail"]
+    assert answer.status_code == 409 and "verified" in answer.json()["detail"]
     api.force_login(judge)
     answer = api.post(
         f"/api/tournament-tables/{verified.pk}/settle/",
         {"winner": verified.second_id, "loser_score": 10},
         format="json",
     )
-    assert answer.status_code == 403 and "verified" in answer.json()["detail"]
+    assert answer.status_code == 409 and "verified" in answer.json()["detail"]
 
     judge.is_staff = True
     judge.save()
@@ -257,7 +257,7 @@ def test_a_second_card_from_one_side_is_refused_at_the_form_and_the_api(client, 
         {"winner": table.second_id, "loser_score": 10},
         format="json",
     )
-    assert answer.status_code == 403 and "already in" in answer.json()["detail"]
+    assert answer.status_code == 409 and "already in" in answer.json()["detail"]
     assert _unchanged(table) == before
 
 

@@ -136,3 +136,34 @@ def test_both_teams_vouching_in_turn_confirms_a_paper_sheet(game, everyone):
     game_confirm(game=game, user=everyone["ann"])
     game.refresh_from_db()
     assert game.status == GameStatus.CONFIRMED and game.confirmed_by == everyone["ann"]
+
+
+def test_without_confirmation_a_rival_does_not_ask_the_team_that_has_nothing_to_confirm(
+    client, game, everyone
+):
+    """Issue 34: in a season that asks no confirmation, home entered deals 1 to N-1, away a
+    different deal 1 and the last deal. Only away still has something to settle (its rival
+    entry); the page showed Confirm to home, whose press the service refused with "Your team
+    has already confirmed this game." The button, the API and the service now read the same
+    facts."""
+    season = game.match.week.season
+    season.requires_confirmation = False
+    season.save()
+    deals = [{k: v for k, v in d.items() if k != "cards"} for d in game_deals(game)]
+    for number, data in enumerate(deals[:-1], start=1):
+        deal_record(game=game, user=everyone["ann"], number=number, data=data)
+    pegging = list(deals[0]["pegging"])
+    pegging[0] = pegging[0] - 1 if pegging[0] else pegging[0] + 1
+    deal_record(game=game, user=everyone["cat"], number=1, data={**deals[0], "pegging": pegging})
+    deal_record(game=game, user=everyone["cat"], number=len(deals), data=deals[-1])
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED and game.away_rival == 1
+    confirm_url = reverse("league:confirm", args=[game.pk])
+    for name in ("ann", "bob", "cat", "dan"):
+        user = everyone[name]
+        client.force_login(user)
+        button = confirm_url in client.get(reverse("league:game", args=[game.pk])).content.decode()
+        api = APIClient()
+        api.force_authenticate(user)
+        api_says = api.get(f"/api/games/{game.pk}/").json()["can_confirm"]
+        assert button == api_says == service_accepts(game, user) is False, name
