@@ -165,13 +165,13 @@ def deal_refusal(user: Any, action: str, deal: Deal) -> Refusal | None:
     game = deal.game
     if action == Action.CORRECT_DEAL:
         # The team that entered a deal corrects it before confirmation.
-        if _entered_by_team(deal, game.match) not in teams_of(user, game.match):
+        mine = teams_of(user, game.match)  # an outsider costs no query of the roster
+        if not mine or _entered_by_team(deal, game.match) not in mine:
             return CORRECT
         return lifecycle.state_refusal(Event.CORRECT_DEAL, game.status)
     if action == Action.WITHDRAW_RIVAL:
-        if not deal.is_rival or _entered_by_team(deal, game.match) not in teams_of(
-            user, game.match
-        ):
+        mine = teams_of(user, game.match)
+        if not deal.is_rival or not mine or _entered_by_team(deal, game.match) not in mine:
             return WITHDRAW_RIVAL
         refused = lifecycle.state_refusal(Event.WITHDRAW_RIVAL, game.status)
         return refused or (RIVAL_SETTLED if deal.settled_at is not None else None)

@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.db import models
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -202,9 +201,7 @@ def _role_refusal(user: Any, action: str) -> Refusal | None:
     elif action == Action.MANAGE_LEAGUE:
         may = is_league_admin(user)
     elif action in (Action.RUN_TOURNAMENT, Action.KEEP_MONEY, Action.MANAGE_CLUBS):
-        may = is_league_admin(user) or (
-            user.is_authenticated and _in_group(user, TOURNAMENT_DIRECTORS)
-        )
+        may = is_league_admin(user) or _in_group(user, TOURNAMENT_DIRECTORS)
     elif action == Action.CHECK_SCORECARDS:
         may = is_official(user)
     elif action == Action.ENTER_SCORECARD:
@@ -212,7 +209,7 @@ def _role_refusal(user: Any, action: str) -> Refusal | None:
     elif action == Action.RULE_DISPUTE:
         may = is_judge(user)
     elif action == Action.VIEW_DISPUTES:  # judges and admins all, players their teams'
-        may = is_official(user) or bool(user.is_authenticated and _team_ids(user))
+        may = is_official(user) or bool(_team_ids(user))
     else:
         may = False
     return None if may else not_allowed(action)
@@ -244,8 +241,8 @@ def refusal(user: Any, action: str, obj: Any = None) -> Refusal | None:
         return None
     if action == Action.VIEW_PRECEDENTS and getattr(obj, "publish_rulings", False):
         return None  # a season that publishes its rulings shows them to everyone
-    if user is None or not user.is_active:
-        user = AnonymousUser()
+    if user is None or not user.is_authenticated or not user.is_active:
+        return not_allowed(action)  # a visitor writes nothing (and costs no query of a page)
     if obj is None or action in _ROLE_ACTIONS:
         return _role_refusal(user, action)
     check = _check_for(obj)

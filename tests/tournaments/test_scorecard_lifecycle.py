@@ -287,3 +287,77 @@ def test_the_deal_by_deal_page_is_for_the_tables_players_with_the_events_game(cl
     other = table.round.games.exclude(pk=table.pk).first()
     client.force_login(user_of(other.first))
     assert client.get(url).status_code == 403
+
+
+# --- Every door asks the same refusal and says its sentence ------------------------------------
+
+
+class _Undo(Exception):
+    pass
+
+
+def _tried(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)``'s answer, with everything it wrote rolled back."""
+    from django.db import transaction
+
+    answer = None
+    try:
+        with transaction.atomic():
+            answer = fn(*args, **kwargs)
+            raise _Undo
+    except _Undo:
+        pass
+    return answer
+
+
+def _table_in(table, state):
+    if state in ("one card in", "verified", "mismatch"):
+        services.scorecard_submit(
+            user=user_of(table.first), game=table, winner=table.first, loser_score=77
+        )
+    if state in ("verified", "mismatch"):
+        loser_score = 77 if state == "verified" else 78
+        services.scorecard_submit(
+            user=user_of(table.second), game=table, winner=table.first, loser_score=loser_score
+        )
+    table.refresh_from_db()
+    return table
+
+
+@pytest.mark.parametrize("state", ["open", "one card in", "verified", "mismatch"])
+def test_every_door_of_a_scorecard_asks_the_same_refusal_and_says_its_sentence(
+    client, table, state
+):
+    """The scorecard form is offered iff the service accepts, the API's ``can_enter`` agrees,
+    and a refused card answers the refusal's status and sentence at the API and on the page."""
+    from django.utils.html import escape
+
+    from league.kernel.permissions import refusal
+
+    other = table.round.games.exclude(pk=table.pk).first()
+    table = _table_in(table, state)
+    people = {
+        "first side": user_of(table.first),
+        "second side": user_of(table.second),
+        "another table's player": user_of(other.first),
+    }
+    for name, user in people.items():
+        where = (state, name)
+        refused = refusal(user, Action.ENTER_SCORECARD, table)
+        client.force_login(user)
+        page = client.get(reverse("tournaments:scorecard", args=[table.pk]))
+        assert (page.status_code == 200) == (refused is None), where
+        api = APIClient()
+        api.force_authenticate(user)
+        row = api.get(f"/api/tournament-tables/{table.pk}/").json()
+        assert row["can_enter"] == (refused is None), where
+        body = {"winner": table.first_id, "loser_score": 77}
+        answer = _tried(
+            api.post, f"/api/tournament-tables/{table.pk}/scorecards/", body, format="json"
+        )
+        if refused is None:
+            assert answer.status_code in (200, 201), (where, answer.json())
+            continue
+        assert answer.status_code == refused.status, (where, answer.json())
+        assert answer.json()["detail"] == refused.sentence, where
+        assert escape(refused.sentence) in page.content.decode(), where
