@@ -10,6 +10,9 @@ class LeagueConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from league import checks
+
+        checks.register()  # who may do what to a match, a game, a deal, a dispute
         from league.services import (
             tallies,  # noqa: F401 - connects the games' tally receivers
             tokens,  # noqa: F401 - connects the password-change receiver

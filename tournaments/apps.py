@@ -14,6 +14,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from league.kernel.extensions import add_demo, add_player_section
+        from tournaments import checks
         from tournaments.demo import seed_demo
         from tournaments.selectors import player_tournament_record
 
@@ -22,3 +23,4 @@ class TournamentsConfig(AppConfig):
             lambda player: {"record": player_tournament_record(player)},
         )
         add_demo(seed_demo)
+        checks.register()  # who may enter or settle a table's scorecards

@@ -1,4 +1,4 @@
-"""Writes for a tournament, one function per change of state, each of one shape: ask ``can()``,
+"""Writes for a tournament, one function per change of state, each of one shape: ask ``refusal()``,
 check the state (a :class:`~league.kernel.errors.DomainError` with a sentence for the room), lock
 the tournament row, change, log to the audit trail, and after commit tell the live pages (TV,
 standings) that something moved.
@@ -35,16 +35,17 @@ from league.kernel import lifecycle
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.cache import bump_counter, tournament_version_key
 from league.kernel.entries import normalise, to_entry
-from league.kernel.errors import Locked, NotAllowed, ValidationFailed
+from league.kernel.errors import Locked, ValidationFailed
 from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.people import Player
-from league.kernel.permissions import Action, actor_of, can, table_side_of
+from league.kernel.permissions import Action, actor_of, refuse_unless
 from league.kernel.scoring_messages import scoring_message
 from scoring.errors import ScoringError
 from scoring.game import Game as ScoredGame
 from scoring.variants import VARIANTS
 from tournaments import logic
 from tournaments.amounts import dollars
+from tournaments.checks import NOT_AT_TABLE, table_side_of
 from tournaments.models import (
     MONEY_IN,
     Bye,
@@ -88,8 +89,7 @@ def _changed(tournament_id: int) -> None:
 
 
 def _require(user: Any, action: str, obj: Any = None) -> None:
-    if not can(user, action, obj):
-        raise NotAllowed(_("You are not allowed to %(action)s.") % {"action": Action(action).label})
+    refuse_unless(user, action, obj)
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -553,30 +553,9 @@ def _store_state(game: TableGame) -> None:
     game.save(update_fields=["winner", "loser_score", "status", "verified_at"])
 
 
-def refusal(
-    user: Any, action: str, game: TableGame, event: lifecycle.Event, side: int | None
-) -> str:
-    """Why ``can()`` says no, in the table's words. Where the user's role is right but the
-    table's state is not, the sentence is lifecycle's."""
-    mine = table_side_of(user, game)
-    if action == Action.ENTER_SCORECARD:
-        role_ok = mine is not None
-        side = mine if side is None else side
-    else:
-        role_ok = can(user, action) and mine is None
-    reason = lifecycle.refusal_for_side(event, game.facts, side or 0) if role_ok else None
-    if reason:
-        return reason
-    if action == Action.ENTER_SCORECARD:
-        return _("You do not play at this table.")
-    if mine is not None and can(user, action):
-        return _("You play at this table: another checker takes its cards.")
-    return _("You are not allowed to %(action)s.") % {"action": Action(action).label}
-
-
-def scorecard_refusal(user: Any, game: TableGame) -> str:
-    """Why ``user`` may not enter a card for ``game`` now (for a page that shows it)."""
-    return refusal(user, Action.ENTER_SCORECARD, game, lifecycle.Event.ENTER_SCORECARD, None)
+def _where(game: TableGame) -> dict[str, object]:
+    """How a table stands, for a conflict: its number and its round's."""
+    return {"table": game.table, "round": game.round.number}
 
 
 def _replayed(key: str | None, game: TableGame, user: Any, result: tuple[int, int]) -> bool:
@@ -641,16 +620,16 @@ def scorecard_enter(
         raise ValidationFailed(_("Say who won."), field="winner")
     if _replayed(key, game, user, (winner.pk, loser_score)):
         return TableGame.objects.get(pk=game.pk), False
-    if not can(user, action, game):
-        raise NotAllowed(refusal(user, action, game, lifecycle.Event.ENTER_SCORECARD, side_index))
-    assert side_index is not None
+    refuse_unless(user, action, game, current=lambda: _where(game))
+    if side_index is None:  # a checker who does not play here keys in a card with its side
+        raise NOT_AT_TABLE.exception()
     score = _check_result(game, winner, loser_score)
     with transaction.atomic():
         _lock(game.round.tournament)
         game = TableGame.objects.select_related("round", "first", "second").get(pk=game.pk)
         if _replayed(key, game, user, (winner.pk, score)):
             return game, False
-        where: dict[str, object] = {"table": game.table, "round": game.round.number}
+        where = _where(game)
         entrant = game.first if side_index == 0 else game.second
         event = lifecycle.Event.ENTER_SCORECARD
         if action == Action.CHECK_SCORECARDS:  # a paper card: the refusal names its side
@@ -721,9 +700,7 @@ def scorecard_submit(
 def scorecard_settle(*, user: Any, game: TableGame, winner: Entrant, loser_score: Any) -> TableGame:
     """A checker's entry: it settles the game, whatever the players wrote (lifecycle: a ruling
     vouches for both sides)."""
-    if not can(user, Action.CHECK_SCORECARDS, game):
-        event = lifecycle.Event.SETTLE_SCORECARDS
-        raise NotAllowed(refusal(user, Action.CHECK_SCORECARDS, game, event, 0))
+    refuse_unless(user, Action.CHECK_SCORECARDS, game, current=lambda: _where(game))
     score = _check_result(game, winner, loser_score)
     with transaction.atomic():
         _lock(game.round.tournament)

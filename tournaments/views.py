@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 
 from league.kernel.errors import DomainError
 from league.kernel.lifecycle import CardState
-from league.kernel.permissions import Action, can, player_of
+from league.kernel.permissions import Action, can, player_of, refusal
 from tournaments import selectors, services
 from tournaments.models import Club, Entrant, TableGame, Tournament
 
@@ -191,10 +191,13 @@ def scorecard(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(
         TableGame.objects.select_related("round__tournament", "first", "second"), pk=pk
     )
-    if not can(request.user, Action.ENTER_SCORECARD, game):
-        reason = services.scorecard_refusal(request.user, game)
+    refused = refusal(request.user, Action.ENTER_SCORECARD, game)
+    if refused is not None:
         return render(
-            request, "tournaments/scorecard.html", {"game": game, "refused": reason}, status=403
+            request,
+            "tournaments/scorecard.html",
+            {"game": game, "refused": refused.message()},
+            status=403,
         )
     form = ScorecardForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
@@ -228,10 +231,13 @@ def scorecard_deals(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(
         TableGame.objects.select_related("round__tournament", "first", "second"), pk=pk
     )
-    if not can(request.user, Action.ENTER_SCORECARD, game):
-        reason = services.scorecard_refusal(request.user, game)
+    refused = refusal(request.user, Action.ENTER_SCORECARD, game)
+    if refused is not None:
         return render(
-            request, "tournaments/scorecard.html", {"game": game, "refused": reason}, status=403
+            request,
+            "tournaments/scorecard.html",
+            {"game": game, "refused": refused.message()},
+            status=403,
         )
     return render(
         request,

@@ -23,7 +23,8 @@ from league.kernel.api import (  # noqa: F401  (the league's API reads them as s
     write_access,
 )
 from league.kernel.entries import DEAL_FIELDS
-from league.kernel.permissions import Action, awaiting_teams
+from league.kernel.lifecycle import awaiting_teams
+from league.kernel.permissions import Action
 from league.models import Deal, Dispute, Game, League, Match, Season, Team, Week
 from league.models.disputes import CLAIM_LIMIT
 from league.models.rules import RULE_FIELDS

@@ -34,6 +34,11 @@ class ErrorSerializer(serializers.Serializer):
         required=False, help_text="Absent on DRF's own refusals (malformed JSON, not signed in)."
     )
     field = serializers.CharField(required=False)
+    refusal = serializers.CharField(
+        required=False,
+        help_text="Why an action was refused, as a stable code (permissions.refusal()): "
+        "not_players_enter, game_over, already_vouched, ...",
+    )
     current = serializers.DictField(required=False, help_text="How the game stands now (409).")
 
 

@@ -32,11 +32,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from django.utils.translation import gettext as _
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
-from league.kernel.errors import Locked, ValidationFailed
+from league.kernel.errors import Locked, Refusal, ValidationFailed
 from league.models.games import GameStatus
 
 
@@ -96,6 +97,38 @@ def awaiting(facts: Facts) -> tuple[bool, bool]:
     return (_still_to_vouch(facts, facts.home), _still_to_vouch(facts, facts.away))
 
 
+def game_facts(
+    game: Any, *, open_disputes: int | None = None, finished: bool | None = None
+) -> Facts:
+    """The facts of a league game, built here only: what its state follows from, and what
+    every door asks (the button, the API's flags, the form and the service read the same).
+
+    From the game row and its season (no query when the season came with the game), the open
+    disputes read from the stored state. The service that settles the state passes
+    ``open_disputes`` counted, and ``finished`` for a game built in memory, whose winner (an
+    unsaved team) has no key yet."""
+    if open_disputes is None:
+        open_disputes = 1 if game.status == GameStatus.DISPUTED else 0
+    return Facts(
+        deals=game.deal_count,
+        finished=game.winner_id is not None if finished is None else finished,
+        void=game.status == GameStatus.VOID,
+        open_disputes=open_disputes,
+        home=Side(vouched=game.home_vouched, rival=game.home_rival),
+        away=Side(vouched=game.away_vouched, rival=game.away_rival),
+        needs_confirmation=game.match.week.season.requires_confirmation,
+    )
+
+
+def awaiting_teams(game: Any, facts: Facts | None = None) -> set[int]:
+    """Ids of the teams that still have to vouch for the finished ``game``."""
+    if game.status != GameStatus.FINISHED:
+        return set()
+    home, away = awaiting(game_facts(game) if facts is None else facts)
+    match = game.match
+    return {t for t, waiting in ((match.home_id, home), (match.away_id, away)) if waiting}
+
+
 class Event(enum.StrEnum):
     """Everything that can happen to a game once it has started."""
 
@@ -127,82 +160,98 @@ ALLOWED: dict[Event, frozenset[GameStatus]] = {
     Event.SETTLE_SCORECARDS: frozenset({S.IN_PROGRESS, S.FINISHED, S.DISPUTED}),
 }
 
-# Why an event is refused in a state, in words for the table (the first match wins).
-_REFUSALS: tuple[tuple[frozenset[GameStatus], frozenset[Event], str], ...] = (
-    (frozenset({S.VOID}), frozenset(Event), gettext_lazy("This game was voided.")),
+# Why an event is refused in a state: (states, events, code, sentence); the first match wins.
+_REFUSALS: tuple[tuple[frozenset[GameStatus], frozenset[Event], str, Promise], ...] = (
+    (frozenset({S.VOID}), frozenset(Event), "void", gettext_lazy("This game was voided.")),
     (
         frozenset({S.CONFIRMED}),
         frozenset({Event.ENTER_SCORECARD, Event.SETTLE_SCORECARDS}),
+        "table_verified",
         gettext_lazy("This table's result is verified: it can no longer change."),
     ),
     (
         frozenset({S.DISPUTED}),
         frozenset({Event.ENTER_SCORECARD}),
+        "table_disagrees",
         gettext_lazy("The two scorecards of this table disagree: a checker settles it now."),
     ),
     (
         frozenset({S.CONFIRMED}),
         frozenset({Event.RECORD_DEAL, Event.CORRECT_DEAL, Event.WITHDRAW_RIVAL}),
+        "confirmed_judge_only",
         gettext_lazy("This game is confirmed; only a judge can change it now."),
     ),
     (
         frozenset({S.CONFIRMED}),
         frozenset({Event.CONFIRM, Event.REJECT}),
+        "already_confirmed",
         gettext_lazy("This game is already confirmed."),
     ),
     (
         frozenset({S.CONFIRMED}),
         frozenset({Event.RAISE_DISPUTE}),
+        "confirmed_ask_judge",
         gettext_lazy("This game is confirmed by both teams; ask a judge to review it."),
     ),
     (
         frozenset({S.FINISHED, S.DISPUTED}),
         frozenset({Event.RECORD_DEAL}),
+        "game_over",
         gettext_lazy("This game is over; correct a deal instead, or raise a dispute."),
     ),
     (
         frozenset({S.DISPUTED}),
         frozenset({Event.CONFIRM, Event.REJECT}),
+        "disputed",
         gettext_lazy("This game is disputed: it waits for a judge's ruling."),
     ),
     (
         frozenset({S.IN_PROGRESS}),
         frozenset({Event.CONFIRM, Event.REJECT}),
+        "not_over",
         gettext_lazy("This game is not over yet."),
     ),
 )
+_NOT_NOW = gettext_lazy("This cannot be done to the game now.")
 
 
 def allows(event: Event, status: str) -> bool:
     return status in ALLOWED[event]
 
 
-def require(event: Event, status: str, *, current: dict[str, object] | None = None) -> None:
-    """Refuse ``event`` in a state where it cannot happen, saying why (409 for a state that
-    moved on, 400 for one that was never right)."""
-    if allows(event, status):
-        return
-    for states, events, message in _REFUSALS:
+def state_refusal(event: Event, status: str) -> Refusal | None:
+    """Why ``event`` cannot happen in state ``status`` (None if it can): a conflict with how
+    the game stands (409), or, for a state that was never right for it, a plain refusal (400)."""
+    if status in ALLOWED[event]:
+        return None
+    for states, events, code, text in _REFUSALS:
         if status in states and event in events:
-            raise Locked(str(message), current=current or {})
-    raise ValidationFailed(_("This cannot be done to the game now."))
+            return Refusal(code, text, error=Locked)
+    return Refusal("not_now", _NOT_NOW, error=ValidationFailed)
 
 
-def refusal_for_side(event: Event, facts: Facts, side: int) -> str | None:
+def require(event: Event, status: str, *, current: dict[str, object] | None = None) -> None:
+    """Refuse ``event`` in a state where it cannot happen, saying why (``state_refusal``)."""
+    refused = state_refusal(event, status)
+    if refused is not None:
+        raise refused.exception(current=current)
+
+
+def refusal_for_side(event: Event, facts: Facts, side: int) -> Refusal | None:
     """Why side ``side`` (0: home or the table's first entrant, 1: the other) may not do
     ``event`` now, or None if it may. Besides the state, a side vouches once: a side whose
     vouch covers the whole game has nothing left to enter (a second scorecard is refused)."""
-    status = status_of(facts)
-    if not allows(event, status):
-        for states, events, message in _REFUSALS:
-            if status in states and event in events:
-                return str(message)
-        return _("This cannot be done to the game now.")
+    refused = state_refusal(event, status_of(facts))
+    if refused is not None:
+        return refused
     if event == Event.ENTER_SCORECARD and facts.sides[side].vouched >= facts.deals:
-        return _(
-            "Your side's scorecard is already in. If it is wrong, a checker settles the table."
-        )
+        return Refusal("card_in", _CARD_IN, error=Locked)
     return None
+
+
+_CARD_IN = gettext_lazy(
+    "Your side's scorecard is already in. If it is wrong, a checker settles the table."
+)
 
 
 def allows_side(event: Event, facts: Facts, side: int) -> bool:
@@ -214,10 +263,9 @@ def require_side(
 ) -> None:
     """``require`` for one side: refused (409) in a state that does not allow ``event``, or
     once that side has vouched for the whole game."""
-    require(event, status_of(facts), current=current)
-    reason = refusal_for_side(event, facts, side)
-    if reason is not None:
-        raise Locked(reason, current=current or {})
+    refused = refusal_for_side(event, facts, side)
+    if refused is not None:
+        raise refused.exception(current=current)
 
 
 # --------------------------------------------------------------------------------------------

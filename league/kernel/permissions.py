@@ -1,6 +1,9 @@
-"""Roles and permissions as data, and the one question every door asks: ``can(user, action,
-obj)``. Views, templates (``{% can %}``), the API, the admin and the services all ask it, so a
-button is offered exactly when the service will accept the press.
+"""Roles and permissions as data, and the one question every door asks: ``refusal(user, action,
+obj)``, why not (or None), and ``can()``, no refusal. Views, templates (``{% can %}``), the API,
+the admin and the services all ask it, so a button is offered exactly when the service will
+accept the press, and a refused press says the same sentence at every door. Each app registers
+the check of its own objects (``register_check``): the league its matches, games, deals and
+disputes (``league.checks``), the tournaments their tables (``tournaments.checks``).
 
 The rules, in words:
 - a player of either team starts games, enters deals and raises disputes on their games; the
@@ -25,12 +28,14 @@ The rules, in words:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from league.kernel import lifecycle
+from league.kernel.errors import Refusal
 
 JUDGES = "Judges"
 LEAGUE_ADMINS = "League admins"
@@ -160,196 +165,103 @@ def team_of(user: Any, match: Any) -> int | None:
     return next(iter(sorted(mine)), None)
 
 
-def roster_of(match: Any) -> dict[int, int]:
-    """user id -> team id for the players of ``match``'s two teams, fetched once per match
-    object (one query), so asking about each deal's enterer costs nothing more."""
-    cache = getattr(match, "_pegboard_roster", None)
-    if cache is None:
-        from league.models import Team
+# --- Refusals -------------------------------------------------------------------------------------
 
-        rows = Team.objects.filter(
-            pk__in=(match.home_id, match.away_id), players__user__isnull=False
-        ).values_list("players__user_id", "pk")
-        cache = dict(rows)
-        match._pegboard_roster = cache
-    return cache
+#: An app's check of its own objects: ``check(user, action, obj)`` -> why not, or None.
+ObjectCheck = Callable[[Any, str, Any], Refusal | None]
+_checks: dict[type, ObjectCheck] = {}
+_resolved: dict[type, ObjectCheck | None] = {}
+
+_NOT_ALLOWED = gettext_lazy("You are not allowed to %(action)s.")
 
 
-def _entered_by_team(obj: Any, match: Any) -> int | None:
-    """The team of ``match`` whose player entered the deal ``obj``."""
-    user_id = getattr(obj, "entered_by_id", None)
-    return None if user_id is None else roster_of(match).get(user_id)
+def register_check(model: type, check: ObjectCheck) -> None:
+    """Let ``check`` say who may do what to ``model``'s objects (and its subclasses'): each
+    app registers its own in its ``AppConfig.ready()``, so the kernel knows no app's models."""
+    _checks[model] = check
+    _resolved.clear()
 
 
-def game_facts(game: Any) -> lifecycle.Facts:
-    """The vouching facts a game row holds (no query): enough for ``awaiting``."""
-    return lifecycle.Facts(
-        deals=game.deal_count,
-        finished=game.status != "in_progress" and game.winner_id is not None,
-        void=game.status == "void",
-        open_disputes=1 if game.status == "disputed" else 0,
-        home=lifecycle.Side(vouched=game.home_vouched, rival=game.home_rival),
-        away=lifecycle.Side(vouched=game.away_vouched, rival=game.away_rival),
-        needs_confirmation=True,
-    )
+def _check_for(obj: Any) -> ObjectCheck | None:
+    kind = type(obj)
+    if kind not in _resolved:
+        _resolved[kind] = next((_checks[k] for k in kind.__mro__ if k in _checks), None)
+    return _resolved[kind]
 
 
-def awaiting_teams(game: Any) -> set[int]:
-    """Ids of the teams that still have to vouch for ``game`` (empty unless it is finished)."""
-    if game.status != "finished":
-        return set()
-    home, away = lifecycle.awaiting(game_facts(game))
-    return {t for t, waiting in ((game.match.home_id, home), (game.match.away_id, away)) if waiting}
+def not_allowed(action: str) -> Refusal:
+    """A role refusal in general words: "You are not allowed to run a tournament (...)"."""
+    return Refusal("not_allowed", _NOT_ALLOWED, params={"action": Action(action).label})
 
 
-def _game_of(obj: Any) -> Any:
-    """The game an object belongs to (a Game, a Deal or a Dispute), else None."""
-    if obj is None:
-        return None
-    if hasattr(obj, "deal_count"):
-        return obj
-    return getattr(obj, "game", None)
+def _role_refusal(user: Any, action: str) -> Refusal | None:
+    """The answer to a role question ("may this user ever ..."), or to an action that is one."""
+    if action in (Action.VIEW_PRECEDENTS, Action.CHANGE_PLAYED_RULES, Action.VOID_GAME):
+        may = is_official(user)
+    elif action == Action.MANAGE_LEAGUE:
+        may = is_league_admin(user)
+    elif action in (Action.RUN_TOURNAMENT, Action.KEEP_MONEY, Action.MANAGE_CLUBS):
+        may = is_league_admin(user) or _in_group(user, TOURNAMENT_DIRECTORS)
+    elif action == Action.CHECK_SCORECARDS:
+        may = is_official(user)
+    elif action == Action.ENTER_SCORECARD:
+        may = player_of(user) is not None
+    elif action == Action.RULE_DISPUTE:
+        may = is_judge(user)
+    elif action == Action.VIEW_DISPUTES:  # judges and admins all, players their teams'
+        may = is_official(user) or bool(_team_ids(user))
+    else:
+        may = False
+    return None if may else not_allowed(action)
 
 
-def _match_of(obj: Any) -> Any:
-    game = _game_of(obj)
-    if game is not None:
-        return game.match
-    return obj if hasattr(obj, "home_id") else None
+_ROLE_ACTIONS = frozenset(
+    {
+        Action.VIEW_PRECEDENTS,
+        Action.MANAGE_LEAGUE,
+        Action.CHANGE_PLAYED_RULES,
+        Action.RUN_TOURNAMENT,
+        Action.KEEP_MONEY,
+        Action.MANAGE_CLUBS,
+    }
+)
 
 
-def _is_table(obj: Any) -> bool:
-    return hasattr(obj, "side_of_player")  # a tournament table, not a league game
-
-
-def table_side_of(user: Any, table_game: Any) -> int | None:
-    """Which side of tournament table ``table_game`` ``user`` plays for (0: its first entrant,
-    1: its second), or None."""
-    player = player_of(user)
-    if player is None or not _is_table(table_game):
-        return None
-    entrant = table_game.side_of_player(player)
-    if entrant is None:
-        return None
-    return 0 if entrant.pk == table_game.first_id else 1
-
-
-def _may_enter_card(user: Any, table_game: Any) -> bool:
-    """A player of the table while lifecycle lets their side enter (not after their card is
-    in, not once the result stands); a checker who does not play there while any side may
-    (a paper card). ``None`` asks the role question "a player, at any table"."""
-    if table_game is None:
-        return player_of(user) is not None
-    if not _is_table(table_game):  # a league game: not a tournament table
-        return False
-    facts = table_game.facts
-    side = table_side_of(user, table_game)
-    if side is not None:
-        return lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, facts, side)
-    return is_official(user) and any(
-        lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, facts, s) for s in (0, 1)
-    )
-
-
-def _may_settle(user: Any, table_game: Any) -> bool:
-    """Judges and league admins settle a table they do not play at, until its result stands."""
-    if not is_official(user):
-        return False
-    if table_game is None:
-        return True
-    if not _is_table(table_game) or table_side_of(user, table_game) is not None:
-        return False
-    status = lifecycle.status_of(table_game.facts)
-    return lifecycle.allows(lifecycle.Event.SETTLE_SCORECARDS, status)
-
-
-def can(user: Any, action: str, obj: Any = None) -> bool:
-    """Whether ``user`` may do ``action`` on ``obj`` now. The one check.
+def refusal(user: Any, action: str, obj: Any = None) -> Refusal | None:
+    """Why ``user`` may not do ``action`` on ``obj`` now, or None if they may. The one check.
 
     ``obj`` is what the action is about: a Match (start a game), a Game (enter, confirm,
     reject, dispute, void, read disputes), a Deal (correct it, withdraw a rival entry), a
-    Dispute (rule on it, withdraw it), a Season (change its rules once played, read its
-    rulings under the rules they cite), or None (a
-    role question: "may this user ever ...").
+    Dispute (rule on it, withdraw it), a tournament table (enter or settle its scorecards), a
+    Season (read its rulings under the rules they cite), or None (a role question: "may this
+    user ever ..."). The object's app answers through the check it registered
+    (``register_check``): the role first (403), then the state (``lifecycle``: 409 or 400).
     """
     if isinstance(user, Trusted):
-        return True
+        return None
     if action == Action.VIEW_PRECEDENTS and getattr(obj, "publish_rulings", False):
-        return True  # a season that publishes its rulings shows them to everyone
+        return None  # a season that publishes its rulings shows them to everyone
     if user is None or not user.is_authenticated or not user.is_active:
-        return False
-    if action == Action.VIEW_PRECEDENTS:  # obj is a Season (or None: "may this user ever")
-        return is_official(user)
-    if action == Action.MANAGE_LEAGUE:
-        return is_league_admin(user)
-    if action == Action.CHANGE_PLAYED_RULES:
-        return is_official(user)
-    if action in (Action.RUN_TOURNAMENT, Action.KEEP_MONEY, Action.MANAGE_CLUBS):
-        return is_league_admin(user) or _in_group(user, TOURNAMENT_DIRECTORS)
-    if action == Action.CHECK_SCORECARDS:
-        return _may_settle(user, obj)
-    if action == Action.ENTER_SCORECARD:
-        return _may_enter_card(user, obj)
-    match = _match_of(obj)
-    game = _game_of(obj)
-    if match is None:  # a role question, not about one game
-        if action == Action.RULE_DISPUTE:
-            return is_judge(user)
-        if action == Action.VOID_GAME:
-            return is_official(user)
-        if action == Action.VIEW_DISPUTES:  # judges and admins all, players their teams'
-            return is_official(user) or bool(_team_ids(user))
-        return False
-    mine = teams_of(user, match)
-    if action == Action.START_GAME:
-        return bool(mine) or is_league_admin(user)
-    if action == Action.VIEW_DISPUTES:
-        return bool(mine) or is_official(user)
-    if game is None:
-        return False
-    status = game.status
-    if action == Action.RECORD_DEAL:
-        return lifecycle.allows(lifecycle.Event.RECORD_DEAL, status) and (
-            bool(mine) or is_league_admin(user)
-        )
-    if action == Action.CORRECT_DEAL:
-        # The team that entered a deal corrects it before confirmation (obj is the Deal).
-        return (
-            obj is not game
-            and lifecycle.allows(lifecycle.Event.CORRECT_DEAL, status)
-            and _entered_by_team(obj, match) in mine
-        )
-    if action == Action.WITHDRAW_RIVAL:
-        return (
-            obj is not game
-            and lifecycle.allows(lifecycle.Event.WITHDRAW_RIVAL, status)
-            and getattr(obj, "is_rival", False)
-            and getattr(obj, "settled_at", None) is None
-            and _entered_by_team(obj, match) in mine
-        )
-    if action in (Action.CONFIRM_GAME, Action.REJECT_GAME):
-        event = lifecycle.Event.CONFIRM if action == Action.CONFIRM_GAME else lifecycle.Event.REJECT
-        if not lifecycle.allows(event, status):
-            return False
-        waiting = mine & awaiting_teams(game)
-        if action == Action.CONFIRM_GAME:  # a team with an unsettled rival entry settles first
-            rivals = {game.match.home_id: game.home_rival, game.match.away_id: game.away_rival}
-            waiting = {t for t in waiting if not rivals[t]}
-        return bool(waiting)
-    if action == Action.RAISE_DISPUTE:
-        if mine:
-            return lifecycle.allows(lifecycle.Event.RAISE_DISPUTE, status)
-        # Judges and league admins open a review of any game but their own team's, a
-        # confirmed one included (it then waits for a judge's ruling).
-        return is_official(user) and lifecycle.allows(lifecycle.Event.RULE, status)
-    if action == Action.WITHDRAW_DISPUTE:  # obj is the Dispute
-        return (
-            obj is not game
-            and not getattr(obj, "is_closed", True)
-            and getattr(obj, "raised_by_team_id", None) in mine
-        )
-    if action == Action.RULE_DISPUTE:
-        return is_judge(user) and not mine and lifecycle.allows(lifecycle.Event.RULE, status)
-    if action == Action.VOID_GAME:
-        return is_official(user) and not mine and lifecycle.allows(lifecycle.Event.VOID, status)
-    return False
+        return not_allowed(action)  # a visitor writes nothing (and costs no query of a page)
+    if obj is None or action in _ROLE_ACTIONS:
+        return _role_refusal(user, action)
+    check = _check_for(obj)
+    if check is None:
+        return _role_refusal(user, action)
+    return check(user, action, obj)
+
+
+def can(user: Any, action: str, obj: Any = None) -> bool:
+    """Whether ``user`` may do ``action`` on ``obj`` now: no ``refusal``."""
+    return refusal(user, action, obj) is None
+
+
+def refuse_unless(
+    user: Any, action: str, obj: Any = None, *, current: Callable[[], dict[str, Any]] | None = None
+) -> None:
+    """Raise the domain error of ``refusal(user, action, obj)``, if there is one: a service's
+    one check, whose message is the refusal's sentence at every door. ``current`` says how
+    things stand, for a conflict (409)."""
+    refused = refusal(user, action, obj)
+    if refused is not None:
+        raise refused.exception(current=current() if current and refused.status == 409 else None)

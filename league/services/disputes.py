@@ -17,11 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.kernel import lifecycle
 from league.kernel.audit import AuditAction, audit_log
-from league.kernel.errors import Conflict, NotAllowed, TooFast, ValidationFailed
-from league.kernel.lifecycle import Event
-from league.kernel.permissions import Action, actor_of, can, is_judge, team_of
+from league.kernel.errors import Conflict, TooFast, ValidationFailed
+from league.kernel.permissions import Action, actor_of, refuse_unless, team_of
 from league.models import Deal, Dispute, DisputeStatus, Game
 from league.models.disputes import CLAIM_LIMIT
 from league.rules_reference import RULES_BY_ID, in_force
@@ -114,10 +112,7 @@ def dispute_raise(
     deal the two teams entered differently: ``rival``); a judge may open one on any game but
     their own team's. A team keeps one open dispute per deal."""
     game = _fresh(game)
-    if not can(user, Action.RAISE_DISPUTE, game):
-        if team_of(user, game.match) is not None:
-            lifecycle.require(Event.RAISE_DISPUTE, game.status, current=game_state(game))
-        raise NotAllowed(_("Only the players of these two teams can dispute this game."))
+    refuse_unless(user, Action.RAISE_DISPUTE, game, current=lambda: game_state(game))
     claim = _clean_claim(claim)
     if rival is not None:
         if rival.game_id != game.pk or not rival.is_rival:
@@ -170,20 +165,13 @@ def game_reject(*, game: Game, user: Any, claim: str, deal_number: int | None = 
     """A team asked to confirm a finished game refuses: that raises a dispute, and the game
     waits for a judge (it does not count meanwhile)."""
     game = _fresh(game)
-    if not can(user, Action.REJECT_GAME, game):
-        if team_of(user, game.match) is not None:
-            lifecycle.require(Event.REJECT, game.status, current=game_state(game))
-        raise NotAllowed(_("Only the team asked to confirm this game can reject it."))
+    refuse_unless(user, Action.REJECT_GAME, game, current=lambda: game_state(game))
     return dispute_raise(game=game, user=user, claim=claim, deal_number=deal_number)
 
 
 def dispute_withdraw(*, dispute: Dispute, user: Any) -> Dispute:
     """The team that raised a dispute takes it back (the numbers were corrected, say)."""
-    if not can(user, Action.WITHDRAW_DISPUTE, dispute):
-        team = team_of(user, dispute.game.match)
-        if team is not None and team == dispute.raised_by_team_id and dispute.is_closed:
-            raise Conflict(_("This dispute is already settled."))
-        raise NotAllowed(_("Only the team that raised a dispute can withdraw it."))
+    refuse_unless(user, Action.WITHDRAW_DISPUTE, dispute)
     with transaction.atomic():
         dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
         if dispute.is_closed:
@@ -202,16 +190,9 @@ def dispute_withdraw(*, dispute: Dispute, user: Any) -> Dispute:
     return dispute
 
 
-def _involved(judge: Any, dispute: Dispute) -> bool:
-    return team_of(judge, dispute.game.match) is not None
-
-
 def dispute_assign(*, dispute: Dispute, judge: Any) -> Dispute:
     """A judge takes a dispute: it moves to 'in review'."""
-    if not can(judge, Action.RULE_DISPUTE, dispute):
-        if is_judge(judge) and _involved(judge, dispute):
-            raise NotAllowed(_("A judge cannot take a dispute involving their own team."))
-        raise NotAllowed(_("Only a judge can take a dispute."))
+    refuse_unless(judge, Action.RULE_DISPUTE, dispute)  # taking it is the first step of ruling
     with transaction.atomic():
         dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
         if dispute.is_closed:
@@ -242,11 +223,7 @@ def dispute_rule(
     """Settle a dispute with a written ruling citing a rule, correcting any set of deals at
     once (deal number -> the whole corrected deal; the corrected game is replayed as one). On a
     finished game with no other open dispute, the ruling confirms the game. All or nothing."""
-    if not can(judge, Action.RULE_DISPUTE, dispute):
-        if is_judge(judge) and _involved(judge, dispute):
-            raise NotAllowed(_("A judge cannot rule on a dispute involving their own team."))
-        lifecycle.require(Event.RULE, dispute.game.status)
-        raise NotAllowed(_("Only a judge can rule on a dispute."))
+    refuse_unless(judge, Action.RULE_DISPUTE, dispute)
     ruling = (ruling or "").strip()
     if not ruling:
         raise ValidationFailed(_("Write the ruling."), field="ruling")

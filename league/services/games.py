@@ -1,10 +1,11 @@
 """Score entry: starting a game, recording and correcting deals, confirming, voiding.
 
-Each function has one shape (after pretix): ask ``can()`` and the game's life (``lifecycle``)
-whether the change may happen (a domain error with a human message if not), lock the game row,
-change, settle the game's state, save, write the audit trail, then let the standings know after
-commit. The scorer replays the whole game to validate every change, so the same rule holds
-whichever door a deal came through, and a correction of several deals is judged as one.
+Each function has one shape (after pretix): ask ``refuse_unless()`` whether the change may
+happen (the one refusal, role then the game's life, raised with its sentence if not), lock the
+game row, change, settle the game's state, save, write the audit trail, then let the standings
+know after commit. The scorer replays the whole game to validate every change, so the same
+rule holds whichever door a deal came through, and a correction of several deals is judged as
+one.
 """
 
 from __future__ import annotations
@@ -17,13 +18,22 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league import checks
 from league.kernel import lifecycle
 from league.kernel.audit import AuditAction, audit_entry, audit_log
 from league.kernel.entries import fingerprint, normalise, to_entry
-from league.kernel.errors import Conflict, NotAllowed, ValidationFailed
+from league.kernel.errors import Conflict, ValidationFailed
 from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.lifecycle import Event
-from league.kernel.permissions import Action, Trusted, actor_of, can, team_of, teams_of
+from league.kernel.permissions import (
+    Action,
+    Trusted,
+    actor_of,
+    can,
+    refusal,
+    refuse_unless,
+    team_of,
+)
 from league.kernel.scoring_messages import scoring_message
 from league.models import Deal, Dispute, DisputeStatus, Game, GameSeat, GameStatus, Match, Player
 from league.selectors.games import stored_deal
@@ -159,18 +169,11 @@ def _apply_scores(game: Game, scored: ScoredGame, deal_count: int) -> None:
 
 
 def facts_of(game: Game, *, finished: bool | None = None) -> lifecycle.Facts:
-    """The facts the game's state follows from (one query: its open disputes). ``finished``
+    """The facts the game's state follows from, its open disputes counted (one query), for
+    settling its state: ``lifecycle.game_facts``, the facts every door reads. ``finished``
     is for a game built in memory, whose winner (an unsaved team) has no key yet."""
     open_disputes = game.disputes.filter(status__in=OPEN_DISPUTES).count() if game.pk else 0
-    return lifecycle.Facts(
-        deals=game.deal_count,
-        finished=game.winner_id is not None if finished is None else finished,
-        void=game.status == GameStatus.VOID,
-        open_disputes=open_disputes,
-        home=lifecycle.Side(vouched=game.home_vouched, rival=game.home_rival),
-        away=lifecycle.Side(vouched=game.away_vouched, rival=game.away_rival),
-        needs_confirmation=game.match.week.season.requires_confirmation,
-    )
+    return lifecycle.game_facts(game, open_disputes=open_disputes, finished=finished)
 
 
 def _settle(game: Game, *, user: Any, finished: bool | None = None) -> GameStatus:
@@ -276,8 +279,7 @@ def game_start(
     is free again, for the replay). ``key`` (made by the phone) makes the request safe to send
     twice: the same key gives back the same game.
     """
-    if not can(user, Action.START_GAME, match):
-        raise NotAllowed(_("Only the players of these two teams can start their games."))
+    refuse_unless(user, Action.START_GAME, match)
     key = checked_key(key)
     if (existing := _started_before(key, match, seats, first_dealer)) is not None:
         return existing
@@ -462,10 +464,9 @@ def deal_record(
             # The game is read once, locked: who may enter and what the game allows are asked
             # of it as it stands (a refusal rolls back and writes nothing).
             game = _lock(game)
-            if not can(user, Action.RECORD_DEAL, game) and not _may_send_rival(user, game):
-                if can(user, Action.START_GAME, game.match):  # the role may; the state says no
-                    lifecycle.require(Event.RECORD_DEAL, game.status, current=game_state(game))
-                raise NotAllowed(_("Only the players of these two teams can enter their scores."))
+            refused = refusal(user, Action.RECORD_DEAL, game)
+            if refused is not None and not _may_send_rival(user, game):
+                raise refused.exception(current=game_state(game))
             if number is not None and (type(number) is not int or not 1 <= number <= 999):
                 raise ValidationFailed(
                     _("The deal number must be a whole number from 1."), field="number"
@@ -487,7 +488,8 @@ def deal_record(
                 number = expected
             if number < expected:
                 return _second_entry(game, number, normal, user, key=key)
-            lifecycle.require(Event.RECORD_DEAL, game.status, current=game_state(game))
+            if refused is not None:  # a player sent a deal past the last: the state says no
+                raise refused.exception(current=game_state(game))
             if number != expected:
                 raise Conflict(
                     _("The next deal to enter is deal %(next)s.") % {"next": expected},
@@ -539,7 +541,7 @@ def _deal_audit(number: int, normal: Mapping[str, Any]) -> dict[str, Any]:
 def _may_send_rival(user: Any, game: Game) -> bool:
     """A player may still send their entry of a deal already stored, after the game ended
     (their phone was behind): it is compared, never dropped."""
-    return bool(teams_of(user, game.match)) and lifecycle.allows(Event.CORRECT_DEAL, game.status)
+    return can(user, Action.CORRECT_DEAL, game)
 
 
 def _second_entry(
@@ -669,19 +671,11 @@ def deal_correct(
     version, the whole game replayed. The other team's vouch stops before the corrected deal
     (it has to look again), unless the correction agrees with its own entry of that deal."""
     if not isinstance(user, Trusted) and team_of(user, game.match) is None:
-        raise NotAllowed(
-            _("Only the team that entered a deal can correct it; otherwise raise a dispute.")
-        )
+        raise checks.CORRECT.exception()  # an outsider learns nothing of the game's deals
     deal = game.deals.filter(number=number, is_current=True).select_related("entered_by").first()
     if deal is None:
         raise ValidationFailed(_("This game has no deal %(n)s.") % {"n": number}, field="number")
-    if not can(user, Action.CORRECT_DEAL, deal):
-        mine = team_of(user, game.match)
-        if mine is not None and deal.entered_by and team_of(deal.entered_by, game.match) == mine:
-            lifecycle.require(Event.CORRECT_DEAL, game.status, current=game_state(game))
-        raise NotAllowed(
-            _("Only the team that entered a deal can correct it; otherwise raise a dispute.")
-        )
+    refuse_unless(user, Action.CORRECT_DEAL, deal, current=lambda: game_state(game))
     new = deals_correct(game=game, corrections={number: data}, user=user, reason=reason)
     return new[number]  # type: ignore[return-value]
 
@@ -699,15 +693,9 @@ def deals_correct(
     typo that changes who reached the target is fixed in one go. A team's correction (one deal,
     checked by ``deal_correct``) or a judge's ruling (``ruling``, from ``dispute_rule``).
     Returns the new versions (None for a struck-out deal)."""
-    if (
-        ruling is None
-        and not isinstance(user, Trusted)
-        and not all(
-            can(user, Action.CORRECT_DEAL, d)
-            for d in game.deals.filter(number__in=list(corrections), is_current=True)
-        )
-    ):
-        raise NotAllowed(_("Only the team that entered a deal can correct it."))
+    if ruling is None:
+        for deal in game.deals.filter(number__in=list(corrections), is_current=True):
+            refuse_unless(user, Action.CORRECT_DEAL, deal, current=lambda: game_state(game))
     if not reason or not reason.strip():
         raise ValidationFailed(_("Say why the deal is corrected."), field="reason")
     if not corrections:
@@ -837,8 +825,7 @@ def _agrees(game: Game, team: int, changed: Mapping[int, Deal | None]) -> bool:
 def rival_withdraw(*, rival: Deal, user: Any) -> Game:
     """A team accepts the stored numbers of a deal it entered differently: its rival entry is
     settled (kept on record) and its vouch holds again."""
-    if not can(user, Action.WITHDRAW_RIVAL, rival):
-        raise NotAllowed(_("Only the team that sent this entry can withdraw it."))
+    refuse_unless(user, Action.WITHDRAW_RIVAL, rival, current=lambda: game_state(rival.game))
     with transaction.atomic():
         game = _lock(rival.game)
         updated = Deal.objects.filter(pk=rival.pk, settled_at__isnull=True).update(
@@ -888,37 +875,15 @@ def game_confirm(*, game: Game, user: Any) -> Game:
     """A team that still has to vouch for a finished game confirms it: it vouches for every
     deal. The game is confirmed once both teams have vouched. A trusted caller (an import, whose
     archive is the record) vouches for both teams."""
-    game = _fresh(game)
-    if not isinstance(user, Trusted) and not can(user, Action.CONFIRM_GAME, game):
-        mine = team_of(user, game.match)
-        if mine is None:
-            raise NotAllowed(_("Only a player of the team asked to confirm can confirm a game."))
-        lifecycle.require(Event.CONFIRM, game.status, current=game_state(game))
-        if getattr(game, "home_rival" if mine == game.match.home_id else "away_rival"):
-            raise ValidationFailed(
-                _(
-                    "Your team entered a deal differently: raise a dispute about it, or "
-                    "accept the other numbers, before confirming."
-                )
-            )
-        raise NotAllowed(
-            _(
-                "Your team has vouched for this game (it entered it), so the other "
-                "team must confirm it."
-            )
-        )
     with transaction.atomic():
+        # Asked of the game as it stands, locked: a press a moment late is refused for why.
         game = _lock(game)
-        lifecycle.require(Event.CONFIRM, game.status, current=game_state(game))
         if isinstance(user, Trusted):
+            lifecycle.require(Event.CONFIRM, game.status, current=game_state(game))
             game.home_vouched = game.away_vouched = game.deal_count
         else:
-            team = team_of(user, game.match)
-            if team not in _awaiting_now(game):
-                raise Conflict(
-                    _("Your team has already confirmed this game."), current=game_state(game)
-                )
-            _vouch(game, team, game.deal_count)
+            refuse_unless(user, Action.CONFIRM_GAME, game, current=lambda: game_state(game))
+            _vouch(game, team_of(user, game.match), game.deal_count)
         _settle(game, user=user)
         game.save()
         audit_log(actor=user, action=AuditAction.GAME_CONFIRM, obj=game, after=_confirm_audit(game))
@@ -930,14 +895,9 @@ def _confirm_audit(game: Game) -> dict[str, Any]:
     return {"status": game.status}
 
 
-def _awaiting_now(game: Game) -> set[int]:
-    home, away = lifecycle.awaiting(facts_of(game))
-    return {t for t, w in ((game.match.home_id, home), (game.match.away_id, away)) if w}
-
-
 def awaiting_teams_of(game: Game) -> list[Any]:
     """The teams the game still waits for (what the page asks), in home, away order."""
-    waiting = _awaiting_now(game) if game.status == GameStatus.FINISHED else set()
+    waiting = lifecycle.awaiting_teams(game)
     return [t for t in (game.match.home, game.match.away) if t.pk in waiting]
 
 
@@ -945,12 +905,7 @@ def game_void(*, game: Game, user: Any, reason: str) -> Game:
     """Void a game (a judge's or league admin's decision, never on their own team's game): it
     no longer counts, its deals are kept, and its number is free for a replay."""
     game = _fresh(game)
-    if not can(user, Action.VOID_GAME, game):
-        if can(user, Action.VOID_GAME) and team_of(user, game.match) is None:
-            lifecycle.require(Event.VOID, game.status, current=game_state(game))
-        raise NotAllowed(
-            _("Only a judge or a league admin whose team does not play in it can void a game.")
-        )
+    refuse_unless(user, Action.VOID_GAME, game, current=lambda: game_state(game))
     if not reason or not reason.strip():
         raise ValidationFailed(_("Say why the game is voided."), field="reason")
     with transaction.atomic():

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from league import checks
 from league.kernel.permissions import Action, can
 from league.kernel.scoring_messages import scoring_message, show_as_dict
 from league.models import Game
@@ -36,8 +37,7 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
     data = entry_data(game, user=request.user) if allowed else None
     if request.GET.get("format") == "json":
         if data is None:
-            detail = _("Only the players of these two teams can enter their scores.")
-            return JsonResponse({"detail": detail}, status=403)
+            return JsonResponse({"detail": checks.ENTER.message()}, status=403)
         return JsonResponse(data)
     context = {"game": game, "match": game.match, "allowed": allowed, "data": data}
     return render(request, "league/enter.html", context, status=200 if allowed else 403)

@@ -69,7 +69,7 @@ def test_a_side_enters_once_and_its_second_card_changes_nothing(table):
     player = user_of(table.first)
     services.scorecard_enter(user=player, game=table, winner=table.first, loser_score=90)
     assert not can(player, Action.ENTER_SCORECARD, table)
-    with pytest.raises(NotAllowed, match="already in"):
+    with pytest.raises(Locked, match="already in"):  # a state refusal: 409, as in the league
         services.scorecard_enter(user=player, game=table, winner=table.second, loser_score=80)
     assert [(c.winner_id, c.loser_score) for c in table.scorecards.all()] == [(table.first_id, 90)]
     table.refresh_from_db()
@@ -91,7 +91,7 @@ def test_a_checker_settles_any_table_but_one_they_play_at(table, judge):
     table.refresh_from_db()
     assert table.state == State.SETTLED and table.winner_id == table.second_id
     assert not can(judge, Action.CHECK_SCORECARDS, table)
-    with pytest.raises(NotAllowed, match="verified"):
+    with pytest.raises(Locked, match="verified"):
         services.scorecard_settle(user=judge, game=table, winner=table.first, loser_score=1)
 
 
@@ -196,14 +196,14 @@ def test_a_verified_table_is_refused_at_the_form_the_api_and_the_admin(client, v
         {"winner": verified.second_id, "loser_score": 10},
         format="json",
     )
-    assert answer.status_code == 403 and "verified" in answer.json()["detail"]
+    assert answer.status_code == 409 and "verified" in answer.json()["detail"]
     api.force_login(judge)
     answer = api.post(
         f"/api/tournament-tables/{verified.pk}/settle/",
         {"winner": verified.second_id, "loser_score": 10},
         format="json",
     )
-    assert answer.status_code == 403 and "verified" in answer.json()["detail"]
+    assert answer.status_code == 409 and "verified" in answer.json()["detail"]
 
     judge.is_staff = True
     judge.save()
@@ -231,7 +231,7 @@ def test_a_second_card_from_one_side_is_refused_at_the_form_and_the_api(client, 
         {"winner": table.second_id, "loser_score": 10},
         format="json",
     )
-    assert answer.status_code == 403 and "already in" in answer.json()["detail"]
+    assert answer.status_code == 409 and "already in" in answer.json()["detail"]
     assert _unchanged(table) == before
 
 
@@ -261,3 +261,77 @@ def test_the_deal_by_deal_page_is_for_the_tables_players_with_the_events_game(cl
     other = table.round.games.exclude(pk=table.pk).first()
     client.force_login(user_of(other.first))
     assert client.get(url).status_code == 403
+
+
+# --- Every door asks the same refusal and says its sentence ------------------------------------
+
+
+class _Undo(Exception):
+    pass
+
+
+def _tried(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)``'s answer, with everything it wrote rolled back."""
+    from django.db import transaction
+
+    answer = None
+    try:
+        with transaction.atomic():
+            answer = fn(*args, **kwargs)
+            raise _Undo
+    except _Undo:
+        pass
+    return answer
+
+
+def _table_in(table, state):
+    if state in ("one card in", "verified", "mismatch"):
+        services.scorecard_submit(
+            user=user_of(table.first), game=table, winner=table.first, loser_score=77
+        )
+    if state in ("verified", "mismatch"):
+        loser_score = 77 if state == "verified" else 78
+        services.scorecard_submit(
+            user=user_of(table.second), game=table, winner=table.first, loser_score=loser_score
+        )
+    table.refresh_from_db()
+    return table
+
+
+@pytest.mark.parametrize("state", ["open", "one card in", "verified", "mismatch"])
+def test_every_door_of_a_scorecard_asks_the_same_refusal_and_says_its_sentence(
+    client, table, state
+):
+    """The scorecard form is offered iff the service accepts, the API's ``can_enter`` agrees,
+    and a refused card answers the refusal's status and sentence at the API and on the page."""
+    from django.utils.html import escape
+
+    from league.kernel.permissions import refusal
+
+    other = table.round.games.exclude(pk=table.pk).first()
+    table = _table_in(table, state)
+    people = {
+        "first side": user_of(table.first),
+        "second side": user_of(table.second),
+        "another table's player": user_of(other.first),
+    }
+    for name, user in people.items():
+        where = (state, name)
+        refused = refusal(user, Action.ENTER_SCORECARD, table)
+        client.force_login(user)
+        page = client.get(reverse("tournaments:scorecard", args=[table.pk]))
+        assert (page.status_code == 200) == (refused is None), where
+        api = APIClient()
+        api.force_authenticate(user)
+        row = api.get(f"/api/tournament-tables/{table.pk}/").json()
+        assert row["can_enter"] == (refused is None), where
+        body = {"winner": table.first_id, "loser_score": 77}
+        answer = _tried(
+            api.post, f"/api/tournament-tables/{table.pk}/scorecards/", body, format="json"
+        )
+        if refused is None:
+            assert answer.status_code in (200, 201), (where, answer.json())
+            continue
+        assert answer.status_code == refused.status, (where, answer.json())
+        assert answer.json()["detail"] == refused.sentence, where
+        assert escape(refused.sentence) in page.content.decode(), where

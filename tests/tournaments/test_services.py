@@ -101,7 +101,7 @@ def test_bad_results_are_refused_with_a_sentence(night, director, field):
 def test_a_verified_game_takes_no_more_entries(night, director, field):
     rnd = play_round(night, director)
     game = rnd.games.first()
-    with pytest.raises(NotAllowed):  # the table is closed to players once verified
+    with pytest.raises(Locked):  # the table is closed to players once verified (409)
         services.scorecard_enter(
             user=user_of(game.first), game=game, winner=game.first, loser_score=1
         )

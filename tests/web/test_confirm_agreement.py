@@ -136,3 +136,122 @@ def test_both_teams_vouching_in_turn_confirms_a_paper_sheet(game, everyone):
     game_confirm(game=game, user=everyone["ann"])
     game.refresh_from_db()
     assert game.status == GameStatus.CONFIRMED and game.confirmed_by == everyone["ann"]
+
+
+def test_without_confirmation_a_rival_does_not_ask_the_team_that_has_nothing_to_confirm(
+    client, game, everyone
+):
+    """Issue 34: in a season that asks no confirmation, home entered deals 1 to N-1, away a
+    different deal 1 and the last deal. Only away still has something to settle (its rival
+    entry); the page showed Confirm to home, whose press the service refused with "Your team
+    has already confirmed this game." The button, the API and the service now read the same
+    facts."""
+    season = game.match.week.season
+    season.requires_confirmation = False
+    season.save()
+    deals = [{k: v for k, v in d.items() if k != "cards"} for d in game_deals(game)]
+    for number, data in enumerate(deals[:-1], start=1):
+        deal_record(game=game, user=everyone["ann"], number=number, data=data)
+    pegging = list(deals[0]["pegging"])
+    pegging[0] = pegging[0] - 1 if pegging[0] else pegging[0] + 1
+    deal_record(game=game, user=everyone["cat"], number=1, data={**deals[0], "pegging": pegging})
+    deal_record(game=game, user=everyone["cat"], number=len(deals), data=deals[-1])
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED and game.away_rival == 1
+    confirm_url = reverse("league:confirm", args=[game.pk])
+    for name in ("ann", "bob", "cat", "dan"):
+        user = everyone[name]
+        client.force_login(user)
+        button = confirm_url in client.get(reverse("league:game", args=[game.pk])).content.decode()
+        api = APIClient()
+        api.force_authenticate(user)
+        api_says = api.get(f"/api/games/{game.pk}/").json()["can_confirm"]
+        assert button == api_says == service_accepts(game, user) is False, name
+
+
+# --- Every door asks the same refusal and says its sentence ----------------------------------
+
+
+def _state(game, everyone, name):
+    """The game put in state ``name``."""
+    deals = [{k: v for k, v in d.items() if k != "cards"} for d in game_deals(game)]
+    if name == "in progress":
+        deal_record(game=game, user=everyone["ann"], number=1, data=deals[0])
+    else:
+        play_entered_by(game, lambda n, last: everyone["ann"])
+    if name == "confirmed":
+        game_confirm(game=game, user=everyone["cat"])
+    elif name == "disputed":
+        dispute_raise(game=game, user=everyone["cat"], claim="Check the last crib.")
+    game.refresh_from_db()
+    return deals
+
+
+def _tried(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)``'s answer, with everything it wrote rolled back."""
+    answer = None
+    try:
+        with transaction.atomic():
+            answer = fn(*args, **kwargs)
+            raise _Undo
+    except _Undo:
+        pass
+    return answer
+
+
+DOORS = {
+    # action -> (the page's button, the API's flag, the API's write, the web form's POST)
+    "confirm": (
+        lambda game: reverse("league:confirm", args=[game.pk]),
+        "can_confirm",
+        lambda game, deals: (f"/api/games/{game.pk}/confirm/", {}),
+        lambda game: reverse("league:confirm", args=[game.pk]),
+    ),
+    "record": (
+        lambda game: reverse("league:enter", args=[game.pk]) + '">Enter scores',
+        "can_record",
+        lambda game, deals: (
+            f"/api/games/{game.pk}/deals/",
+            {"number": game.deal_count + 1, **deals[min(game.deal_count, len(deals) - 1)]},
+        ),
+        None,  # deals are posted by the entry page's script, through the API
+    ),
+}
+ACTIONS = {"confirm": "confirm_game", "record": "record_deal"}
+
+
+@pytest.mark.parametrize("state", ["in progress", "finished", "disputed", "confirmed"])
+@pytest.mark.parametrize("action", list(DOORS))
+def test_every_door_asks_the_same_refusal_and_says_its_sentence(
+    client, game, everyone, state, action
+):
+    """The button is shown iff the service accepts, the API's flag agrees, and a refused press
+    answers the refusal's own sentence at the API (its status too) and in the web form."""
+    from django.utils.html import escape
+
+    from league.kernel.permissions import refusal
+
+    deals = _state(game, everyone, state)
+    button, flag, api_write, form = DOORS[action]
+    for name in ("ann", "cat", "eve", "judge", "league admin"):
+        user = everyone[name]
+        game.refresh_from_db()
+        refused = refusal(user, ACTIONS[action], game)
+        where = (action, state, name)
+        client.force_login(user)
+        page = client.get(reverse("league:game", args=[game.pk])).content.decode()
+        assert (button(game) in page) == (refused is None), where
+        api = APIClient()
+        api.force_authenticate(user)
+        assert api.get(f"/api/games/{game.pk}/").json()[flag] == (refused is None), where
+        url, body = api_write(game, deals)
+        answer = _tried(api.post, url, body, format="json")
+        if refused is None:
+            assert answer.status_code in (200, 201), (where, answer.json())
+            continue
+        assert answer.status_code == refused.status, (where, answer.json())
+        assert answer.json()["detail"] == refused.sentence, where
+        assert answer.json()["refusal"] == refused.code, where
+        if form is not None:
+            shown = _tried(client.post, form(game), follow=True).content.decode()
+            assert escape(refused.sentence) in shown, where

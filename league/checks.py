@@ -1,0 +1,195 @@
+"""Who may do what to a league match, game, deal or dispute, and why not: the league's object
+checks, registered with ``permissions.register_check`` by ``LeagueConfig.ready()``.
+
+Each check answers the role first (a 403: "only the players of these two teams ...") and then
+the game's state, from ``lifecycle`` (a 409 with the state's sentence). A game's facts are
+``lifecycle.game_facts``, the ones its state was settled from, so a button and the service that
+takes its press read the same. The rules in words are in ``league.kernel.permissions``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from league.kernel import lifecycle
+from league.kernel.errors import Conflict, Refusal, ValidationFailed
+from league.kernel.lifecycle import Event
+from league.kernel.permissions import (
+    Action,
+    is_judge,
+    is_league_admin,
+    is_official,
+    not_allowed,
+    register_check,
+    teams_of,
+)
+from league.models import Deal, Dispute, Game, Match
+
+START = Refusal(
+    "not_players_start", _("Only the players of these two teams can start their games.")
+)
+ENTER = Refusal(
+    "not_players_enter", _("Only the players of these two teams can enter their scores.")
+)
+CORRECT = Refusal(
+    "not_entering_team",
+    _("Only the team that entered a deal can correct it; otherwise raise a dispute."),
+)
+WITHDRAW_RIVAL = Refusal(
+    "not_sending_team", _("Only the team that sent this entry can withdraw it.")
+)
+RIVAL_SETTLED = Refusal("rival_settled", _("This entry is already settled."), error=Conflict)
+CONFIRM = Refusal(
+    "not_asked_team", _("Only a player of the team asked to confirm can confirm a game.")
+)
+CONFIRM_RIVAL = Refusal(
+    "rival_first",
+    _(
+        "Your team entered a deal differently: raise a dispute about it, or accept the other "
+        "numbers, before confirming."
+    ),
+    error=ValidationFailed,
+)
+VOUCHED = Refusal(
+    "already_vouched",
+    _("Your team has vouched for this game (it entered it), so the other team must confirm it."),
+)
+NOT_ASKED = Refusal(
+    "not_asked",
+    _("This season asks no confirmation of your team: the game waits for the other team."),
+)
+REJECT = Refusal("not_asked_reject", _("Only the team asked to confirm this game can reject it."))
+DISPUTE = Refusal(
+    "not_players_dispute", _("Only the players of these two teams can dispute this game.")
+)
+WITHDRAW_DISPUTE = Refusal(
+    "not_raising_team", _("Only the team that raised a dispute can withdraw it.")
+)
+DISPUTE_SETTLED = Refusal("dispute_settled", _("This dispute is already settled."), error=Conflict)
+RULE = Refusal("not_a_judge", _("Only a judge can rule on a dispute."))
+RULE_OWN = Refusal(
+    "own_team_dispute", _("A judge cannot rule on a dispute involving their own team.")
+)
+VOID = Refusal(
+    "not_official_void",
+    _("Only a judge or a league admin whose team does not play in it can void a game."),
+)
+
+
+def roster_of(match: Any) -> dict[int, int]:
+    """user id -> team id for the players of ``match``'s two teams, fetched once per match
+    object (one query), so asking about each deal's enterer costs nothing more."""
+    cache = getattr(match, "_pegboard_roster", None)
+    if cache is None:
+        from league.models import Team
+
+        rows = Team.objects.filter(
+            pk__in=(match.home_id, match.away_id), players__user__isnull=False
+        ).values_list("players__user_id", "pk")
+        cache = dict(rows)
+        match._pegboard_roster = cache
+    return cache
+
+
+def _entered_by_team(deal: Any, match: Any) -> int | None:
+    """The team of ``match`` whose player entered ``deal``."""
+    user_id = deal.entered_by_id
+    return None if user_id is None else roster_of(match).get(user_id)
+
+
+def match_refusal(user: Any, action: str, match: Match) -> Refusal | None:
+    mine = teams_of(user, match)
+    if action == Action.START_GAME:
+        return None if mine or is_league_admin(user) else START
+    if action == Action.VIEW_DISPUTES:
+        return None if mine or is_official(user) else not_allowed(action)
+    return not_allowed(action)
+
+
+def game_refusal(user: Any, action: str, game: Game) -> Refusal | None:
+    match = game.match
+    if action in (Action.START_GAME, Action.VIEW_DISPUTES):
+        return match_refusal(user, action, match)
+    mine = teams_of(user, match)
+    status = game.status
+    if action == Action.RECORD_DEAL:
+        if not mine and not is_league_admin(user):
+            return ENTER
+        return lifecycle.state_refusal(Event.RECORD_DEAL, status)
+    if action == Action.CORRECT_DEAL:  # "may this user correct deals of this game"
+        return lifecycle.state_refusal(Event.CORRECT_DEAL, status) if mine else CORRECT
+    if action in (Action.CONFIRM_GAME, Action.REJECT_GAME):
+        return _vouch_refusal(action, game, mine)
+    if action == Action.RAISE_DISPUTE:
+        if mine:
+            return lifecycle.state_refusal(Event.RAISE_DISPUTE, status)
+        # Judges and league admins open a review of any game but their own team's, a
+        # confirmed one included (it then waits for a judge's ruling).
+        if is_official(user):
+            return lifecycle.state_refusal(Event.RULE, status)
+        return DISPUTE
+    if action == Action.RULE_DISPUTE:
+        if not is_judge(user):
+            return RULE
+        return RULE_OWN if mine else lifecycle.state_refusal(Event.RULE, status)
+    if action == Action.VOID_GAME:
+        if mine or not is_official(user):
+            return VOID
+        return lifecycle.state_refusal(Event.VOID, status)
+    return not_allowed(action)
+
+
+def _vouch_refusal(action: str, game: Game, mine: set[int]) -> Refusal | None:
+    """A team that still has to vouch for a finished game confirms or rejects it; a team with
+    an unsettled rival entry settles it before confirming."""
+    confirm = action == Action.CONFIRM_GAME
+    if not mine:
+        return CONFIRM if confirm else REJECT
+    refused = lifecycle.state_refusal(Event.CONFIRM if confirm else Event.REJECT, game.status)
+    if refused is not None:
+        return refused
+    facts = lifecycle.game_facts(game)
+    rivals = {game.match.home_id: facts.home.rival, game.match.away_id: facts.away.rival}
+    if confirm and any(rivals[t] for t in mine):
+        return CONFIRM_RIVAL
+    if mine & lifecycle.awaiting_teams(game, facts):
+        return None
+    if not confirm:
+        return REJECT
+    return VOUCHED if facts.needs_confirmation else NOT_ASKED
+
+
+def deal_refusal(user: Any, action: str, deal: Deal) -> Refusal | None:
+    game = deal.game
+    if action == Action.CORRECT_DEAL:
+        # The team that entered a deal corrects it before confirmation.
+        mine = teams_of(user, game.match)  # an outsider costs no query of the roster
+        if not mine or _entered_by_team(deal, game.match) not in mine:
+            return CORRECT
+        return lifecycle.state_refusal(Event.CORRECT_DEAL, game.status)
+    if action == Action.WITHDRAW_RIVAL:
+        mine = teams_of(user, game.match)
+        if not deal.is_rival or not mine or _entered_by_team(deal, game.match) not in mine:
+            return WITHDRAW_RIVAL
+        refused = lifecycle.state_refusal(Event.WITHDRAW_RIVAL, game.status)
+        return refused or (RIVAL_SETTLED if deal.settled_at is not None else None)
+    return game_refusal(user, action, game)
+
+
+def dispute_refusal(user: Any, action: str, dispute: Dispute) -> Refusal | None:
+    game = dispute.game
+    if action == Action.WITHDRAW_DISPUTE:
+        if dispute.raised_by_team_id not in teams_of(user, game.match):
+            return WITHDRAW_DISPUTE
+        return DISPUTE_SETTLED if dispute.is_closed else None
+    return game_refusal(user, action, game)
+
+
+def register() -> None:
+    """Called by ``LeagueConfig.ready()``."""
+    register_check(Match, match_refusal)
+    register_check(Game, game_refusal)
+    register_check(Deal, deal_refusal)
+    register_check(Dispute, dispute_refusal)

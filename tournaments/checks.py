@@ -1,0 +1,65 @@
+"""Who may enter or settle a tournament table's scorecards, and why not: the tournaments'
+object check, registered with ``permissions.register_check`` by ``TournamentsConfig.ready()``.
+
+A player enters their side's card of a table they sit at, once, until the result stands
+(``lifecycle``, on the table's scorecard facts); judges and league admins are the checkers who
+settle a table they do not play at and key in its paper cards. The role is asked first (403),
+then the table's state (``lifecycle``: 409).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from league.kernel import lifecycle
+from league.kernel.errors import Refusal
+from league.kernel.permissions import Action, is_official, not_allowed, player_of, register_check
+from tournaments.models import TableGame
+
+NOT_AT_TABLE = Refusal("not_at_table", _("You do not play at this table."))
+PLAYS_HERE = Refusal(
+    "plays_at_table", _("You play at this table: another checker takes its cards.")
+)
+
+
+def table_side_of(user: Any, table: TableGame) -> int | None:
+    """Which side of ``table`` ``user`` plays for (0: its first entrant, 1: its second), or
+    None."""
+    player = player_of(user)
+    if player is None:
+        return None
+    entrant = table.side_of_player(player)
+    if entrant is None:
+        return None
+    return 0 if entrant.pk == table.first_id else 1
+
+
+def table_refusal(user: Any, action: str, table: TableGame) -> Refusal | None:
+    """Why ``user`` may not enter (``ENTER_SCORECARD``) or settle (``CHECK_SCORECARDS``)
+    ``table``'s scorecards now."""
+    event = lifecycle.Event
+    if action == Action.ENTER_SCORECARD:
+        facts = table.facts
+        side = table_side_of(user, table)
+        if side is not None:
+            return lifecycle.refusal_for_side(event.ENTER_SCORECARD, facts, side)
+        # A checker who does not play here keys in a paper card while any side may.
+        if is_official(user) and any(
+            lifecycle.allows_side(event.ENTER_SCORECARD, facts, s) for s in (0, 1)
+        ):
+            return None
+        return NOT_AT_TABLE
+    if action == Action.CHECK_SCORECARDS:
+        if not is_official(user):
+            return not_allowed(action)
+        if table_side_of(user, table) is not None:
+            return PLAYS_HERE
+        return lifecycle.state_refusal(event.SETTLE_SCORECARDS, lifecycle.status_of(table.facts))
+    return not_allowed(action)
+
+
+def register() -> None:
+    """Called by ``TournamentsConfig.ready()``."""
+    register_check(TableGame, table_refusal)
