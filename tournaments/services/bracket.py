@@ -1,0 +1,196 @@
+"""The cut and the bracket: who qualifies, the draw, playoff games and the champion."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from contest import brackets
+from league.kernel.audit import AuditAction, audit_log
+from league.kernel.errors import Locked, ValidationFailed
+from league.kernel.permissions import Action, actor_of
+from tournaments import logic
+from tournaments.models import (
+    Entrant,
+    PlayoffGame,
+    PlayoffMatch,
+    Stage,
+    TableGame,
+    TableStatus,
+    Tournament,
+)
+from tournaments.selectors import (
+    standings_for_tournament,
+)
+from tournaments.services._common import _changed, _lock, _require
+
+
+def bracket_draw(*, user: Any, tournament: Tournament) -> list[PlayoffMatch]:
+    """Draw the bracket from the standings: seeds, byes to the top seeds, every round's slots."""
+    _require(user, Action.RUN_TOURNAMENT, tournament)
+    with transaction.atomic():
+        tournament = _lock(tournament)
+        if tournament.stage != Stage.QUALIFYING:
+            raise Locked(_("The bracket is drawn once, at the end of the qualifying rounds."))
+        open_games = TableGame.objects.filter(round__tournament=tournament).exclude(
+            status=TableStatus.VERIFIED
+        )
+        if open_games.exists():
+            g = open_games.select_related("round").first()
+            assert g is not None
+            raise Locked(
+                _("Table %(table)s of round %(round)s has no verified result yet.")
+                % {"table": g.table, "round": g.round.number}
+            )
+        data = standings_for_tournament(tournament)
+        if not data["qualifiers"]:
+            raise ValidationFailed(_("Nobody has qualified yet."))
+        matches = _store_bracket(tournament, data["qualifiers"])
+        tournament.stage = Stage.PLAYOFFS
+        tournament.save(update_fields=["stage"])
+        audit_log(
+            actor=user,
+            action=AuditAction.BRACKET_DRAW,
+            obj=tournament,
+            after={"qualifiers": data["qualifiers"], "bracket": data["bracket"]},
+        )
+    _changed(tournament.pk)
+    return matches
+
+
+def _store_bracket(tournament: Tournament, qualifiers: list[str]) -> list[PlayoffMatch]:
+    by_name = {e.name: e for e in tournament.entrants.all()}
+    seeds: dict[int, Entrant] = {}
+    for i, name in enumerate(qualifiers, start=1):
+        entrant = by_name[name]
+        entrant.seed = i
+        entrant.save(update_fields=["seed"])
+        seeds[i] = entrant
+    slots = brackets.bracket(len(qualifiers))
+    matches: list[PlayoffMatch] = []
+    size = len(slots)
+    rnd = 1
+    while size >= 1:
+        for pos in range(size):
+            match = PlayoffMatch(tournament=tournament, round=rnd, position=pos)
+            if rnd == 1:
+                high, low = slots[pos]
+                match.top = seeds[high]
+                match.bottom = seeds[low] if low is not None else None
+                match.is_bye = low is None
+            matches.append(match)
+        size //= 2
+        rnd += 1
+    PlayoffMatch.objects.bulk_create(matches)
+    stored = list(tournament.playoff_matches.order_by("round", "position"))
+    for match in stored:
+        if match.is_bye:
+            _decide(tournament, match, match.top)
+    return stored
+
+
+def _decide(tournament: Tournament, match: PlayoffMatch, winner: Entrant | None) -> None:
+    """Set a match's winner and send them on to the next round (or end the event)."""
+    assert winner is not None
+    match.winner = winner
+    match.save(update_fields=["winner"])
+    nxt = PlayoffMatch.objects.filter(
+        tournament=tournament, round=match.round + 1, position=match.position // 2
+    ).first()
+    if nxt is None:
+        tournament.stage = Stage.FINISHED
+        tournament.save(update_fields=["stage"])
+        return
+    if match.position % 2 == 0:
+        nxt.top = winner
+        nxt.save(update_fields=["top"])
+    else:
+        nxt.bottom = winner
+        nxt.save(update_fields=["bottom"])
+
+
+def playoff_game_record(
+    *, user: Any, match: PlayoffMatch, winner: Entrant, loser_score: Any
+) -> PlayoffMatch:
+    """One game of a playoff match; the match ends at a majority, and no game may follow."""
+    _require(user, Action.RUN_TOURNAMENT, match.tournament)
+    with transaction.atomic():
+        tournament = _lock(match.tournament)
+        match = PlayoffMatch.objects.select_related("top", "bottom").get(pk=match.pk)
+        where = _("playoff round %(round)s, match %(match)s") % {
+            "round": match.round,
+            "match": match.position + 1,
+        }
+        if match.winner_id is not None:
+            raise Locked(
+                _("The match (%(where)s) is decided: %(winner)s won it; no game may follow.")
+                % {"where": where, "winner": match.winner.name if match.winner else ""}
+            )
+        if match.top is None or match.bottom is None:
+            raise Locked(_("The match (%(where)s) waits for its two entrants.") % {"where": where})
+        if winner.pk not in (match.top_id, match.bottom_id):
+            raise ValidationFailed(
+                _("The winner must be %(a)s or %(b)s (%(where)s).")
+                % {"a": match.top.name, "b": match.bottom.name, "where": where},
+                field="winner",
+            )
+        try:
+            score = logic.check_loser_score(tournament.rules, loser_score)
+        except ValueError:
+            raise ValidationFailed(
+                _("The loser's score must be a whole number from 0 to %(top)s.")
+                % {"top": tournament.target - 1},
+                field="loser_score",
+            ) from None
+        number = match.games.count() + 1
+        PlayoffGame.objects.create(
+            match=match,
+            number=number,
+            winner=winner,
+            loser_score=score,
+            entered_by=actor_of(user),
+        )
+        winners = list(match.games.order_by("number").values_list("winner_id", flat=True))
+        decided = brackets.match_winner(winners, best_of=tournament.playoff_best_of)
+        if decided is not None:
+            _decide(tournament, match, winner)
+        audit_log(
+            actor=user,
+            action=AuditAction.PLAYOFF_GAME_RECORD,
+            obj=match,
+            after={"game": number, "winner": winner.name, "loser_score": score},
+        )
+    _changed(tournament.pk)
+    return match
+
+
+def table_entrant(game: TableGame, entrant_id: int | None, *, field: str) -> Entrant | None:
+    """The entrant of this table with id ``entrant_id`` (a client's reference), else a refusal
+    naming the table's two entrants."""
+    if entrant_id is None:
+        return None
+    for entrant in (game.first, game.second):
+        if entrant.pk == entrant_id:
+            return entrant
+    if field == "side":
+        raise ValidationFailed(_("That scorecard is not from this table."), field=field)
+    raise ValidationFailed(
+        _("The winner must be one of the two entrants at table %(table)s: %(a)s or %(b)s.")
+        % {"table": game.table, "a": game.first.name, "b": game.second.name},
+        field=field,
+    )
+
+
+def match_entrant(match: PlayoffMatch, entrant_id: int) -> Entrant:
+    """The entrant of this playoff match with id ``entrant_id``, else a refusal naming both."""
+    for entrant in (match.top, match.bottom):
+        if entrant is not None and entrant.pk == entrant_id:
+            return entrant
+    names = [e.name for e in (match.top, match.bottom) if e is not None]
+    raise ValidationFailed(
+        _("The winner must be one of this match's entrants: %(names)s.")
+        % {"names": " / ".join(names) or "-"},
+        field="winner",
+    )
