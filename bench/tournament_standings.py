@@ -71,7 +71,7 @@ def main() -> None:
     from tournaments.models import Entrant, Round, TableGame, TableStatus, Tournament
 
     names, results, byes = generate()
-    rules = logic.Rules()
+    rules = logic.TournamentRules()
     print(f"{ENTRANTS} entrants x {GAMES} games: {len(results)} games")
     report(
         "compute",

@@ -40,10 +40,10 @@ from tournaments.models import (
     Entrant,
     PlayoffMatch,
     Round,
-    Stage,
     TableGame,
     TableStatus,
     Tournament,
+    TournamentStage,
 )
 from tournaments.selectors import standings_for_tournament
 
@@ -113,7 +113,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "entrants": entrant_rows,
         "rounds": round_rows,
     }
-    if tournament.stage in (Stage.PLAYOFFS, Stage.FINISHED):
+    if tournament.stage in (TournamentStage.PLAYOFFS, TournamentStage.FINISHED):
         doc["playoffs"] = _export_playoffs(tournament)
     data = standings_for_tournament(tournament)
     doc["standings"] = data["standings"]
@@ -221,7 +221,7 @@ def _import_tournament_row(r: Reader, raw: Any, user: Any, rounds: int) -> Tourn
             ),
         )
         try:
-            rules = logic.Rules.from_archive(raw_rules)
+            rules = logic.TournamentRules.from_archive(raw_rules)
         except (TypeError, ValueError) as exc:
             raise r.refuse(f"rules: {exc}") from None
         draw_seed = r.int(t.get("draw_seed", 0), "draw_seed")
@@ -276,8 +276,8 @@ def _import_round(
                 f"rounds are numbered 1, 2, 3... in order; this one says {rd['number']!r}."
             )
         rnd = Round.objects.create(tournament=tournament, number=index)
-        if tournament.stage == Stage.REGISTRATION:
-            tournament.stage = Stage.QUALIFYING
+        if tournament.stage == TournamentStage.REGISTRATION:
+            tournament.stage = TournamentStage.QUALIFYING
             tournament.save(update_fields=["stage"])
         seen: set[str] = set()
         tables: set[int] = set()

@@ -7,7 +7,7 @@ league shares (the skunk ladder, the tie-break metrics, the draw, the bracket an
 match) is ``contest``'s, called from here. Names of entrants are the keys throughout: they are
 unique in a tournament, and the archive format speaks in them.
 
->>> rules = Rules()
+>>> rules = TournamentRules()
 >>> game_points(rules, winner=True, loser_score=95)
 2
 >>> qualifier_count(17, one_in=4)
@@ -56,7 +56,7 @@ class RulesError(ValueError):
 
 
 @dataclass(frozen=True)
-class Rules:
+class TournamentRules:
     """A tournament's settings, as the archive format's ``rules`` names them (ACC defaults)."""
 
     target: int = 121
@@ -115,7 +115,7 @@ class Rules:
         }
 
     @classmethod
-    def from_archive(cls, data: Mapping[str, Any]) -> Rules:
+    def from_archive(cls, data: Mapping[str, Any]) -> TournamentRules:
         """The rules from an archive's ``rules`` object; a missing setting keeps its default."""
         points = data.get("game_points") or {}
         bye = data.get("bye") or {}
@@ -141,11 +141,11 @@ class Rules:
 # --------------------------------------------------------------------------------------------
 
 
-def check_loser_score(rules: Rules, loser_score: Any) -> int:
+def check_loser_score(rules: TournamentRules, loser_score: Any) -> int:
     """The loser's score as a whole number from 0 to ``target - 1``, else :class:`ValueError`
     with a sentence for the table.
 
-    >>> check_loser_score(Rules(), 121)
+    >>> check_loser_score(TournamentRules(), 121)
     Traceback (most recent call last):
     ...
     ValueError: The loser's score must be a whole number from 0 to 120; 121 was given.
@@ -163,13 +163,13 @@ def check_loser_score(rules: Rules, loser_score: Any) -> int:
     return loser_score
 
 
-def margin(rules: Rules, loser_score: int) -> int:
+def margin(rules: TournamentRules, loser_score: int) -> int:
     """The winner is counted at the target, whatever they pegged past it."""
     return rules.target - loser_score
 
 
-def game_points(rules: Rules, *, winner: bool, loser_score: int) -> int:
-    """What one side of a game earns (the rules' :attr:`~Rules.ladder`)."""
+def game_points(rules: TournamentRules, *, winner: bool, loser_score: int) -> int:
+    """What one side of a game earns (the rules' :attr:`~TournamentRules.ladder`)."""
     return rules.ladder.earned(won=winner, margin=margin(rules, loser_score))
 
 
@@ -193,7 +193,7 @@ class Result(NamedTuple):
 
 
 @dataclass
-class Record:
+class EntrantRecord:
     entrant: str
     played: int = 0
     won: int = 0
@@ -219,18 +219,18 @@ class Record:
 @dataclass
 class Standing:
     rank: int  # shared by entrants the chain (less the draw) cannot separate
-    record: Record
+    record: EntrantRecord
     decided_by: str  # "game_points", a tie-break key, or "" for an entrant alone on its rank
 
 
 def records(
-    rules: Rules,
+    rules: TournamentRules,
     entrants: Iterable[str],
     results: Iterable[Result],
     byes: Iterable[str] = (),
-) -> dict[str, Record]:
+) -> dict[str, EntrantRecord]:
     """Each entrant's record from decided games and byes (a bye is a game played and won)."""
-    out = {name: Record(name) for name in entrants}
+    out = {name: EntrantRecord(name) for name in entrants}
     ladder = rules.ladder
     for first, second, winner, loser_score in results:
         w, lose = out[winner], out[second if winner == first else first]
@@ -255,7 +255,9 @@ def records(
     return out
 
 
-def rank(rules: Rules, recs: Iterable[Record], *, draw_seed: int) -> list[Standing]:
+def rank(
+    rules: TournamentRules, recs: Iterable[EntrantRecord], *, draw_seed: int
+) -> list[Standing]:
     """Entrants in order: game points, then the tie-breaks in order. Entrants level on all of
     them before ``draw`` share a rank; the draw (always last, even when not configured) orders
     them within it, so the list is a strict order: the seeding, and who makes the cut."""
@@ -266,7 +268,7 @@ def rank(rules: Rules, recs: Iterable[Record], *, draw_seed: int) -> list[Standi
         chain.append(key)
     metrics = [METRICS[k] for k in chain]
 
-    def level(rec: Record) -> tuple[Value, ...]:
+    def level(rec: EntrantRecord) -> tuple[Value, ...]:
         return (rec.game_points, *(m.value(rec) for m in metrics))
 
     # Sorting by the ticket first and then (stably) by the chain keeps the draw as the last

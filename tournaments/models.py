@@ -21,12 +21,12 @@ class Kind(models.TextChoices):
     SATELLITE = "satellite", _("satellite")
 
 
-class Variant(models.TextChoices):
+class TournamentVariant(models.TextChoices):
     SINGLES = "singles-121", _("singles to 121")
     PARTNERSHIP = "partnership-121", _("partnership (teams of two) to 121")
 
 
-class Stage(models.TextChoices):
+class TournamentStage(models.TextChoices):
     REGISTRATION = "registration", _("registration")
     QUALIFYING = "qualifying", _("qualifying")
     PLAYOFFS = "playoffs", _("playoffs")
@@ -34,7 +34,7 @@ class Stage(models.TextChoices):
 
 
 def default_tiebreaks() -> list[str]:
-    return list(logic.Rules().tiebreaks)
+    return list(logic.TournamentRules().tiebreaks)
 
 
 class Tournament(models.Model):
@@ -44,10 +44,16 @@ class Tournament(models.Model):
     date = models.DateField(_("date"), null=True, blank=True)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CLUB_NIGHT)
     variant = models.CharField(
-        _("variant"), max_length=20, choices=Variant.choices, default=Variant.SINGLES
+        _("variant"),
+        max_length=20,
+        choices=TournamentVariant.choices,
+        default=TournamentVariant.SINGLES,
     )
     stage = models.CharField(
-        _("stage"), max_length=16, choices=Stage.choices, default=Stage.REGISTRATION
+        _("stage"),
+        max_length=16,
+        choices=TournamentStage.choices,
+        default=TournamentStage.REGISTRATION,
     )
     games_per_entrant = models.PositiveSmallIntegerField(
         _("qualifying games"), default=9, help_text=_("Club nights 9; main events 12 to 22.")
@@ -87,8 +93,8 @@ class Tournament(models.Model):
         return self.name
 
     @property
-    def rules(self) -> logic.Rules:
-        return logic.Rules(
+    def rules(self) -> logic.TournamentRules:
+        return logic.TournamentRules(
             target=self.target,
             skunk_margin=self.skunk_margin,
             double_skunk_margin=self.double_skunk_margin,
@@ -105,7 +111,7 @@ class Tournament(models.Model):
 
     @property
     def is_partnership(self) -> bool:
-        return self.variant == Variant.PARTNERSHIP
+        return self.variant == TournamentVariant.PARTNERSHIP
 
 
 class EntrantStatus(models.TextChoices):
@@ -262,11 +268,11 @@ class TableGame(models.Model):
         return {self.first_id: 0, self.second_id: 1}.get(entrant_id)  # type: ignore[arg-type]
 
     @property
-    def cards(self) -> list[lifecycle.Card]:
+    def cards(self) -> list[lifecycle.ScorecardEntry]:
         """The table's scorecards as ``lifecycle`` reads them (``scorecards`` prefetched or
         one query)."""
         return [
-            lifecycle.Card(
+            lifecycle.ScorecardEntry(
                 side=None if c.by_checker else self.side_index(c.side_id),
                 result=(c.winner_id, c.loser_score),
             )

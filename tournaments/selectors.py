@@ -32,10 +32,10 @@ from tournaments.models import (
     Round,
     Scorecard,
     SidePot,
-    Stage,
     TableGame,
     TableStatus,
     Tournament,
+    TournamentStage,
 )
 
 
@@ -73,7 +73,7 @@ def qualifiers_of(
 
 
 def compute(
-    rules: logic.Rules,
+    rules: logic.TournamentRules,
     *,
     entrants: list[str],
     results: list[logic.Result],
@@ -254,7 +254,7 @@ def tables_awaiting_cards() -> QuerySet[TableGame]:
     """Tables of the running qualifying rounds whose result is still open (no card in, or one
     side's): where a checker keys in a paper scorecard."""
     return tables_with_cards().filter(
-        status=TableStatus.OPEN, round__tournament__stage=Stage.QUALIFYING
+        status=TableStatus.OPEN, round__tournament__stage=TournamentStage.QUALIFYING
     )
 
 
@@ -358,7 +358,7 @@ class Night:
 
     tournament: Tournament
     standings: dict[str, Any]  # as standings_for_tournament
-    records: dict[str, logic.Record]
+    records: dict[str, logic.EntrantRecord]
     players: dict[str, list[int]]  # entrant name -> player ids
     seeded: frozenset[str]
     champion: str | None
@@ -474,7 +474,7 @@ def club_season_standings(season: ClubSeason) -> dict[str, Any]:
     player's points per night, nights attended and total, ranked with ties named; and the
     nights still to finish. Eight queries, whatever the number of nights."""
     all_nights = list(season.nights.order_by("date", "pk"))
-    counted = [t for t in all_nights if t.stage == Stage.FINISHED]
+    counted = [t for t in all_nights if t.stage == TournamentStage.FINISHED]
     nights = nights_of(counted)
     per_night = [night_points(season, n) for n in nights]
     ids = {pk for points in per_night for pk in points}
@@ -482,7 +482,7 @@ def club_season_standings(season: ClubSeason) -> dict[str, Any]:
     return {
         "season": season,
         "nights": counted,
-        "pending": [t for t in all_nights if t.stage != Stage.FINISHED],
+        "pending": [t for t in all_nights if t.stage != TournamentStage.FINISHED],
         "rows": logic.season_table(per_night, names),
         "scheme": season.scheme,
     }
@@ -517,7 +517,7 @@ def player_tournament_record(player: Player) -> dict[str, Any]:
     season_nights = [
         t
         for t in Tournament.objects.filter(
-            club_season_id__in=list(seasons), stage=Stage.FINISHED
+            club_season_id__in=list(seasons), stage=TournamentStage.FINISHED
         ).order_by("date", "pk")
         if seasons
     ]

@@ -274,7 +274,7 @@ def require_side(
 
 
 @dataclass(frozen=True)
-class Card:
+class ScorecardEntry:
     """One entry of a table's result: ``side`` 0 or 1 (the table's first or second entrant),
     None for a checker's entry; ``result`` is (winner, loser's score)."""
 
@@ -292,13 +292,13 @@ class CardState(enum.StrEnum):
     SETTLED = "settled"  # a checker's entry settled it
 
 
-def scorecard_facts(cards: Iterable[Card]) -> Facts:
+def scorecard_facts(cards: Iterable[ScorecardEntry]) -> Facts:
     """A table's cards as the facts of a one-deal game. A checker's entry rules for both
     sides; two side cards that differ are each a rival entry and an open dispute.
 
-    >>> status_of(scorecard_facts([Card(0, (7, 90))])).value
+    >>> status_of(scorecard_facts([ScorecardEntry(0, (7, 90))])).value
     'finished'
-    >>> status_of(scorecard_facts([Card(0, (7, 90)), Card(1, (7, 95))])).value
+    >>> status_of(scorecard_facts([ScorecardEntry(0, (7, 90)), ScorecardEntry(1, (7, 95))])).value
     'disputed'
     """
     cards = list(cards)
@@ -319,7 +319,7 @@ def scorecard_facts(cards: Iterable[Card]) -> Facts:
     )
 
 
-def scorecard_state(cards: Iterable[Card]) -> CardState:
+def scorecard_state(cards: Iterable[ScorecardEntry]) -> CardState:
     """The table's state, from its cards through ``status_of``."""
     cards = list(cards)
     status = status_of(scorecard_facts(cards))

@@ -13,7 +13,7 @@ from league.models import Player
 from tests import factories
 from tests.browser.conftest import PHONE, log_in
 from tournaments import services
-from tournaments.models import EntrantStatus, Stage, TableStatus
+from tournaments.models import EntrantStatus, TableStatus, TournamentStage
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -108,7 +108,7 @@ def test_a_twelve_entrant_club_night_from_check_in_to_a_champion(live_server, br
     assert page.locator("[data-first-out]").count() == 1
     _admin_action(page, url, "tournament", [night.pk], "draw_bracket")
     night.refresh_from_db()
-    assert night.stage == Stage.PLAYOFFS
+    assert night.stage == TournamentStage.PLAYOFFS
 
     def play_match(match, winner_first: bool) -> None:
         match.refresh_from_db()
@@ -127,7 +127,7 @@ def test_a_twelve_entrant_club_night_from_check_in_to_a_champion(live_server, br
     final = night.playoff_matches.get(round=2)
     play_match(final, winner_first=True)
     night.refresh_from_db()
-    assert night.stage == Stage.FINISHED
+    assert night.stage == TournamentStage.FINISHED
     page.goto(f"{url}/tournaments/{night.pk}/bracket/")
     champion = page.locator("[data-champion]").inner_text()
     assert final.top.name in champion

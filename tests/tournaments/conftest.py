@@ -8,7 +8,7 @@ from league.kernel.permissions import Trusted
 from league.models import Player
 from tests import factories
 from tournaments import services
-from tournaments.models import Entrant, Stage
+from tournaments.models import Entrant, TournamentStage
 
 
 @pytest.fixture
@@ -98,5 +98,5 @@ def finished_night(name, entrants, *, rounds=3, wins=None, season=None, teams=No
         w = m.top if order.index(m.top.name) < order.index(m.bottom.name) else m.bottom
         services.playoff_game_record(user=TRUSTED, match=m, winner=w, loser_score=90)
     t.refresh_from_db()
-    assert t.stage == Stage.FINISHED
+    assert t.stage == TournamentStage.FINISHED
     return t

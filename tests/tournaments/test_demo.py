@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tournaments.demo import build_demo_night
-from tournaments.models import Stage, TableStatus
+from tournaments.models import TableStatus, TournamentStage
 from tournaments.selectors import standings_for_tournament
 
 
@@ -11,7 +11,7 @@ def test_the_demo_night_has_thirty_entrants_nine_rounds_and_its_bracket(db):
     night = build_demo_night()
     assert night.entrants.count() == 30
     assert night.rounds.count() == 9
-    assert night.stage == Stage.PLAYOFFS
+    assert night.stage == TournamentStage.PLAYOFFS
     games = [g for r in night.rounds.all() for g in r.games.all()]
     assert len(games) == 9 * 15 and {g.status for g in games} == {TableStatus.VERIFIED}
     pairs = [frozenset((g.first_id, g.second_id)) for g in games]

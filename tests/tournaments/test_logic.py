@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from contest import brackets
 from contest.draw import draw_ticket
 from tournaments import logic
-from tournaments.logic import Result, Rules
+from tournaments.logic import Result, TournamentRules
 
 # -- the cut and the bracket, every field from 4 to 300 ----------------------------------------
 
@@ -153,7 +153,7 @@ def test_tables_are_numbered_in_order_and_the_odd_one_out_has_the_bye():
 
 
 def test_game_points_follow_the_acc_table():
-    r = Rules()
+    r = TournamentRules()
     assert logic.game_points(r, winner=True, loser_score=91) == 2  # margin 30
     assert logic.game_points(r, winner=True, loser_score=90) == 3  # margin 31: skunk
     assert logic.game_points(r, winner=True, loser_score=10) == 3  # double skunk, same
@@ -161,7 +161,7 @@ def test_game_points_follow_the_acc_table():
 
 
 def test_loser_score_must_be_below_the_target():
-    r = Rules()
+    r = TournamentRules()
     with pytest.raises(ValueError, match="0 to 120"):
         logic.check_loser_score(r, 121)
     with pytest.raises(ValueError):
@@ -173,11 +173,11 @@ def test_loser_score_must_be_below_the_target():
 
 def test_unknown_tiebreak_is_refused():
     with pytest.raises(logic.RulesError, match="Unknown tie-break"):
-        Rules(tiebreaks=("coin",))
+        TournamentRules(tiebreaks=("coin",))
 
 
 def test_standings_count_spread_skunks_and_byes():
-    r = Rules()
+    r = TournamentRules()
     recs = logic.records(
         r,
         ["Ann", "Bob", "Cy"],
@@ -193,7 +193,7 @@ def test_standings_count_spread_skunks_and_byes():
 
 
 def test_entrants_level_before_the_draw_share_a_rank_and_the_draw_orders_them():
-    r = Rules()
+    r = TournamentRules()
     recs = logic.records(
         r, ["A", "B", "C", "D"], [Result("A", "B", "A", 100), Result("C", "D", "C", 100)]
     )
@@ -208,13 +208,13 @@ def test_entrants_level_before_the_draw_share_a_rank_and_the_draw_orders_them():
 
 
 def test_tiebreaks_apply_in_the_configured_order():
-    r = Rules(tiebreaks=("spread", "games_won", "draw"))
+    r = TournamentRules(tiebreaks=("spread", "games_won", "draw"))
     recs = {
-        "A": logic.Record("A", played=2, won=1, lost=1, game_points=3, skunks=1, spread=10),
-        "B": logic.Record("B", played=2, won=2, lost=0, game_points=3, skunks=0, spread=5),
+        "A": logic.EntrantRecord("A", played=2, won=1, lost=1, game_points=3, skunks=1, spread=10),
+        "B": logic.EntrantRecord("B", played=2, won=2, lost=0, game_points=3, skunks=0, spread=5),
     }
     assert [s.record.entrant for s in logic.rank(r, recs.values(), draw_seed=1)] == ["A", "B"]
-    r2 = Rules(tiebreaks=("games_won", "spread"))
+    r2 = TournamentRules(tiebreaks=("games_won", "spread"))
     assert [s.record.entrant for s in logic.rank(r2, recs.values(), draw_seed=1)] == ["B", "A"]
 
 

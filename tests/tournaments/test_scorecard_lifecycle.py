@@ -19,7 +19,7 @@ from tests.tournaments.conftest import user_of
 from tournaments import services
 from tournaments.models import Scorecard, TableStatus
 
-Card = lifecycle.Card
+Entry = lifecycle.ScorecardEntry
 State = lifecycle.CardState
 
 
@@ -30,12 +30,12 @@ State = lifecycle.CardState
     ("cards", "state"),
     [
         ([], State.OPEN),
-        ([Card(0, (7, 90))], State.ENTERED),
-        ([Card(1, (7, 90))], State.ENTERED),
-        ([Card(0, (7, 90)), Card(1, (7, 90))], State.VERIFIED),
-        ([Card(0, (7, 90)), Card(1, (8, 90))], State.MISMATCH),
-        ([Card(0, (7, 90)), Card(1, (7, 95)), Card(None, (7, 95))], State.SETTLED),
-        ([Card(None, (8, 60))], State.SETTLED),
+        ([Entry(0, (7, 90))], State.ENTERED),
+        ([Entry(1, (7, 90))], State.ENTERED),
+        ([Entry(0, (7, 90)), Entry(1, (7, 90))], State.VERIFIED),
+        ([Entry(0, (7, 90)), Entry(1, (8, 90))], State.MISMATCH),
+        ([Entry(0, (7, 90)), Entry(1, (7, 95)), Entry(None, (7, 95))], State.SETTLED),
+        ([Entry(None, (8, 60))], State.SETTLED),
     ],
 )
 def test_a_tables_state_follows_from_its_cards(cards, state):
@@ -43,15 +43,15 @@ def test_a_tables_state_follows_from_its_cards(cards, state):
 
 
 def test_lifecycle_refuses_a_second_card_from_one_side_and_any_card_once_the_result_stands():
-    one = lifecycle.scorecard_facts([Card(0, (7, 90))])
+    one = lifecycle.scorecard_facts([Entry(0, (7, 90))])
     assert lifecycle.allows_side(lifecycle.Event.ENTER_SCORECARD, one, 1)
     with pytest.raises(Locked, match="already in"):
         lifecycle.require_side(lifecycle.Event.ENTER_SCORECARD, one, 0)
-    verified = lifecycle.scorecard_facts([Card(0, (7, 90)), Card(1, (7, 90))])
+    verified = lifecycle.scorecard_facts([Entry(0, (7, 90)), Entry(1, (7, 90))])
     for event in (lifecycle.Event.ENTER_SCORECARD, lifecycle.Event.SETTLE_SCORECARDS):
         with pytest.raises(Locked, match="verified"):
             lifecycle.require_side(event, verified, 1)
-    mismatch = lifecycle.scorecard_facts([Card(0, (7, 90)), Card(1, (7, 91))])
+    mismatch = lifecycle.scorecard_facts([Entry(0, (7, 90)), Entry(1, (7, 91))])
     with pytest.raises(Locked, match="checker"):
         lifecycle.require_side(lifecycle.Event.ENTER_SCORECARD, mismatch, 0)
     lifecycle.require_side(lifecycle.Event.SETTLE_SCORECARDS, mismatch, 0)  # the checker may

@@ -8,7 +8,7 @@ from league.kernel.errors import Locked, NotAllowed, ValidationFailed
 from tests import factories
 from tests.tournaments.conftest import play_round, user_of
 from tournaments import selectors, services
-from tournaments.models import EntrantStatus, Stage, TableStatus
+from tournaments.models import EntrantStatus, TableStatus, TournamentStage
 
 
 def test_a_player_without_the_director_role_cannot_create_a_tournament(db):
@@ -24,7 +24,7 @@ def test_a_seated_round_puts_everyone_at_a_numbered_table_or_the_bye(night, dire
     seated |= {b.entrant_id for b in rnd.byes.all()}
     assert seated == {e.pk for e in field}
     night.refresh_from_db()
-    assert night.stage == Stage.QUALIFYING
+    assert night.stage == TournamentStage.QUALIFYING
 
 
 def test_the_next_round_waits_for_every_result(night, director, field):
@@ -141,7 +141,7 @@ def test_the_bracket_and_a_best_of_three_to_a_champion(night, director, field):
         play_round(night, director)
     services.bracket_draw(user=director, tournament=night)
     night.refresh_from_db()
-    assert night.stage == Stage.PLAYOFFS
+    assert night.stage == TournamentStage.PLAYOFFS
     data = selectors.standings_for_tournament(night)
     assert len(data["qualifiers"]) == 2  # ceil(7 / 4)
     rounds = selectors.bracket_rounds(night)
@@ -155,7 +155,7 @@ def test_the_bracket_and_a_best_of_three_to_a_champion(night, director, field):
     with pytest.raises(Locked, match="no game may follow"):
         services.playoff_game_record(user=director, match=final, winner=final.top, loser_score=1)
     night.refresh_from_db()
-    assert night.stage == Stage.FINISHED
+    assert night.stage == TournamentStage.FINISHED
     assert selectors.champion(night) == final.top.name
 
 

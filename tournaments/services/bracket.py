@@ -16,10 +16,10 @@ from tournaments.models import (
     Entrant,
     PlayoffGame,
     PlayoffMatch,
-    Stage,
     TableGame,
     TableStatus,
     Tournament,
+    TournamentStage,
 )
 from tournaments.selectors import (
     standings_for_tournament,
@@ -32,7 +32,7 @@ def bracket_draw(*, user: Any, tournament: Tournament) -> list[PlayoffMatch]:
     _require(user, Action.RUN_TOURNAMENT, tournament)
     with transaction.atomic():
         tournament = _lock(tournament)
-        if tournament.stage != Stage.QUALIFYING:
+        if tournament.stage != TournamentStage.QUALIFYING:
             raise Locked(_("The bracket is drawn once, at the end of the qualifying rounds."))
         open_games = TableGame.objects.filter(round__tournament=tournament).exclude(
             status=TableStatus.VERIFIED
@@ -48,7 +48,7 @@ def bracket_draw(*, user: Any, tournament: Tournament) -> list[PlayoffMatch]:
         if not data["qualifiers"]:
             raise ValidationFailed(_("Nobody has qualified yet."))
         matches = _store_bracket(tournament, data["qualifiers"])
-        tournament.stage = Stage.PLAYOFFS
+        tournament.stage = TournamentStage.PLAYOFFS
         tournament.save(update_fields=["stage"])
         audit_log(
             actor=user,
@@ -100,7 +100,7 @@ def _decide(tournament: Tournament, match: PlayoffMatch, winner: Entrant | None)
         tournament=tournament, round=match.round + 1, position=match.position // 2
     ).first()
     if nxt is None:
-        tournament.stage = Stage.FINISHED
+        tournament.stage = TournamentStage.FINISHED
         tournament.save(update_fields=["stage"])
         return
     if match.position % 2 == 0:

@@ -20,10 +20,10 @@ from tournaments.models import (
     Entrant,
     EntrantPlayer,
     EntrantStatus,
-    Stage,
     TableGame,
     TableStatus,
     Tournament,
+    TournamentStage,
 )
 from tournaments.rules_messages import rules_message
 from tournaments.services._common import _changed, _lock, _require
@@ -36,7 +36,7 @@ def tournament_create(
     date: dt.date | None = None,
     kind: str = "club-night",
     variant: str = "singles-121",
-    rules: logic.Rules | None = None,
+    rules: logic.TournamentRules | None = None,
     games_per_entrant: int = 9,
     draw_seed: int = 0,
 ) -> Tournament:
@@ -54,7 +54,7 @@ def tournament_create(
         raise ValidationFailed(_("Unknown variant: %(variant)s.") % {"variant": variant})
     if games_per_entrant < 1:
         raise ValidationFailed(_("Every entrant plays at least one qualifying game."))
-    rules = rules or logic.Rules()
+    rules = rules or logic.TournamentRules()
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=name,
@@ -117,7 +117,7 @@ def tournament_update(*, user: Any, tournament: Tournament, changes: dict[str, A
         after = {k: getattr(row, k) for k in EDITABLE}
         if after == before:
             return row
-        if row.stage in (Stage.PLAYOFFS, Stage.FINISHED):
+        if row.stage in (TournamentStage.PLAYOFFS, TournamentStage.FINISHED):
             raise Locked(_("The bracket is drawn: the event's settings no longer change."))
         try:
             row.rules.ladder  # noqa: B018 - building the rules and their ladder checks them
@@ -175,7 +175,7 @@ def entrant_register(
         raise ValidationFailed(_("An entrant needs a name."), field="name")
     with transaction.atomic():
         tournament = _lock(tournament)
-        if tournament.stage not in (Stage.REGISTRATION, Stage.QUALIFYING):
+        if tournament.stage not in (TournamentStage.REGISTRATION, TournamentStage.QUALIFYING):
             raise Locked(_("The qualifying rounds are over: no more entrants can join."))
         if tournament.entrants.filter(name=name).exists():
             raise ValidationFailed(
@@ -189,7 +189,7 @@ def entrant_register(
                 % {"count": len(roster)},
                 field="players",
             )
-        late = tournament.stage == Stage.QUALIFYING
+        late = tournament.stage == TournamentStage.QUALIFYING
         number = (
             tournament.entrants.order_by("-number").values_list("number", flat=True).first() or 0
         ) + 1

@@ -24,8 +24,8 @@ from tournaments.models import (
     Purse,
     SidePot,
     SidePotKind,
-    Stage,
     Tournament,
+    TournamentStage,
 )
 from tournaments.selectors import (
     house_share,
@@ -328,7 +328,7 @@ def payouts_record(*, user: Any, tournament: Tournament) -> list[LedgerEntry]:
     with transaction.atomic():
         tournament = _lock(tournament)
         purse = _purse(tournament)
-        if tournament.stage != Stage.FINISHED:
+        if tournament.stage != TournamentStage.FINISHED:
             raise Locked(_("Payouts are made once the final is decided."))
         ledger = LedgerEntry.objects.filter(tournament=tournament)
         if ledger.filter(kind__in=[LedgerKind.PAYOUT, LedgerKind.HOUSE]).exists():
@@ -443,7 +443,7 @@ def night_close(*, user: Any, tournament: Tournament) -> Purse:
     with transaction.atomic():
         tournament = _lock(tournament)
         purse = _purse(tournament)
-        if tournament.stage != Stage.FINISHED:
+        if tournament.stage != TournamentStage.FINISHED:
             raise Locked(_("The night closes once the final is decided."))
         money_in = money_out = 0
         for kind, amount in LedgerEntry.objects.filter(tournament=tournament).values_list(

@@ -18,10 +18,10 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Scorecard,
-    Stage,
     TableGame,
     TableStatus,
     Tournament,
+    TournamentStage,
 )
 from tournaments.services._common import _changed, _lock, _require
 
@@ -44,7 +44,7 @@ def round_seat_next(*, user: Any, tournament: Tournament) -> Round:
     _require(user, Action.RUN_TOURNAMENT, tournament)
     with transaction.atomic():
         tournament = _lock(tournament)
-        if tournament.stage not in (Stage.REGISTRATION, Stage.QUALIFYING):
+        if tournament.stage not in (TournamentStage.REGISTRATION, TournamentStage.QUALIFYING):
             raise Locked(_("The qualifying rounds are over."))
         last = tournament.rounds.order_by("-number").first()
         if last is not None:
@@ -70,8 +70,8 @@ def round_seat_next(*, user: Any, tournament: Tournament) -> Round:
         met, byes = _history(tournament)
         seating = logic.seat_round(field, index=number - 1, met=met, byes=byes)
         rnd = _store_round(tournament, number, seating)
-        if tournament.stage == Stage.REGISTRATION:
-            tournament.stage = Stage.QUALIFYING
+        if tournament.stage == TournamentStage.REGISTRATION:
+            tournament.stage = TournamentStage.QUALIFYING
             tournament.save(update_fields=["stage"])
         audit_log(
             actor=user,
