@@ -38,12 +38,14 @@ from tournaments import logic, services
 from tournaments.models import (
     Bye,
     Entrant,
+    Kind,
     PlayoffMatch,
     Round,
     TableGame,
     TableStatus,
     Tournament,
     TournamentStage,
+    TournamentVariant,
 )
 from tournaments.selectors import standings_for_tournament
 
@@ -201,24 +203,17 @@ def _import_tournament_row(r: Reader, raw: Any, user: Any, rounds: int) -> Tourn
             except (TypeError, ValueError):
                 raise r.refuse(f"date {t['date']!r} is not a date (YYYY-MM-DD).") from None
         kind = t.get("kind", "club-night")
-        if kind not in logic.KINDS:
-            raise r.refuse(f"kind {kind!r} is not one of {', '.join(logic.KINDS)}.")
+        if kind not in Kind.values:
+            raise r.refuse(f"kind {kind!r} is not one of {', '.join(Kind.values)}.")
         variant = t.get("variant", "singles-121")
-        if variant not in logic.VARIANTS:
-            raise r.refuse(f"variant {variant!r} is not one of {', '.join(logic.VARIANTS)}.")
+        if variant not in TournamentVariant.values:
+            raise r.refuse(
+                f"variant {variant!r} is not one of {', '.join(TournamentVariant.values)}."
+            )
         raw_rules = r.obj(
             t.get("rules", {}),
             "rules",
-            optional=(
-                "target",
-                "skunk_margin",
-                "double_skunk_margin",
-                "game_points",
-                "bye",
-                "tiebreaks",
-                "qualify_one_in",
-                "playoff_best_of",
-            ),
+            optional=tuple(logic.TournamentRules().as_archive()),
         )
         try:
             rules = logic.TournamentRules.from_archive(raw_rules)

@@ -27,9 +27,6 @@ from contest.tiebreaks import METRICS, TOURNAMENT_TIEBREAKS, Value
 
 T = TypeVar("T", bound=Hashable)
 
-KINDS = ("club-night", "main", "consolation", "satellite")
-VARIANTS = ("singles-121", "partnership-121")
-
 
 class RulesError(ValueError):
     """A rule setting that cannot work (an unknown tie-break, a target below 2). ``code`` names

@@ -33,6 +33,25 @@ class TournamentStage(models.TextChoices):
     FINISHED = "finished", _("finished")
 
 
+# The event's rule settings: each column of ``Tournament`` and the ``TournamentRules`` field it
+# holds, declared once (the rules property, creating an event, editing one and the archive read
+# this, not a list of their own).
+RULE_FIELDS = {
+    "target": "target",
+    "skunk_margin": "skunk_margin",
+    "double_skunk_margin": "double_skunk_margin",
+    "points_win": "win",
+    "points_skunk": "skunk",
+    "points_double_skunk": "double_skunk",
+    "points_loss": "loss",
+    "bye_game_points": "bye_game_points",
+    "bye_spread": "bye_spread",
+    "tiebreaks": "tiebreaks",
+    "qualify_one_in": "qualify_one_in",
+    "playoff_best_of": "playoff_best_of",
+}
+
+
 def default_tiebreaks() -> list[str]:
     return list(logic.TournamentRules().tiebreaks)
 
@@ -94,20 +113,8 @@ class Tournament(models.Model):
 
     @property
     def rules(self) -> logic.TournamentRules:
-        return logic.TournamentRules(
-            target=self.target,
-            skunk_margin=self.skunk_margin,
-            double_skunk_margin=self.double_skunk_margin,
-            win=self.points_win,
-            skunk=self.points_skunk,
-            double_skunk=self.points_double_skunk,
-            loss=self.points_loss,
-            bye_game_points=self.bye_game_points,
-            bye_spread=self.bye_spread,
-            tiebreaks=tuple(self.tiebreaks),
-            qualify_one_in=self.qualify_one_in,
-            playoff_best_of=self.playoff_best_of,
-        )
+        values = {name: getattr(self, field) for field, name in RULE_FIELDS.items()}
+        return logic.TournamentRules(**{**values, "tiebreaks": tuple(values["tiebreaks"])})
 
     @property
     def is_partnership(self) -> bool:

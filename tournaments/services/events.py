@@ -17,13 +17,16 @@ from league.kernel.scoring_messages import scoring_message
 from scoring.errors import ScoringError
 from tournaments import logic
 from tournaments.models import (
+    RULE_FIELDS,
     Entrant,
     EntrantPlayer,
     EntrantStatus,
+    Kind,
     TableGame,
     TableStatus,
     Tournament,
     TournamentStage,
+    TournamentVariant,
 )
 from tournaments.rules_messages import rules_message
 from tournaments.services._common import _changed, _lock, _require
@@ -48,9 +51,9 @@ def tournament_create(
         raise ValidationFailed(
             _("There is already a tournament called %(name)s.") % {"name": name}, field="name"
         )
-    if kind not in logic.KINDS:
+    if kind not in Kind.values:
         raise ValidationFailed(_("Unknown kind of event: %(kind)s.") % {"kind": kind})
-    if variant not in logic.VARIANTS:
+    if variant not in TournamentVariant.values:
         raise ValidationFailed(_("Unknown variant: %(variant)s.") % {"variant": variant})
     if games_per_entrant < 1:
         raise ValidationFailed(_("Every entrant plays at least one qualifying game."))
@@ -63,18 +66,7 @@ def tournament_create(
             variant=variant,
             games_per_entrant=games_per_entrant,
             draw_seed=draw_seed,
-            target=rules.target,
-            skunk_margin=rules.skunk_margin,
-            double_skunk_margin=rules.double_skunk_margin,
-            points_win=rules.win,
-            points_skunk=rules.skunk,
-            points_double_skunk=rules.double_skunk,
-            points_loss=rules.loss,
-            bye_game_points=rules.bye_game_points,
-            bye_spread=rules.bye_spread,
-            tiebreaks=list(rules.tiebreaks),
-            qualify_one_in=rules.qualify_one_in,
-            playoff_best_of=rules.playoff_best_of,
+            **{field: getattr(rules, name) for field, name in RULE_FIELDS.items()},
         )
         audit_log(
             actor=user, action=AuditAction.TOURNAMENT_CREATE, obj=tournament, after={"name": name}
@@ -88,18 +80,7 @@ EDITABLE = (
     "kind",
     "variant",
     "games_per_entrant",
-    "target",
-    "skunk_margin",
-    "double_skunk_margin",
-    "points_win",
-    "points_skunk",
-    "points_double_skunk",
-    "points_loss",
-    "bye_game_points",
-    "bye_spread",
-    "tiebreaks",
-    "qualify_one_in",
-    "playoff_best_of",
+    *RULE_FIELDS,
     "draw_seed",
 )
 
