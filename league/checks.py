@@ -18,6 +18,7 @@ from league.kernel.errors import Conflict, Refusal, ValidationFailed
 from league.kernel.lifecycle import Event
 from league.kernel.permissions import (
     Action,
+    Actor,
     is_judge,
     is_league_admin,
     is_official,
@@ -99,7 +100,7 @@ def _entered_by_team(deal: Any, match: Any) -> int | None:
     return None if user_id is None else roster_of(match).get(user_id)
 
 
-def match_refusal(user: Any, action: str, match: Match) -> Refusal | None:
+def match_refusal(user: Actor, action: str, match: Match) -> Refusal | None:
     mine = teams_of(user, match)
     if action == Action.START_GAME:
         return None if mine or is_league_admin(user) else START
@@ -108,7 +109,7 @@ def match_refusal(user: Any, action: str, match: Match) -> Refusal | None:
     return not_allowed(action)
 
 
-def game_refusal(user: Any, action: str, game: Game) -> Refusal | None:
+def game_refusal(user: Actor, action: str, game: Game) -> Refusal | None:
     match = game.match
     if action in (Action.START_GAME, Action.VIEW_DISPUTES):
         return match_refusal(user, action, match)
@@ -161,7 +162,7 @@ def _vouch_refusal(action: str, game: Game, mine: set[int]) -> Refusal | None:
     return VOUCHED if facts.needs_confirmation else NOT_ASKED
 
 
-def deal_refusal(user: Any, action: str, deal: Deal) -> Refusal | None:
+def deal_refusal(user: Actor, action: str, deal: Deal) -> Refusal | None:
     game = deal.game
     if action == Action.CORRECT_DEAL:
         # The team that entered a deal corrects it before confirmation.
@@ -178,7 +179,7 @@ def deal_refusal(user: Any, action: str, deal: Deal) -> Refusal | None:
     return game_refusal(user, action, game)
 
 
-def dispute_refusal(user: Any, action: str, dispute: Dispute) -> Refusal | None:
+def dispute_refusal(user: Actor, action: str, dispute: Dispute) -> Refusal | None:
     game = dispute.game
     if action == Action.WITHDRAW_DISPUTE:
         if dispute.raised_by_team_id not in teams_of(user, game.match):

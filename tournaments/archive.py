@@ -33,7 +33,7 @@ from django.db.models import Prefetch
 from league.kernel.archive_reader import Reader
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
-from league.kernel.permissions import Trusted
+from league.kernel.permissions import Actor, Trusted
 from tournaments import logic, services
 from tournaments.models import (
     Bye,
@@ -146,7 +146,7 @@ def _export_playoffs(tournament: Tournament) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------------------------
 
 
-def import_tournament(data: Any, *, user: Any = None) -> Tournament:
+def import_tournament(data: Any, *, user: Actor | None = None) -> Tournament:
     """Store the tournament of archive ``data`` (parsed JSON), all or nothing.
 
     Raises :class:`TournamentArchiveRefused` naming the place and the rule.
@@ -187,7 +187,7 @@ def import_tournament(data: Any, *, user: Any = None) -> Tournament:
     return tournament
 
 
-def _import_tournament_row(r: Reader, raw: Any, user: Any, rounds: int) -> Tournament:
+def _import_tournament_row(r: Reader, raw: Any, user: Actor, rounds: int) -> Tournament:
     t = r.obj(
         raw,
         "The tournament",
@@ -232,7 +232,9 @@ def _import_tournament_row(r: Reader, raw: Any, user: Any, rounds: int) -> Tourn
         )
 
 
-def _import_entrants(r: Reader, raw: Any, tournament: Tournament, user: Any) -> dict[str, Entrant]:
+def _import_entrants(
+    r: Reader, raw: Any, tournament: Tournament, user: Actor
+) -> dict[str, Entrant]:
     out: dict[str, Entrant] = {}
     for i, item in enumerate(r.list(raw, "entrants"), start=1):
         with r.at(f"Entrant {i}"):
@@ -262,7 +264,7 @@ def _import_round(
     index: int,
     tournament: Tournament,
     entrants: Mapping[str, Entrant],
-    user: Any,
+    user: Actor,
 ) -> None:
     with r.at(f"Round {index}"):
         rd = r.obj(raw, "A round", required=("number", "games"), optional=("byes",))
@@ -312,7 +314,7 @@ def _import_round(
 
 
 def _import_playoffs(
-    r: Reader, raw: Any, tournament: Tournament, entrants: Mapping[str, Entrant], user: Any
+    r: Reader, raw: Any, tournament: Tournament, entrants: Mapping[str, Entrant], user: Actor
 ) -> None:
     with r.at("Playoffs"):
         services.bracket_draw(user=user, tournament=tournament)

@@ -9,13 +9,18 @@ then the table's state (``lifecycle``: 409).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext_lazy as _
 
 from league.kernel import lifecycle
 from league.kernel.errors import Refusal
-from league.kernel.permissions import Action, is_official, not_allowed, player_of, register_check
+from league.kernel.permissions import (
+    Action,
+    Actor,
+    is_official,
+    not_allowed,
+    player_of,
+    register_check,
+)
 from tournaments.models import TableGame
 
 NOT_AT_TABLE = Refusal("not_at_table", _("You do not play at this table."))
@@ -24,7 +29,7 @@ PLAYS_HERE = Refusal(
 )
 
 
-def table_side_of(user: Any, table: TableGame) -> int | None:
+def table_side_of(user: Actor, table: TableGame) -> int | None:
     """Which side of ``table`` ``user`` plays for (0: its first entrant, 1: its second), or
     None."""
     player = player_of(user)
@@ -36,7 +41,7 @@ def table_side_of(user: Any, table: TableGame) -> int | None:
     return 0 if entrant.pk == table.first_id else 1
 
 
-def table_refusal(user: Any, action: str, table: TableGame) -> Refusal | None:
+def table_refusal(user: Actor, action: str, table: TableGame) -> Refusal | None:
     """Why ``user`` may not enter (``ENTER_SCORECARD``) or settle (``CHECK_SCORECARDS``)
     ``table``'s scorecards now."""
     event = lifecycle.Event

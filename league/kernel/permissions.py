@@ -29,7 +29,7 @@ The rules, in words:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.db import models
 from django.utils.translation import gettext_lazy
@@ -64,6 +64,14 @@ class Action(models.TextChoices):
     CHECK_SCORECARDS = "check_scorecards", _("settle scorecards as a checker")
     KEEP_MONEY = "keep_money", _("see and keep an event's money (fees, payouts, side pots)")
     MANAGE_CLUBS = "manage_clubs", _("manage clubs and their seasons")
+
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
+
+# Who asks a service: a signed-in user, a visitor, or a caller that answers for itself.
+Actor: TypeAlias = "AbstractBaseUser | AnonymousUser | Trusted"
 
 
 class Trusted:
@@ -257,7 +265,11 @@ def can(user: Any, action: str, obj: Any = None) -> bool:
 
 
 def refuse_unless(
-    user: Any, action: str, obj: Any = None, *, current: Callable[[], dict[str, Any]] | None = None
+    user: Any,
+    action: str,
+    obj: Any = None,
+    *,
+    current: Callable[[], dict[str, Any]] | None = None,
 ) -> None:
     """Raise the domain error of ``refusal(user, action, obj)``, if there is one: a service's
     one check, whose message is the refusal's sentence at every door. ``current`` says how

@@ -3,15 +3,13 @@ query for lists)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Q, QuerySet
 
-from league.kernel.permissions import Action, can, is_official
+from league.kernel.permissions import Action, Actor, can, is_official
 from league.models import Dispute, Game, Team
 
 
-def disputes_visible_to(user: Any, *, game: Game | None = None) -> QuerySet[Dispute]:
+def disputes_visible_to(user: Actor, *, game: Game | None = None) -> QuerySet[Dispute]:
     """The disputes ``user`` may read, newest first: of one game, when ``can()`` lets the user
     read that game's disputes; of every game, as a filter that says the same as ``can()``
     (judges and league admins read all, players those of their teams' games)."""
@@ -24,5 +22,5 @@ def disputes_visible_to(user: Any, *, game: Game | None = None) -> QuerySet[Disp
         return queryset.none()
     if is_official(user):
         return queryset
-    mine = Team.objects.filter(players__user=user).values("pk")
+    mine = Team.objects.filter(players__user=user).values("pk")  # type: ignore[misc]  # signed in here
     return queryset.filter(Q(game__match__home__in=mine) | Q(game__match__away__in=mine))

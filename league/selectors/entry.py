@@ -8,14 +8,14 @@ from typing import Any
 
 from django.urls import reverse
 
-from league.kernel.permissions import Action, can
+from league.kernel.permissions import Action, Actor, can
 from league.models import Deal, Dispute, DisputeStatus, Game
 from league.selectors.games import pending_rivals, stored_deal
 from league.selectors.scoreboard import skunk_line
 from scoring.game import entry_rules
 
 
-def entry_data(game: Game, *, user: Any = None) -> dict[str, Any]:
+def entry_data(game: Game, *, user: Actor | None = None) -> dict[str, Any]:
     """Everything the entry page's script needs, as JSON (rendered with json_script, and sent
     again at ``?format=json`` when the script catches up with the server): ``can_record`` (the
     next deal may be entered), ``correctable`` (the deals this user's team entered and may still
@@ -84,7 +84,7 @@ def _who(deal: Deal) -> str | None:
     return deal.entered_by.get_username() if deal.entered_by else None
 
 
-def _rivals(game: Game, user: Any) -> list[dict[str, Any]]:
+def _rivals(game: Game, user: Actor | None) -> list[dict[str, Any]]:
     """The deals the two teams entered differently and nobody has settled, for the two teams
     (each beside the counted version on the page): what each may do about it, and whether a
     dispute already holds both versions."""

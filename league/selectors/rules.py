@@ -4,9 +4,7 @@ them (``can(VIEW_PRECEDENTS)``). Two queries for a visitor, three more for a jud
 
 from __future__ import annotations
 
-from typing import Any
-
-from league.kernel.permissions import Action, can
+from league.kernel.permissions import Action, Actor, can
 from league.models import Dispute, DisputeStatus, League, Season
 from league.rules_reference import (
     IRREGULARITIES,
@@ -30,7 +28,7 @@ def rules_season(season_id: int | None) -> tuple[Season | None, list[Season]]:
     return next(iter(current or seasons), None), seasons
 
 
-def precedents_by_rule(*, user: Any, season: Season, seasons: list[Season]) -> dict[str, list]:
+def precedents_by_rule(*, user: Actor, season: Season, seasons: list[Season]) -> dict[str, list]:
     """Rule id -> the settled disputes that cited it, newest first, among the seasons of
     ``season``'s league whose rulings ``user`` may read. One query (none if they may read none)."""
     readable = [
@@ -57,7 +55,7 @@ def precedents_by_rule(*, user: Any, season: Season, seasons: list[Season]) -> d
     return out
 
 
-def rules_page(*, user: Any, season: Season | None, seasons: list[Season], query: str) -> dict:
+def rules_page(*, user: Actor, season: Season | None, seasons: list[Season], query: str) -> dict:
     """Everything the rules page draws."""
     # No season yet: a league's defaults (a new league's, before any league is made).
     rules_of: Season | League = season or League.objects.order_by("name").first() or League()

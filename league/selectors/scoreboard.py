@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Window
 
+from league.kernel.permissions import Actor
 from league.models import Deal, Game, GameStatus, Match, Season, Team, Week
 
 # What a schedule line reads of a game (its score at the hole, skunk, whether it is under way):
@@ -320,7 +321,7 @@ def current_week(season: Season, *, today: dt.date) -> Week | None:
     return _by_date(Week.objects.filter(season=season).select_related("venue"), today)
 
 
-def my_open_matches(user: Any, seasons: list[Season], *, today: dt.date) -> list[Match]:
+def my_open_matches(user: Actor, seasons: list[Season], *, today: dt.date) -> list[Match]:
     """Every match of the signed-in player's teams in these seasons that is not over (a game
     left to play or a result not yet confirmed), up to this week, whatever the week; none for
     a visitor. One query."""

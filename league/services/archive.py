@@ -56,7 +56,7 @@ from league.kernel.archive_reader import Reader, check_shape
 from league.kernel.audit import AuditAction, audit_entry, audit_log
 from league.kernel.entries import DEAL_FIELDS
 from league.kernel.errors import ValidationFailed
-from league.kernel.permissions import Action, Trusted, can
+from league.kernel.permissions import Action, Actor, Trusted, can
 from league.models import (
     AuditEntry,
     Deal,
@@ -305,7 +305,7 @@ class ImportPlan:
         return (self.deals + self.games) / 1000 * rate
 
 
-def import_season(data: Any, *, user: Any = None) -> Season:
+def import_season(data: Any, *, user: Actor | None = None) -> Season:
     """Store the season of archive ``data`` (parsed JSON), all or nothing: checked whole in
     memory (:func:`import_plan`), then written in short batches (:func:`import_write`).
 
@@ -314,7 +314,7 @@ def import_season(data: Any, *, user: Any = None) -> Season:
     return import_write(import_plan(data, user=user))
 
 
-def import_plan(data: Any, *, user: Any = None) -> ImportPlan:
+def import_plan(data: Any, *, user: Actor | None = None) -> ImportPlan:
     """Read and check the whole archive, replaying every game through the scorer with the checks
     score entry makes (:class:`~league.services.games.GameBuild`, the team checks of
     ``team_create``), before anything is written. Reads the database (players and leagues by

@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Conflict, TooFast, ValidationFailed
-from league.kernel.permissions import Action, actor_of, refuse_unless, team_of
+from league.kernel.permissions import Action, Actor, actor_of, refuse_unless, team_of
 from league.models import Deal, Dispute, DisputeStatus, Game
 from league.models.disputes import CLAIM_LIMIT
 from league.rules_reference import RULES_BY_ID, in_force
@@ -73,7 +73,7 @@ def _clean_claim(claim: Any) -> str:
 DISPUTE_WINDOW = timedelta(hours=1)
 
 
-def _check_dispute_rate(user: Any) -> None:
+def _check_dispute_rate(user: Actor) -> None:
     """At most ``PEGBOARD_DISPUTES_PER_HOUR`` disputes per player per hour (checked under the
     game's lock, in the same transaction as the new dispute)."""
     limit = settings.PEGBOARD_DISPUTES_PER_HOUR
@@ -103,7 +103,7 @@ def _check_dispute_rate(user: Any) -> None:
 def dispute_raise(
     *,
     game: Game,
-    user: Any,
+    user: Actor,
     claim: str,
     deal_number: int | None = None,
     rival: Deal | None = None,
@@ -161,7 +161,7 @@ def dispute_raise(
     return dispute
 
 
-def game_reject(*, game: Game, user: Any, claim: str, deal_number: int | None = None) -> Dispute:
+def game_reject(*, game: Game, user: Actor, claim: str, deal_number: int | None = None) -> Dispute:
     """A team asked to confirm a finished game refuses: that raises a dispute, and the game
     waits for a judge (it does not count meanwhile)."""
     game = _fresh(game)
@@ -169,7 +169,7 @@ def game_reject(*, game: Game, user: Any, claim: str, deal_number: int | None = 
     return dispute_raise(game=game, user=user, claim=claim, deal_number=deal_number)
 
 
-def dispute_withdraw(*, dispute: Dispute, user: Any) -> Dispute:
+def dispute_withdraw(*, dispute: Dispute, user: Actor) -> Dispute:
     """The team that raised a dispute takes it back (the numbers were corrected, say)."""
     refuse_unless(user, Action.WITHDRAW_DISPUTE, dispute)
     with transaction.atomic():

@@ -27,6 +27,7 @@ from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.lifecycle import Event
 from league.kernel.permissions import (
     Action,
+    Actor,
     Trusted,
     actor_of,
     can,
@@ -176,7 +177,7 @@ def facts_of(game: Game, *, finished: bool | None = None) -> lifecycle.Facts:
     return lifecycle.game_facts(game, open_disputes=open_disputes, finished=finished)
 
 
-def _settle(game: Game, *, user: Any, finished: bool | None = None) -> GameStatus:
+def _settle(game: Game, *, user: Actor, finished: bool | None = None) -> GameStatus:
     """Put the game in the state its facts say; stamp when it finished and was confirmed.
     Returns the state it was in before."""
     before = GameStatus(game.status)
@@ -267,7 +268,7 @@ def match_open(match: Match) -> bool:
 def game_start(
     *,
     match: Match,
-    user: Any,
+    user: Actor,
     seats: Sequence[Player | int | str],
     first_dealer: int = 0,
     number: int | None = None,
@@ -444,7 +445,7 @@ def _player(value: Player | int | str) -> Player:
 def deal_record(
     *,
     game: Game,
-    user: Any,
+    user: Actor,
     number: int | None,
     data: Mapping[str, Any],
     key: str | None = None,
@@ -538,14 +539,14 @@ def _deal_audit(number: int, normal: Mapping[str, Any]) -> dict[str, Any]:
     return {"number": number, **normal}
 
 
-def _may_send_rival(user: Any, game: Game) -> bool:
+def _may_send_rival(user: Actor, game: Game) -> bool:
     """A player may still send their entry of a deal already stored, after the game ended
     (their phone was behind): it is compared, never dropped."""
     return can(user, Action.CORRECT_DEAL, game)
 
 
 def _second_entry(
-    game: Game, number: int, normal: Mapping[str, Any], user: Any, *, key: str | None
+    game: Game, number: int, normal: Mapping[str, Any], user: Actor, *, key: str | None
 ) -> tuple[Deal, bool]:
     """Deal ``number`` sent again: an agreement (same numbers) or a rival entry (other numbers)."""
     lifecycle.require(Event.CORRECT_DEAL, game.status, current=game_state(game))
@@ -618,7 +619,7 @@ def _save_deal(
     version: int,
     normal: Mapping[str, Any],
     scored: ScoredGame,
-    user: Any,
+    user: Actor,
     *,
     key: str | None = None,
     reason: str = "",
@@ -634,7 +635,7 @@ def _new_deal(
     version: int,
     normal: Mapping[str, Any],
     scored: ScoredGame,
-    user: Any,
+    user: Actor,
     *,
     key: str | None = None,
     reason: str = "",
@@ -665,7 +666,7 @@ def _next_version(game: Game, number: int) -> int:
 
 
 def deal_correct(
-    *, game: Game, number: int, user: Any, data: Mapping[str, Any], reason: str
+    *, game: Game, number: int, user: Actor, data: Mapping[str, Any], reason: str
 ) -> Deal:
     """The team that entered deal ``number`` corrects it before the game is confirmed: a new
     version, the whole game replayed. The other team's vouch stops before the corrected deal
@@ -684,7 +685,7 @@ def deals_correct(
     *,
     game: Game,
     corrections: Mapping[int, Mapping[str, Any] | None],
-    user: Any,
+    user: Actor,
     reason: str,
     ruling: Dispute | None = None,
 ) -> dict[int, Deal | None]:
@@ -822,7 +823,7 @@ def _agrees(game: Game, team: int, changed: Mapping[int, Deal | None]) -> bool:
     return True
 
 
-def rival_withdraw(*, rival: Deal, user: Any) -> Game:
+def rival_withdraw(*, rival: Deal, user: Actor) -> Game:
     """A team accepts the stored numbers of a deal it entered differently: its rival entry is
     settled (kept on record) and its vouch holds again."""
     refuse_unless(user, Action.WITHDRAW_RIVAL, rival, current=lambda: game_state(rival.game))
@@ -858,7 +859,7 @@ def settle_after_ruling(game: Game, *, judge: Any) -> None:
     game.save()
 
 
-def game_resettle(*, game: Game, user: Any) -> Game:
+def game_resettle(*, game: Game, user: Actor) -> Game:
     """Put a game in the state its facts say (after a dispute was raised or withdrawn)."""
     game = _lock(game)
     before = _settle(game, user=user)
@@ -871,7 +872,7 @@ def game_resettle(*, game: Game, user: Any) -> Game:
 # --- Confirming, voiding, re-scoring ------------------------------------------------------------
 
 
-def game_confirm(*, game: Game, user: Any) -> Game:
+def game_confirm(*, game: Game, user: Actor) -> Game:
     """A team that still has to vouch for a finished game confirms it: it vouches for every
     deal. The game is confirmed once both teams have vouched. A trusted caller (an import, whose
     archive is the record) vouches for both teams."""
@@ -901,7 +902,7 @@ def awaiting_teams_of(game: Game) -> list[Any]:
     return [t for t in (game.match.home, game.match.away) if t.pk in waiting]
 
 
-def game_void(*, game: Game, user: Any, reason: str) -> Game:
+def game_void(*, game: Game, user: Actor, reason: str) -> Game:
     """Void a game (a judge's or league admin's decision, never on their own team's game): it
     no longer counts, its deals are kept, and its number is free for a replay."""
     game = _fresh(game)
@@ -967,7 +968,7 @@ class GameBuild:
         number: int,
         players: Sequence[Player],
         first_dealer: int,
-        user: Any,
+        user: Actor,
         rosters: tuple[Sequence[Player], Sequence[Player]],
     ) -> None:
         season = match.week.season

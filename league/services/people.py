@@ -17,10 +17,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, User
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage, get_connection
@@ -38,7 +37,7 @@ from django.utils.translation import ngettext
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
-from league.kernel.permissions import PLAYERS, Action, can
+from league.kernel.permissions import PLAYERS, Action, Actor, can
 from league.models import Player
 
 log = logging.getLogger(__name__)
@@ -53,7 +52,7 @@ class InvitationTokenGenerator(PasswordResetTokenGenerator):
 
     key_salt = "pegboard.services.people.invitation"
 
-    def check_token(self, user: Any, token: str | None) -> bool:
+    def check_token(self, user: User | None, token: str | None) -> bool:
         if not (user and token):
             return False
         try:
@@ -157,7 +156,7 @@ def _username_for(name: str, taken: set[str]) -> str:
     return f"{candidates[-1]}{n}"
 
 
-def players_add(*, user: Any, lines: Sequence[PlayerLine]) -> PlayersAdded:
+def players_add(*, user: Actor, lines: Sequence[PlayerLine]) -> PlayersAdded:
     """Add the players of ``lines`` (each with a login when an email is given), all or none.
 
     Refused, naming each line at fault, when a line has no name or a bad email, a name or
@@ -263,7 +262,7 @@ def invitation_link(*, player: Player, base_url: str) -> str:
     return base_url.rstrip("/") + path
 
 
-def invitations_send(*, user: Any, players: Iterable[Player], base_url: str) -> int:
+def invitations_send(*, user: Actor, players: Iterable[Player], base_url: str) -> int:
     """Email each of ``players`` an invitation with a link to set their password. Players
     without a login or an email, and players who already chose a password, are passed over.
     Returns how many were sent; each is on record. Refused, sending none, if the mail server

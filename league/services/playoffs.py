@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from contest import brackets
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
-from league.kernel.permissions import Action, can
+from league.kernel.permissions import Action, Actor, can
 from league.models import Game, GameStatus, Match, Season, Team, Week
 from league.selectors.playoffs import playoff_bracket
 from league.selectors.standings import standings_for_season
@@ -34,7 +34,7 @@ def regular_season_open(season: Season) -> int:
     return open_matches
 
 
-def playoffs_create(*, season: Season, user: Any, reason: str = "") -> list[Match]:
+def playoffs_create(*, season: Season, user: Actor, reason: str = "") -> list[Match]:
     """Seed the playoffs from the current standings: round one's matches, byes to top seeds.
 
     Drawn before every regular-season match is finished and confirmed, the seeding may still
@@ -92,7 +92,7 @@ def playoffs_create(*, season: Season, user: Any, reason: str = "") -> list[Matc
     return matches
 
 
-def playoffs_undo(*, season: Season, user: Any, reason: str = "") -> None:
+def playoffs_undo(*, season: Season, user: Actor, reason: str = "") -> None:
     """Take back a playoff draw, until the first playoff game starts."""
     if not can(user, Action.MANAGE_LEAGUE):
         raise NotAllowed(_("Only a league admin can undo the playoff draw."))
@@ -115,7 +115,7 @@ def playoffs_undo(*, season: Season, user: Any, reason: str = "") -> None:
         )
 
 
-def playoffs_advance(*, season: Season, user: Any = None) -> list[Match]:
+def playoffs_advance(*, season: Season, user: Actor | None = None) -> list[Match]:
     """Create every next-round match whose two feeders are decided (safe to call any time)."""
     bracket = playoff_bracket(season)
     created: list[Match] = []
@@ -129,7 +129,9 @@ def playoffs_advance(*, season: Season, user: Any = None) -> list[Match]:
     return created
 
 
-def _advance(season: Season, bracket: dict[str, Any], created: list[Match], user: Any) -> None:
+def _advance(
+    season: Season, bracket: dict[str, Any], created: list[Match], user: Actor | None
+) -> None:
     """Create the matches of later rounds whose two teams are known and that do not exist."""
     for rnd in bracket["rounds"][1:]:
         for slot in rnd["slots"]:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
-from league.kernel.permissions import Action, can
+from league.kernel.permissions import Action, Actor, can
 from league.models import Game, GameStatus, League, Season
 from league.models.rules import LEAGUE_VARIANTS, NON_SCORING_FIELDS, RULE_FIELDS, UNFROZEN_FIELDS
 from league.ranking import TIEBREAKS, chain_of
@@ -129,7 +129,7 @@ def rules_for_variant(variant: str) -> dict[str, Any]:
 def season_create(
     *,
     league: League,
-    user: Any,
+    user: Actor,
     name: str,
     rules: Mapping[str, Any] | None = None,
     playoff_teams: int = 4,
@@ -175,7 +175,7 @@ def season_has_games(season: Season) -> bool:
 
 
 def season_rules_update(
-    *, season: Season, user: Any, changes: Mapping[str, Any], reason: str = ""
+    *, season: Season, user: Actor, changes: Mapping[str, Any], reason: str = ""
 ) -> Season:
     """Change a season's rules. Before its first game a league admin changes them freely; after
     it, only a judge or league admin, with a reason, and every finished game is re-scored under

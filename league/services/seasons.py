@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q, QuerySet
@@ -14,7 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
-from league.kernel.permissions import Action, can
+from league.kernel.permissions import Action, Actor, can
 from league.models import AuditEntry, Game, Match, Player, Season, Team, Venue, Week
 
 
@@ -120,7 +119,7 @@ def _regular_weeks(season: Season) -> QuerySet[Week]:
 def schedule_create(
     *,
     season: Season,
-    user: Any,
+    user: Actor,
     start_date: dt.date | None = None,
     cycles: int = 1,
     venue: Venue | str | None = None,
@@ -244,7 +243,7 @@ def _refuse_if_played(season: Season) -> None:
         )
 
 
-def schedule_clear(*, season: Season, user: Any) -> int:
+def schedule_clear(*, season: Season, user: Actor) -> int:
     """Undo a schedule: delete every week and match of a season that no game was played in
     (voided games count as played). Returns how many weeks went."""
     if not can(user, Action.MANAGE_LEAGUE):
@@ -267,7 +266,7 @@ def schedule_clear(*, season: Season, user: Any) -> int:
     return count
 
 
-def week_create(*, season: Season, user: Any, date: dt.date, venue: Venue | None = None) -> Week:
+def week_create(*, season: Season, user: Actor, date: dt.date, venue: Venue | None = None) -> Week:
     """A night added after the schedule (a make-up night for postponed matches): the next
     week number, on ``date``."""
     if not can(user, Action.MANAGE_LEAGUE):
@@ -296,7 +295,7 @@ def week_create(*, season: Season, user: Any, date: dt.date, venue: Venue | None
     return week
 
 
-def venue_create(*, user: Any, name: str, address: str = "") -> Venue:
+def venue_create(*, user: Actor, name: str, address: str = "") -> Venue:
     """A venue, or the one already called ``name`` (a venue is known by its name)."""
     if not can(user, Action.MANAGE_LEAGUE):
         raise NotAllowed(_("Only a league admin can add a venue."))
@@ -316,7 +315,7 @@ def venue_create(*, user: Any, name: str, address: str = "") -> Venue:
 def team_create(
     *,
     season: Season,
-    user: Any,
+    user: Actor,
     name: str,
     players: Sequence[Player],
     captain: Player | None = None,
@@ -389,7 +388,7 @@ def refuse_players_taken(players: Sequence[Player], on: Mapping[str, str]) -> No
 
 
 def teams_add(
-    *, season: Season, user: Any, rows: Sequence[tuple[int, str, Sequence[str]]]
+    *, season: Season, user: Actor, rows: Sequence[tuple[int, str, Sequence[str]]]
 ) -> list[Team]:
     """Several teams at once from ``(line, team name, player names)``, the first player the
     captain: all or none. Every line at fault is named with its problem (an unknown player, a
@@ -446,7 +445,7 @@ def _team_played(team: Team) -> bool:
 def team_update(
     *,
     team: Team,
-    user: Any,
+    user: Actor,
     name: str | None = None,
     players: Sequence[Player] | None = None,
     captain: Player | None = None,
@@ -518,7 +517,7 @@ def team_update(
     return team
 
 
-def match_create(*, week: Week, user: Any, home: Team, away: Team, table: int = 1) -> Match:
+def match_create(*, week: Week, user: Actor, home: Team, away: Team, table: int = 1) -> Match:
     """A match added to a week by hand (a make-up night, say)."""
     if not can(user, Action.MANAGE_LEAGUE):
         raise NotAllowed(_("Only a league admin can change the schedule."))
@@ -542,7 +541,7 @@ def match_create(*, week: Week, user: Any, home: Team, away: Team, table: int = 
 def match_update(
     *,
     match: Match,
-    user: Any,
+    user: Actor,
     week: Week | None = None,
     home: Team | None = None,
     away: Team | None = None,
@@ -620,7 +619,7 @@ def match_update(
     return match
 
 
-def delete_unplayed(*, obj: Season | Team | Week | Match, user: Any) -> None:
+def delete_unplayed(*, obj: Season | Team | Week | Match, user: Actor) -> None:
     """Undo set-up: delete a season, team, week or match that no game was ever started in
     (voided games included). Anything played is voided or corrected, never deleted."""
     if not can(user, Action.MANAGE_LEAGUE):
@@ -666,7 +665,7 @@ def delete_unplayed(*, obj: Season | Team | Week | Match, user: Any) -> None:
 def match_move(
     *,
     match: Match,
-    user: Any,
+    user: Actor,
     week: Week | None = None,
     date: dt.date | None = None,
     reason: str = "",

@@ -26,6 +26,7 @@ from typing import Any
 from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core import signing
 from django.core.cache import cache
 from django.db import transaction
@@ -96,11 +97,11 @@ def signin_link_request(*, identifier: str, address: str | None, link_base: str)
     return True
 
 
-def _stamp(user: Any) -> str:
+def _stamp(user: User) -> str:
     return user.last_login.isoformat() if user.last_login else ""
 
 
-def signin_link_token(user: Any) -> str:
+def signin_link_token(user: User) -> str:
     """A signed token for ``user``, valid until they next sign in or the minutes pass."""
     return signing.dumps({"u": user.pk, "l": _stamp(user)}, salt=SALT, compress=True)
 

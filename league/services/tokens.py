@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
@@ -32,7 +33,7 @@ def token_expired(token: Token) -> bool:
     return timezone.now() >= token_expires(token)
 
 
-def token_issue(*, user: Any) -> Token:
+def token_issue(*, user: User) -> Token:
     """The user's token, a new one if they had none or theirs has expired."""
     with transaction.atomic():
         token = Token.objects.select_for_update().filter(user=user).first()
@@ -44,7 +45,7 @@ def token_issue(*, user: Any) -> Token:
     return token
 
 
-def token_revoke(*, user: Any) -> int:
+def token_revoke(*, user: User) -> int:
     """Sign every app of ``user`` out: their token stops working at once. Returns how many
     tokens were revoked (0 or 1)."""
     deleted, _ = Token.objects.filter(user=user).delete()

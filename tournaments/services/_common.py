@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 
 from league.kernel.cache import bump_counter, tournament_version_key
-from league.kernel.permissions import refuse_unless
+from league.kernel.permissions import Actor, refuse_unless
 from tournaments.models import (
     Tournament,
 )
@@ -21,7 +21,7 @@ def _changed(tournament_id: int) -> None:
     transaction.on_commit(lambda: bump_counter(key))
 
 
-def _require(user: Any, action: str, obj: Any = None) -> None:
+def _require(user: Actor, action: str, obj: Any = None) -> None:
     refuse_unless(user, action, obj)
 
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from contest import brackets
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, ValidationFailed
-from league.kernel.permissions import Action, actor_of
+from league.kernel.permissions import Action, Actor, actor_of
 from tournaments import logic
 from tournaments.models import (
     Entrant,
@@ -27,7 +27,7 @@ from tournaments.selectors import (
 from tournaments.services._common import _changed, _lock, _require
 
 
-def bracket_draw(*, user: Any, tournament: Tournament) -> list[PlayoffMatch]:
+def bracket_draw(*, user: Actor, tournament: Tournament) -> list[PlayoffMatch]:
     """Draw the bracket from the standings: seeds, byes to the top seeds, every round's slots."""
     _require(user, Action.RUN_TOURNAMENT, tournament)
     with transaction.atomic():
@@ -112,7 +112,7 @@ def _decide(tournament: Tournament, match: PlayoffMatch, winner: Entrant | None)
 
 
 def playoff_game_record(
-    *, user: Any, match: PlayoffMatch, winner: Entrant, loser_score: Any
+    *, user: Actor, match: PlayoffMatch, winner: Entrant, loser_score: Any
 ) -> PlayoffMatch:
     """One game of a playoff match; the match ends at a majority, and no game may follow."""
     _require(user, Action.RUN_TOURNAMENT, match.tournament)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
-from league.kernel.permissions import Action
+from league.kernel.permissions import Action, Actor
 from tournaments import logic
 from tournaments.models import (
     Club,
@@ -27,7 +27,7 @@ from tournaments.services._common import _changed, _lock, _require
 # players are the same person across nights by their Player record.
 
 
-def club_create(*, user: Any, name: str, venue: str = "") -> Club:
+def club_create(*, user: Actor, name: str, venue: str = "") -> Club:
     _require(user, Action.MANAGE_CLUBS)
     name = name.strip()
     if not name:
@@ -66,7 +66,7 @@ def _check_points(mode: str, threshold: Any, table: Any) -> tuple[int, list[int]
 
 def club_season_create(
     *,
-    user: Any,
+    user: Actor,
     club: Club,
     name: str,
     starts: dt.date | None = None,
@@ -103,7 +103,7 @@ def club_season_create(
     return season
 
 
-def club_season_update(*, user: Any, season: ClubSeason, changes: dict[str, Any]) -> ClubSeason:
+def club_season_update(*, user: Actor, season: ClubSeason, changes: dict[str, Any]) -> ClubSeason:
     """Change a season's name, first night or scoring; the table is recomputed from the
     nights, so a change of scoring applies to every night, played or not."""
     _require(user, Action.MANAGE_CLUBS, season)
@@ -145,7 +145,7 @@ def club_season_update(*, user: Any, season: ClubSeason, changes: dict[str, Any]
 
 
 def night_assign_season(
-    *, user: Any, tournament: Tournament, season: ClubSeason | None
+    *, user: Actor, tournament: Tournament, season: ClubSeason | None
 ) -> Tournament:
     """Count ``tournament`` toward a club season (None: toward none). Allowed at any stage:
     a director may attach a night already played."""

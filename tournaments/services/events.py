@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, ValidationFailed
 from league.kernel.people import Player
-from league.kernel.permissions import Action
+from league.kernel.permissions import Action, Actor
 from league.kernel.scoring_messages import scoring_message
 from scoring.errors import ScoringError
 from tournaments import logic
@@ -34,7 +34,7 @@ from tournaments.services._common import _changed, _lock, _require
 
 def tournament_create(
     *,
-    user: Any,
+    user: Actor,
     name: str,
     date: dt.date | None = None,
     kind: str = "club-night",
@@ -85,7 +85,9 @@ EDITABLE = (
 )
 
 
-def tournament_update(*, user: Any, tournament: Tournament, changes: dict[str, Any]) -> Tournament:
+def tournament_update(
+    *, user: Actor, tournament: Tournament, changes: dict[str, Any]
+) -> Tournament:
     """Change an event's settings. The rules are checked as a whole (an unknown tie-break, an
     even best-of are refused); once the bracket is drawn they no longer change."""
     _require(user, Action.RUN_TOURNAMENT, tournament)
@@ -142,7 +144,7 @@ def _open_table_of(entrant: Entrant) -> TableGame | None:
 
 def entrant_register(
     *,
-    user: Any,
+    user: Actor,
     tournament: Tournament,
     name: str,
     players: Sequence[Player | str] = (),
@@ -192,7 +194,7 @@ def entrant_register(
     return entrant
 
 
-def entrant_check_in(*, user: Any, entrant: Entrant) -> Entrant:
+def entrant_check_in(*, user: Actor, entrant: Entrant) -> Entrant:
     _require(user, Action.RUN_TOURNAMENT, entrant.tournament)
     with transaction.atomic():
         _lock(entrant.tournament)
@@ -207,7 +209,7 @@ def entrant_check_in(*, user: Any, entrant: Entrant) -> Entrant:
     return entrant
 
 
-def entrant_withdraw(*, user: Any, entrant: Entrant) -> Entrant:
+def entrant_withdraw(*, user: Actor, entrant: Entrant) -> Entrant:
     """Withdraw an entrant from the next round on (their games so far still count)."""
     _require(user, Action.RUN_TOURNAMENT, entrant.tournament)
     with transaction.atomic():

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, ValidationFailed
-from league.kernel.permissions import Action, actor_of
+from league.kernel.permissions import Action, Actor, actor_of
 from tournaments import logic
 from tournaments.amounts import dollars
 from tournaments.models import (
@@ -69,7 +69,7 @@ def _cents(value: Any, *, field: str, allow_zero: bool = True) -> int:
 
 def purse_set(
     *,
-    user: Any,
+    user: Actor,
     tournament: Tournament,
     entry_fee: int,
     house_percent: int = 10,
@@ -138,7 +138,7 @@ def purse_set(
     return purse
 
 
-def side_pot_set(*, user: Any, tournament: Tournament, kind: str, fee: int) -> SidePot:
+def side_pot_set(*, user: Actor, tournament: Tournament, kind: str, fee: int) -> SidePot:
     """Open a side pot (skunk, 28/29 hand) at ``fee`` cents a head, or change its entry
     before anyone has bought in."""
     _require(user, Action.KEEP_MONEY, tournament)
@@ -165,7 +165,7 @@ def side_pot_set(*, user: Any, tournament: Tournament, kind: str, fee: int) -> S
 
 def _entry(
     *,
-    user: Any,
+    user: Actor,
     tournament: Tournament,
     kind: str,
     amount: int,
@@ -196,7 +196,7 @@ def _own_entrant(tournament: Tournament, entrant: Entrant | None) -> None:
 
 
 def fees_collect(
-    *, user: Any, tournament: Tournament, entrants: Sequence[Entrant] | None = None
+    *, user: Actor, tournament: Tournament, entrants: Sequence[Entrant] | None = None
 ) -> list[LedgerEntry]:
     """Record the entry fee of ``entrants`` (default: every entrant not withdrawn) who have
     not paid it yet; twice is harmless."""
@@ -237,7 +237,7 @@ def fees_collect(
     return made
 
 
-def side_pot_enter(*, user: Any, pot: SidePot, entrants: Sequence[Entrant]) -> list[LedgerEntry]:
+def side_pot_enter(*, user: Actor, pot: SidePot, entrants: Sequence[Entrant]) -> list[LedgerEntry]:
     """Record ``entrants`` buying into ``pot`` (those already in are left as they are)."""
     tournament = pot.tournament
     _require(user, Action.KEEP_MONEY, tournament)
@@ -275,7 +275,7 @@ def side_pot_enter(*, user: Any, pot: SidePot, entrants: Sequence[Entrant]) -> l
     return made
 
 
-def side_pot_award(*, user: Any, pot: SidePot, winners: Sequence[Entrant]) -> list[LedgerEntry]:
+def side_pot_award(*, user: Actor, pot: SidePot, winners: Sequence[Entrant]) -> list[LedgerEntry]:
     """Pay ``pot`` to its ``winners`` (who must have bought in): they share what came in,
     the odd cents to the first named."""
     tournament = pot.tournament
@@ -321,7 +321,7 @@ def side_pot_award(*, user: Any, pot: SidePot, winners: Sequence[Entrant]) -> li
     return made
 
 
-def payouts_record(*, user: Any, tournament: Tournament) -> list[LedgerEntry]:
+def payouts_record(*, user: Actor, tournament: Tournament) -> list[LedgerEntry]:
     """Once the final is decided: the house share of the fees, then the prize fund paid by
     the payout table to the final places (shared places share their amounts)."""
     _require(user, Action.KEEP_MONEY, tournament)
@@ -385,7 +385,7 @@ MANUAL_KINDS = (LedgerKind.FEE, LedgerKind.PAYOUT, LedgerKind.HOUSE, LedgerKind.
 
 def ledger_entry_add(
     *,
-    user: Any,
+    user: Actor,
     tournament: Tournament,
     kind: str,
     amount: int,
@@ -421,7 +421,7 @@ def ledger_entry_add(
     return entry
 
 
-def ledger_entry_remove(*, user: Any, entry: LedgerEntry) -> None:
+def ledger_entry_remove(*, user: Actor, entry: LedgerEntry) -> None:
     """Take back a ledger entry made in error (before the night is closed)."""
     tournament = entry.tournament
     _require(user, Action.KEEP_MONEY, tournament)
@@ -436,7 +436,7 @@ def ledger_entry_remove(*, user: Any, entry: LedgerEntry) -> None:
         audit_log(actor=user, action=AuditAction.LEDGER_ENTRY_REMOVE, obj=tournament, before=before)
 
 
-def night_close(*, user: Any, tournament: Tournament) -> Purse:
+def night_close(*, user: Actor, tournament: Tournament) -> Purse:
     """Close the night's books: refused unless the final is decided and the ledger balances
     to the cent, with the difference named."""
     _require(user, Action.KEEP_MONEY, tournament)

@@ -13,7 +13,7 @@ from league.kernel.audit import AuditAction, audit_log
 from league.kernel.entries import normalise, to_entry
 from league.kernel.errors import Locked, ValidationFailed
 from league.kernel.idempotency import checked_key, replay, stored_by_key
-from league.kernel.permissions import Action, actor_of, refuse_unless
+from league.kernel.permissions import Action, Actor, actor_of, refuse_unless
 from league.kernel.scoring_messages import scoring_message
 from scoring.errors import ScoringError
 from scoring.game import Game as ScoredGame
@@ -138,7 +138,7 @@ def _where(game: TableGame) -> dict[str, object]:
     return {"table": game.table, "round": game.round.number}
 
 
-def _replayed(key: str | None, game: TableGame, user: Any, result: tuple[int, int]) -> bool:
+def _replayed(key: str | None, game: TableGame, user: Actor, result: tuple[int, int]) -> bool:
     """Whether ``key`` already stored this very card (a retry after a lost answer); a key
     that stored another card is a conflict, and nothing is stored."""
     stored = replay(
@@ -155,7 +155,7 @@ def _replayed(key: str | None, game: TableGame, user: Any, result: tuple[int, in
 
 def scorecard_enter(
     *,
-    user: Any,
+    user: Actor,
     game: TableGame,
     winner: Entrant | None = None,
     loser_score: Any = None,
@@ -255,7 +255,7 @@ def scorecard_enter(
 
 def scorecard_submit(
     *,
-    user: Any,
+    user: Actor,
     game: TableGame,
     winner: Entrant | None = None,
     loser_score: Any = None,
@@ -277,7 +277,9 @@ def scorecard_submit(
     )[0]
 
 
-def scorecard_settle(*, user: Any, game: TableGame, winner: Entrant, loser_score: Any) -> TableGame:
+def scorecard_settle(
+    *, user: Actor, game: TableGame, winner: Entrant, loser_score: Any
+) -> TableGame:
     """A checker's entry: it settles the game, whatever the players wrote (lifecycle: a ruling
     vouches for both sides)."""
     refuse_unless(user, Action.CHECK_SCORECARDS, game, current=lambda: _where(game))

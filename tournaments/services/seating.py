@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, ValidationFailed
-from league.kernel.permissions import Action
+from league.kernel.permissions import Action, Actor
 from tournaments import logic
 from tournaments.models import (
     Bye,
@@ -39,7 +39,7 @@ def _history(tournament: Tournament) -> tuple[dict[int, dict[int, int]], dict[in
     return met, byes
 
 
-def round_seat_next(*, user: Any, tournament: Tournament) -> Round:
+def round_seat_next(*, user: Actor, tournament: Tournament) -> Round:
     """Seat the next qualifying round of the checked-in field at numbered tables."""
     _require(user, Action.RUN_TOURNAMENT, tournament)
     with transaction.atomic():
@@ -94,7 +94,7 @@ def _store_round(tournament: Tournament, number: int, seating: logic.Seating[int
     return rnd
 
 
-def round_swap(*, user: Any, round: Round, a: Entrant, b: Entrant) -> Round:
+def round_swap(*, user: Actor, round: Round, a: Entrant, b: Entrant) -> Round:
     """Swap two entrants' seats (a table or the bye) before the round starts."""
     _require(user, Action.RUN_TOURNAMENT, round.tournament)
     if a.pk == b.pk:
@@ -135,7 +135,7 @@ def round_swap(*, user: Any, round: Round, a: Entrant, b: Entrant) -> Round:
     return rnd
 
 
-def round_start(*, user: Any, round: Round) -> Round:
+def round_start(*, user: Actor, round: Round) -> Round:
     _require(user, Action.RUN_TOURNAMENT, round.tournament)
     with transaction.atomic():
         _lock(round.tournament)
