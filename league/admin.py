@@ -27,6 +27,7 @@ from league.selectors.games import game_detail
 from league.selectors.history import game_history
 from league.services.disputes import dispute_assign, dispute_rule
 from league.services.games import game_void
+from league.services.people import PlayerLine, player_link, players_add
 from league.services.playoffs import playoffs_create, playoffs_undo
 from league.services.rules import (
     league_create,
@@ -316,10 +317,36 @@ class VenueAdmin(ServiceAdmin):
         return False
 
 
+class PlayerForm(ServiceForm):
+    """A player: added by ``players_add``; the account linked through ``player_link``, audited,
+    which never lets one account vouch for both teams of a game."""
+
+    class Meta:
+        model = models.Player
+        fields = ["name", "user"]
+
+    def apply(self, data: dict[str, Any]) -> models.Player:
+        player = self.instance
+        if player.pk is None:
+            added = players_add(user=self.request_user, lines=[PlayerLine(name=data["name"])])
+            player = (added.created or added.known)[0]
+            if player.user_id is not None or data.get("user") is None:
+                return player
+        return player_link(player=player, account=data.get("user"), user=self.request_user)
+
+
 @admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ServiceAdmin):
+    form = PlayerForm
     list_display = ["name", "user"]
     search_fields = ["name"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
+        """A player's name is how their games' seats know them."""
+        return () if obj is None else ("name",)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
 
 
 @admin.register(models.Team)

@@ -93,6 +93,7 @@ class AuditAction(StrEnum):
     DELETE = "delete"
     PLAYER_CREATE = "player_create"
     PLAYER_LOGIN_CREATE = "player_login_create"
+    PLAYER_LINK = "player_link"
     INVITATION_SEND = "invitation_send"
 
     # A league's playoffs.

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from league import models
 from league.kernel.audit import AuditAction
@@ -117,3 +118,57 @@ def test_a_played_week_stays_in_its_season(client, staff_admin, played_season, l
     )
     week.refresh_from_db()
     assert week.season_id == played_season.pk
+
+
+def _link(client, player: models.Player, account: Any) -> Any:
+    return client.post(
+        f"/admin/league/player/{player.pk}/change/",
+        {"name": player.name, "user": account.pk if account else ""},
+    )
+
+
+def test_an_admin_cannot_link_himself_to_both_teams_of_a_game(client, staff_admin, game):
+    """Issue 38's reproduction: linked to a player of one team he enters the game, then linked
+    to a player of the other team he would confirm it: a result neither team saw."""
+    from league.kernel.errors import DomainError
+    from league.services.games import game_confirm
+    from tests.factories import play_until_over
+
+    dan, bob = models.Player.objects.get(name="Dan"), models.Player.objects.get(name="Bob")
+    client.force_login(staff_admin)
+    _link(client, dan, staff_admin)
+    dan.refresh_from_db()
+    assert dan.user_id == staff_admin.pk  # his account had never acted in this season
+    play_until_over(game, get_user_model().objects.get(pk=staff_admin.pk))  # entered as Nobs
+    _link(client, dan, None)
+    answer = _link(client, bob, staff_admin)
+
+    assert answer.status_code == 200  # the form again, saying why not
+    bob.refresh_from_db()
+    assert bob.user_id != staff_admin.pk
+    with pytest.raises(DomainError):
+        game_confirm(game=game, user=get_user_model().objects.get(pk=staff_admin.pk))
+    links = models.AuditEntry.objects.filter(action=AuditAction.PLAYER_LINK, object_id=dan.pk)
+    assert [e.after for e in links.order_by("pk")] == [{"account": "lena"}, {"account": None}]
+
+
+def test_an_account_that_voided_a_game_is_not_linked_to_a_player_of_it(
+    client, staff_admin, judge, game
+):
+    from league.services.games import game_void
+
+    game_void(game=game, user=judge, reason="Played at the wrong table.")
+    client.force_login(staff_admin)
+    ann = models.Player.objects.get(name="Ann")
+    _link(client, ann, judge)
+    ann.refresh_from_db()
+    assert ann.user_id != judge.pk
+
+
+def test_an_account_already_linked_to_a_player_is_refused_in_words(staff_admin, home_team):
+    from league.kernel.errors import ValidationFailed
+    from league.services.people import player_link
+
+    ann, bob = (models.Player.objects.get(name=n) for n in ("Ann", "Bob"))
+    with pytest.raises(ValidationFailed, match="already Bob's"):
+        player_link(player=ann, account=bob.user, user=staff_admin)
