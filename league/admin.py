@@ -18,15 +18,23 @@ from django.utils.translation import gettext_lazy as _
 
 from league import models
 from league.kernel.admin import StoredFieldsWhenViewing, run_action
-from league.kernel.errors import DomainError
+from league.kernel.errors import DomainError, ValidationFailed
 from league.kernel.permissions import Action, can, is_judge, is_official
+from league.models.rules import RULE_FIELDS
 from league.rules_reference import RULES, RULES_BY_ID, render_rule, rule_facts
 from league.selectors.entry import judge_data
 from league.selectors.games import game_detail
 from league.selectors.history import game_history
 from league.services.disputes import dispute_assign, dispute_rule
 from league.services.games import game_void
+from league.services.people import PlayerLine, player_link, players_add
 from league.services.playoffs import playoffs_create, playoffs_undo
+from league.services.rules import (
+    league_create,
+    league_update,
+    season_create,
+    season_rules_update,
+)
 from league.services.seasons import (
     delete_unplayed,
     match_create,
@@ -34,6 +42,9 @@ from league.services.seasons import (
     schedule_create,
     team_create,
     team_update,
+    venue_create,
+    week_create,
+    week_update,
 )
 
 if TYPE_CHECKING:
@@ -51,79 +62,6 @@ class ReasonActionForm(ActionForm):
     reason = forms.CharField(
         required=False, label=_("Reason"), widget=forms.TextInput(attrs={"size": 40})
     )
-
-
-@admin.register(models.League)
-class LeagueAdmin(admin.ModelAdmin):
-    list_display = [
-        "name",
-        "variant",
-        "target",
-        "games_per_match",
-        "skunk_margin",
-        "requires_confirmation",
-    ]
-
-
-@admin.register(models.Season)
-class SeasonAdmin(admin.ModelAdmin):
-    list_display = ["name", "league", "playoff_teams", "is_current", "results_version"]
-    list_filter = ["league", "is_current"]
-    actions = ["make_schedule", "draw_playoffs", "undo_playoffs"]
-    action_form = ReasonActionForm
-
-    def has_manage_permission(self, request: HttpRequest) -> bool:
-        return can(request.user, Action.MANAGE_LEAGUE)
-
-    @admin.action(description=_("Make a round-robin schedule"), permissions=["manage"])
-    def make_schedule(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
-        run_action(
-            self,
-            request,
-            queryset,
-            lambda season: schedule_create(season=season, user=request.user),
-            done=_("scheduled"),
-        )
-
-    @admin.action(
-        description=_("Draw the playoffs from the current seeding"), permissions=["manage"]
-    )
-    def draw_playoffs(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
-        run_action(
-            self,
-            request,
-            queryset,
-            lambda season: playoffs_create(
-                season=season, user=request.user, reason=request.POST.get("reason", "")
-            ),
-            done=_("playoffs drawn"),
-        )
-
-    @admin.action(
-        description=_("Undo the playoff draw (before a playoff game starts)"),
-        permissions=["manage"],
-    )
-    def undo_playoffs(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
-        run_action(
-            self,
-            request,
-            queryset,
-            lambda season: playoffs_undo(
-                season=season, user=request.user, reason=request.POST.get("reason", "")
-            ),
-            done=_("playoff draw undone"),
-        )
-
-
-@admin.register(models.Venue)
-class VenueAdmin(admin.ModelAdmin):
-    list_display = ["name", "address"]
-
-
-@admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "user"]
-    search_fields = ["name"]
 
 
 class ServiceForm(forms.ModelForm):
@@ -178,7 +116,7 @@ class ServiceAdmin(StoredFieldsWhenViewing):
     def get_form(
         self,
         request: HttpRequest,
-        obj: models.Team | models.Match | None = None,
+        obj: Model | None = None,
         change: bool = False,
         **kwargs: Any,
     ) -> type[ServiceForm]:
@@ -187,9 +125,7 @@ class ServiceAdmin(StoredFieldsWhenViewing):
         form.request_user = request.user
         return form
 
-    def save_model(
-        self, request: HttpRequest, obj: models.Team | models.Match, form: ServiceForm, change: bool
-    ) -> None:
+    def save_model(self, request: HttpRequest, obj: Model, form: ServiceForm, change: bool) -> None:
         """The form's service saved it."""
 
     def save_related(
@@ -197,7 +133,7 @@ class ServiceAdmin(StoredFieldsWhenViewing):
     ) -> None:
         """The form's service saved the related rows too."""
 
-    def delete_model(self, request: HttpRequest, obj: models.Team | models.Match) -> None:
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
         delete_unplayed(obj=obj, user=request.user)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
@@ -207,9 +143,7 @@ class ServiceAdmin(StoredFieldsWhenViewing):
             except DomainError as exc:
                 self.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
 
-    def has_delete_permission(
-        self, request: HttpRequest, obj: models.Team | models.Match | None = None
-    ) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         if not can(request.user, Action.MANAGE_LEAGUE):
             return False
         return obj is None or not _has_games(obj)
@@ -228,6 +162,193 @@ def _has_games(obj: Model) -> bool:
     return False
 
 
+class LeagueForm(ServiceForm):
+    """A league and its default rules, through ``league_create`` and ``league_update``: the
+    same rules check as a season's."""
+
+    class Meta:
+        model = models.League
+        fields = ["name", *RULE_FIELDS]
+
+    def apply(self, data: dict[str, Any]) -> models.League:
+        rules = {name: data[name] for name in RULE_FIELDS if name in data}
+        if self.instance.pk is None:
+            return league_create(user=self.request_user, name=data.get("name", ""), rules=rules)
+        changes = {k: v for k, v in rules.items() if getattr(self.instance, k) != v}
+        return league_update(
+            league=self.instance, user=self.request_user, name=data.get("name"), changes=changes
+        )
+
+
+@admin.register(models.League)
+class LeagueAdmin(ServiceAdmin):
+    form = LeagueForm
+    list_display = [
+        "name",
+        "variant",
+        "target",
+        "games_per_match",
+        "skunk_margin",
+        "requires_confirmation",
+    ]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False  # a league keeps its seasons' history
+
+
+class SeasonForm(ServiceForm):
+    """A season, made by ``season_create``; its rules changed by ``season_rules_update``, the
+    service of the organiser's page (rules check, a reason once a game is played, audit, every
+    finished game re-scored)."""
+
+    reason = forms.CharField(
+        required=False,
+        label=_("Why do the rules of a season under way change?"),
+        widget=forms.TextInput(attrs={"size": 60}),
+    )
+
+    class Meta:
+        model = models.Season
+        fields = ["league", "name", "playoff_teams", "draw_seed", "is_current", *RULE_FIELDS]
+
+    def apply(self, data: dict[str, Any]) -> models.Season:
+        rules = {name: data[name] for name in RULE_FIELDS if name in data}
+        if self.instance.pk is None:
+            return season_create(
+                league=data["league"],
+                user=self.request_user,
+                name=data.get("name", ""),
+                rules=rules,
+                playoff_teams=data["playoff_teams"],
+                draw_seed=data["draw_seed"],
+                is_current=data["is_current"],
+            )
+        changes = {k: v for k, v in rules.items() if getattr(self.instance, k) != v}
+        if not changes:
+            return self.instance
+        return season_rules_update(
+            season=self.instance,
+            user=self.request_user,
+            changes=changes,
+            reason=data.get("reason") or "",
+        )
+
+
+@admin.register(models.Season)
+class SeasonAdmin(ServiceAdmin):
+    form = SeasonForm
+    list_display = ["name", "league", "playoff_teams", "is_current", "results_version"]
+    list_filter = ["league", "is_current"]
+    actions = ["make_schedule", "draw_playoffs", "undo_playoffs"]
+    action_form = ReasonActionForm
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
+        """Once made, a season's league, name, playoff places and draw seed stay (seeding and
+        the draw read them; the organiser's page changes none of them either)."""
+        if obj is None:
+            return ()
+        return ("league", "name", "playoff_teams", "draw_seed", "is_current")
+
+    def has_manage_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.MANAGE_LEAGUE)
+
+    @admin.action(description=_("Make a round-robin schedule"), permissions=["manage"])
+    def make_schedule(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda season: schedule_create(season=season, user=request.user),
+            done=_("scheduled"),
+        )
+
+    @admin.action(
+        description=_("Draw the playoffs from the current seeding"), permissions=["manage"]
+    )
+    def draw_playoffs(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda season: playoffs_create(
+                season=season, user=request.user, reason=request.POST.get("reason", "")
+            ),
+            done=_("playoffs drawn"),
+        )
+
+    @admin.action(
+        description=_("Undo the playoff draw (before a playoff game starts)"),
+        permissions=["manage"],
+    )
+    def undo_playoffs(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda season: playoffs_undo(
+                season=season, user=request.user, reason=request.POST.get("reason", "")
+            ),
+            done=_("playoff draw undone"),
+        )
+
+
+class VenueForm(ServiceForm):
+    class Meta:
+        model = models.Venue
+        fields = ["name", "address"]
+
+    def apply(self, data: dict[str, Any]) -> models.Venue:
+        return venue_create(
+            user=self.request_user, name=data.get("name", ""), address=data.get("address", "")
+        )
+
+
+@admin.register(models.Venue)
+class VenueAdmin(ServiceAdmin):
+    """Venues are added through ``venue_create``; a venue's name is what the weeks show."""
+
+    form = VenueForm
+    list_display = ["name", "address"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+
+class PlayerForm(ServiceForm):
+    """A player: added by ``players_add``; the account linked through ``player_link``, audited,
+    which never lets one account vouch for both teams of a game."""
+
+    class Meta:
+        model = models.Player
+        fields = ["name", "user"]
+
+    def apply(self, data: dict[str, Any]) -> models.Player:
+        player = self.instance
+        if player.pk is None:
+            added = players_add(user=self.request_user, lines=[PlayerLine(name=data["name"])])
+            player = (added.created or added.known)[0]
+            if player.user_id is not None or data.get("user") is None:
+                return player
+        return player_link(player=player, account=data.get("user"), user=self.request_user)
+
+
+@admin.register(models.Player)
+class PlayerAdmin(ServiceAdmin):
+    form = PlayerForm
+    list_display = ["name", "user"]
+    search_fields = ["name"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
+        """A player's name is how their games' seats know them."""
+        return () if obj is None else ("name",)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+
 @admin.register(models.Team)
 class TeamAdmin(ServiceAdmin):
     form = TeamForm
@@ -236,10 +357,40 @@ class TeamAdmin(ServiceAdmin):
     filter_horizontal = ["players"]
 
 
+class WeekForm(ServiceForm):
+    """A night: added by ``week_create`` (the next number), its date and venue changed by
+    ``week_update``; its season and number stay (its matches and games are that season's)."""
+
+    class Meta:
+        model = models.Week
+        fields = ["season", "date", "venue"]
+
+    def apply(self, data: dict[str, Any]) -> models.Week:
+        if self.instance.pk is None:
+            if data.get("date") is None:
+                raise ValidationFailed(str(_("A new week needs its date.")), field="date")
+            return week_create(
+                season=data["season"],
+                user=self.request_user,
+                date=data["date"],
+                venue=data.get("venue"),
+            )
+        return week_update(
+            week=self.instance,
+            user=self.request_user,
+            date=data.get("date"),
+            venue=data.get("venue"),
+        )
+
+
 @admin.register(models.Week)
-class WeekAdmin(admin.ModelAdmin):
+class WeekAdmin(ServiceAdmin):
+    form = WeekForm
     list_display = ["number", "season", "date", "venue", "is_playoff"]
     list_filter = ["season"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
+        return () if obj is None else ("season", "number", "is_playoff")
 
 
 class MatchForm(ServiceForm):

@@ -75,13 +75,16 @@ class AuditAction(StrEnum):
         {"dismissed": _("dismissed"), "resolved": _("resolved")},
     )
 
-    # A league's set-up: seasons, people, the schedule.
+    # A league's set-up: its default rules, seasons, people, the schedule.
+    LEAGUE_CREATE = "league_create"
+    LEAGUE_UPDATE = "league_update"
     SEASON_CREATE = "season_create"
     SEASON_RULES_UPDATE = "season_rules_update"
     SEASON_IMPORT = "season_import"
     SCHEDULE_CREATE = "schedule_create"
     SCHEDULE_CLEAR = "schedule_clear"
     WEEK_CREATE = "week_create"
+    WEEK_UPDATE = "week_update"
     VENUE_CREATE = "venue_create"
     TEAM_CREATE = "team_create"
     TEAM_UPDATE = "team_update"
@@ -90,6 +93,7 @@ class AuditAction(StrEnum):
     DELETE = "delete"
     PLAYER_CREATE = "player_create"
     PLAYER_LOGIN_CREATE = "player_login_create"
+    PLAYER_LINK = "player_link"
     INVITATION_SEND = "invitation_send"
 
     # A league's playoffs.

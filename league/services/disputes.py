@@ -111,8 +111,30 @@ def dispute_raise(
     """A player of either team raises a dispute on their game (optionally on one deal, or on a
     deal the two teams entered differently: ``rival``); a judge may open one on any game but
     their own team's. A team keeps one open dispute per deal."""
+    return _dispute_open(
+        game=game,
+        user=user,
+        claim=claim,
+        deal_number=deal_number,
+        rival=rival,
+        action=Action.RAISE_DISPUTE,
+    )
+
+
+def _dispute_open(
+    *,
+    game: Game,
+    user: Any,
+    claim: str,
+    deal_number: int | None,
+    rival: Deal | None,
+    action: Action,
+) -> Dispute:
+    """Open a dispute for ``action`` (raising one, or rejecting the game), asked of the game
+    as it stands before the checks and again under its lock: a press a moment late (a reject
+    just after the team's own confirmation) is refused for why, and changes nothing."""
     game = _fresh(game)
-    refuse_unless(user, Action.RAISE_DISPUTE, game, current=lambda: game_state(game))
+    refuse_unless(user, action, game, current=lambda: game_state(game))
     claim = _clean_claim(claim)
     if rival is not None:
         if rival.game_id != game.pk or not rival.is_rival:
@@ -128,6 +150,8 @@ def dispute_raise(
     team = team_of(user, game.match)
     with transaction.atomic():
         game = _lock(game)
+        locked = game
+        refuse_unless(user, action, locked, current=lambda: game_state(locked))
         if team is not None:
             _check_dispute_rate(user)
         if (
@@ -164,9 +188,14 @@ def dispute_raise(
 def game_reject(*, game: Game, user: Actor, claim: str, deal_number: int | None = None) -> Dispute:
     """A team asked to confirm a finished game refuses: that raises a dispute, and the game
     waits for a judge (it does not count meanwhile)."""
-    game = _fresh(game)
-    refuse_unless(user, Action.REJECT_GAME, game, current=lambda: game_state(game))
-    return dispute_raise(game=game, user=user, claim=claim, deal_number=deal_number)
+    return _dispute_open(
+        game=game,
+        user=user,
+        claim=claim,
+        deal_number=deal_number,
+        rival=None,
+        action=Action.REJECT_GAME,
+    )
 
 
 def dispute_withdraw(*, dispute: Dispute, user: Actor) -> Dispute:

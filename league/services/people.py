@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, User
@@ -38,7 +39,7 @@ from django.utils.translation import ngettext
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
 from league.kernel.permissions import PLAYERS, Action, Actor, can
-from league.models import Player
+from league.models import AuditEntry, Game, Player
 
 log = logging.getLogger(__name__)
 
@@ -311,3 +312,51 @@ def invitations_send(*, user: Actor, players: Iterable[Player], base_url: str) -
                 after={"email": player.user.email, "login": player.user.get_username()},
             )
     return sent
+
+
+def player_link(*, player: Player, account: Any, user: Actor) -> Player:
+    """Link ``account`` to ``player`` (None unlinks it): a league admin's decision, on record.
+
+    An account never vouches for both teams: the link is refused while the player has games in
+    a season where the account has acted on a game (entered, confirmed, disputed, ruled on or
+    voided one: its audited acts there), whoever it played for then; and an account is one
+    player's at a time. A new account, or one that never acted in the player's seasons, links."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can link an account to a player."))
+    with transaction.atomic():
+        player = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+        before = player.user
+        if (before.pk if before else None) == (account.pk if account else None):
+            return player
+        if account is not None:
+            taken = Player.objects.filter(user=account).exclude(pk=player.pk).first()
+            if taken is not None:
+                raise ValidationFailed(
+                    _("This account is already %(name)s's: unlink it from %(name)s first.")
+                    % {"name": taken.name},
+                    field="user",
+                )
+            seasons = Game.objects.filter(
+                Q(match__home__players=player) | Q(match__away__players=player)
+            ).values("match__week__season_id")
+            if AuditEntry.objects.filter(
+                actor=account, game__isnull=False, season_id__in=seasons
+            ).exists():
+                raise ValidationFailed(
+                    _(
+                        "This account has acted on games of a season %(name)s plays in: linked "
+                        "to %(name)s it could vouch for both teams of a game."
+                    )
+                    % {"name": player.name},
+                    field="user",
+                )
+        player.user = account
+        player.save(update_fields=["user"])
+        audit_log(
+            actor=user,
+            action=AuditAction.PLAYER_LINK,
+            obj=player,
+            before={"account": before.get_username() if before else None},
+            after={"account": account.get_username() if account else None},
+        )
+    return player

@@ -229,3 +229,71 @@ def season_rules_update(
             ):
                 game_rescore(game=game)
     return season
+
+
+def _refuse_league_name(name: str, *, league: League | None = None) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise ValidationFailed(_("A league needs a name."), field="name")
+    taken = League.objects.filter(name__iexact=name)
+    if league is not None:
+        taken = taken.exclude(pk=league.pk)
+    if taken.exists():
+        raise ValidationFailed(
+            _("There is already a league called %(name)s.") % {"name": name}, field="name"
+        )
+    return name
+
+
+def league_create(*, user: Actor, name: str, rules: Mapping[str, Any] | None = None) -> League:
+    """A new league whose default rules (``rules_for_variant`` of its game, ``rules`` overriding
+    some) pass the same check as a season's: a season made from them can be played."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can add a league."))
+    unknown = sorted(set(rules or {}) - set(RULE_FIELDS))
+    if unknown:
+        raise ValidationFailed(_("There is no setting called %(name)s.") % {"name": unknown[0]})
+    variant = (rules or {}).get("variant", League._meta.get_field("variant").get_default())
+    if variant not in dict(LEAGUE_VARIANTS):
+        raise ValidationFailed(
+            _("Pegboard does not know the game %(game)s.") % {"game": variant}, field="variant"
+        )
+    values = {**rules_for_variant(variant), **(rules or {})}
+    rules_check(values)
+    with transaction.atomic():
+        league = League.objects.create(name=_refuse_league_name(name), **values)
+        audit_log(actor=user, action=AuditAction.LEAGUE_CREATE, obj=league, after=values)
+    return league
+
+
+def league_update(
+    *, league: League, user: Actor, name: str | None = None, changes: Mapping[str, Any]
+) -> League:
+    """Change a league's name or its default rules (checked as a whole, as a season's are). A
+    season keeps the copy it was made with: no game is re-scored."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can change a league's rules."))
+    unknown = sorted(set(changes) - set(RULE_FIELDS))
+    if unknown:
+        raise ValidationFailed(_("There is no setting called %(name)s.") % {"name": unknown[0]})
+    before = league.rules_dict()
+    rules_check({**before, **changes})
+    fields = dict(changes)
+    if name is not None and name.strip() != league.name:
+        fields["name"] = _refuse_league_name(name, league=league)
+        before["name"] = league.name
+    if not fields:
+        return league
+    with transaction.atomic():
+        league = League.objects.select_for_update().get(pk=league.pk)
+        for field, value in fields.items():
+            setattr(league, field, value)
+        league.save(update_fields=list(fields))
+        audit_log(
+            actor=user,
+            action=AuditAction.LEAGUE_UPDATE,
+            obj=league,
+            before={k: before[k] for k in fields},
+            after=fields,
+        )
+    return league

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q, QuerySet
@@ -291,6 +292,47 @@ def week_create(*, season: Season, user: Actor, date: dt.date, venue: Venue | No
                 "date": date.isoformat(),
                 "venue": venue.name if venue else None,
             },
+        )
+    return week
+
+
+def week_update(
+    *, week: Week, user: Actor, date: dt.date | None, venue: Venue | None = None
+) -> Week:
+    """A night's date and venue (a week keeps its season and its number: its matches and games
+    are that season's)."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can change the schedule."))
+    with transaction.atomic():
+        week = Week.objects.select_for_update().get(pk=week.pk)
+        if date is not None:
+            same = week.season.weeks.filter(date=date).exclude(pk=week.pk).first()
+            if same is not None:
+                raise ValidationFailed(
+                    _("Week %(n)s is already on %(date)s: move the match to that week.")
+                    % {"n": same.number, "date": date_format(date, "DATE_FORMAT")},
+                    field="date",
+                )
+        before = {"date": week.date, "venue": week.venue}
+        after = {"date": date, "venue": venue}
+        if before == after:
+            return week
+        week.date, week.venue = date, venue
+        week.save(update_fields=["date", "venue"])
+
+        def said(values: dict[str, Any]) -> dict[str, Any]:
+            when, where = values["date"], values["venue"]
+            return {
+                "date": when.isoformat() if when else None,
+                "venue": where.name if where else None,
+            }
+
+        audit_log(
+            actor=user,
+            action=AuditAction.WEEK_UPDATE,
+            obj=week,
+            before=said(before),
+            after=said(after),
         )
     return week
 

@@ -29,7 +29,8 @@ STORED = {
     "playoff_game_record", "club_create", "club_season_create", "club_season_update",
     "night_assign_season", "night_close", "purse_set", "side_pot_set", "side_pot_enter",
     "side_pot_award", "fees_collect", "payouts_record", "ledger_entry_add",
-    "ledger_entry_remove",
+    "ledger_entry_remove", "league_create", "league_update", "week_update",
+    "player_link",
 }  # fmt: skip
 
 
