@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 from league.admin import parse_corrections
 from league.kernel.ids import number_from
 from tests.factories import first_deal
+from tests.tournaments.conftest import director, night  # noqa: F401
 
 UNICODE_DIGITS = ["²", "①", "٣", "５"]
 
@@ -65,3 +66,21 @@ def test_ids_are_read_in_ascii_digits_only():
         None,
     ]
     assert number_from("9" * 19) is None
+
+
+@pytest.mark.parametrize("raw", ["²", "abc"])
+def test_inviting_a_player_id_that_is_no_number_invites_nobody(client, league_admin, season, raw):
+    from django.core import mail
+
+    client.force_login(league_admin)
+    url = reverse("league:organise_players", args=[season.pk])
+    response = client.post(url, {"action": "invite", "player": raw})
+    assert response.status_code == 302
+    assert not mail.outbox
+
+
+@pytest.mark.parametrize("raw", ["²", "abc"])
+def test_removing_a_ledger_entry_that_is_no_number_is_a_404(client, director, night, raw):  # noqa: F811
+    client.force_login(director)
+    url = reverse("tournaments:money", args=[night.pk])
+    assert client.post(url, {"op": "remove", "entry": raw}).status_code == 404
