@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from league import models
 from league.kernel.admin import StoredFieldsWhenViewing, run_action
 from league.kernel.errors import DomainError, ValidationFailed
+from league.kernel.ids import number_from
 from league.kernel.permissions import Action, can, is_judge, is_official
 from league.models.rules import RULE_FIELDS
 from league.rules_reference import RULES, RULES_BY_ID, render_rule, rule_facts
@@ -534,13 +535,14 @@ def parse_corrections(raw: str) -> dict[int, Any]:
         raise forms.ValidationError(_("The corrections could not be read."))
     corrections: dict[int, Any] = {}
     for key, deal in parsed.items():
-        if not str(key).isdigit() or not 1 <= int(key) <= 999:
+        number = number_from(key, digits=3)
+        if number is None or number < 1:
             raise forms.ValidationError(_("A corrected deal needs its number."))
         if deal is not None and not isinstance(deal, dict):
             raise forms.ValidationError(
                 _("Deal %(n)s could not be read: correct it with the form again.") % {"n": key}
             )
-        corrections[int(key)] = deal
+        corrections[number] = deal
     return corrections
 
 

@@ -3,6 +3,7 @@ services decide what is allowed and say why not."""
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import io
 import re
@@ -139,6 +140,24 @@ def lines_from_text(text: str) -> list[PlayerLine]:
     return lines
 
 
+def csv_text(content: bytes) -> str:
+    """A CSV file's text, however a spreadsheet saved it: UTF-8 (with or without Excel's
+    byte-order mark), UTF-16 with its mark (Excel's "Unicode text"), else Windows-1252 (Excel's
+    plain "CSV" on Windows). UTF-16 without a mark reads as text full of NULs, refused after.
+
+    >>> csv_text(codecs.BOM_UTF16_LE + "Zoë,z@x.org".encode("utf-16-le"))
+    'Zoë,z@x.org'
+    >>> csv_text("Zoë".encode("cp1252")), csv_text("Zoë".encode("utf-8-sig"))
+    ('Zoë', 'Zoë')
+    """
+    if content.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return content.decode("utf-16", errors="replace")
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return content.decode("cp1252", errors="replace")
+
+
 def lines_from_file(upload: UploadedFile) -> list[PlayerLine]:
     """Players from a CSV or XLSX file: a column of names and one of emails (found by their
     headings, else the first two columns). Read with tablib."""
@@ -153,8 +172,7 @@ def lines_from_file(upload: UploadedFile) -> list[PlayerLine]:
         if name.endswith((".xlsx", ".xlsm")):
             data.load(io.BytesIO(content), format="xlsx", headers=False)
         elif name.endswith((".csv", ".txt")):
-            text = content.decode("utf-8-sig", errors="replace")
-            data.load(text, format="csv", headers=False)
+            data.load(csv_text(content), format="csv", headers=False)
         else:
             raise forms.ValidationError(
                 _("Upload a spreadsheet saved as CSV or Excel (.xlsx): “%(name)s” is neither.")
@@ -167,6 +185,15 @@ def lines_from_file(upload: UploadedFile) -> list[PlayerLine]:
             _("This file could not be read as a spreadsheet: save it again as CSV or .xlsx.")
         ) from None
     rows = [["" if c is None else str(c).strip() for c in row] for row in data]
+    for number, row in enumerate(rows, start=1):
+        if any("\x00" in cell for cell in row):
+            raise forms.ValidationError(
+                _(
+                    "Line %(line)s of this file holds a NUL character, which cannot be stored: "
+                    "save it again as CSV UTF-8 or .xlsx."
+                )
+                % {"line": number}
+            )
     if not rows:
         return []
     name_col, email_col, start = 0, 1, 0

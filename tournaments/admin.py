@@ -8,6 +8,7 @@ through a service; ``has_*_permission`` asks ``can()``."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.kernel.admin import StoredFieldsWhenViewing, run_action
-from league.kernel.errors import DomainError
+from league.kernel.errors import DomainError, ValidationFailed
 from league.kernel.permissions import Action, can
 from tournaments import selectors, services
 from tournaments.amounts import dollars
@@ -34,6 +35,7 @@ from tournaments.models import (
     Entrant,
     LedgerEntry,
     PaperScorecard,
+    PlayoffGame,
     PlayoffMatch,
     Purse,
     Round,
@@ -445,9 +447,28 @@ class PaperScorecardAdmin(_RefusalStaysOnForm):
         return HttpResponseRedirect(reverse("admin:tournaments_paperscorecard_changelist"))
 
 
+def _new_key() -> str:
+    return str(uuid.uuid4())
+
+
+def _last_game(match: PlayoffMatch) -> PlayoffGame:
+    game = match.games.order_by("-number").first()
+    if game is None:
+        raise ValidationFailed(_("This match has no game to void."))
+    return game
+
+
 class PlayoffGameForm(forms.ModelForm):
     game_winner = forms.ChoiceField(label=gettext_lazy("Winner of the next game"))
     game_loser_score = forms.IntegerField(label=gettext_lazy("The loser's score"), min_value=0)
+    # One key per form shown: the same form saved twice (a double click) stores one game.
+    game_key = forms.CharField(
+        label=gettext_lazy("entry key"),
+        widget=forms.HiddenInput,
+        required=False,
+        max_length=64,
+        initial=_new_key,
+    )
 
     class Meta:
         model = PlayoffMatch
@@ -467,6 +488,7 @@ class PlayoffMatchAdmin(admin.ModelAdmin):
     list_filter = ("tournament",)
     form = PlayoffGameForm
     readonly_fields = ("tournament", "round", "top", "bottom", "winner", "games_played")
+    actions = ["void_last_game"]
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.RUN_TOURNAMENT)
@@ -501,9 +523,22 @@ class PlayoffMatchAdmin(admin.ModelAdmin):
                 match=obj,
                 winner=winner,
                 loser_score=form.cleaned_data["game_loser_score"],
+                key=form.cleaned_data["game_key"] or None,
             )
         except DomainError as exc:
             self.message_user(request, exc.message, messages.ERROR)
+
+    @admin.action(description=gettext_lazy("Void the last game recorded"))
+    def void_last_game(self, request: HttpRequest, queryset: QuerySet[PlayoffMatch]) -> None:
+        """A wrongly recorded game leaves its match (the service audits it and reopens a
+        match it had decided)."""
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda m: services.playoff_game_void(user=request.user, game=_last_game(m)),
+            done=gettext_lazy("%(name)s: its last game is void."),
+        )
 
     def save_related(
         self, request: HttpRequest, form: PlayoffGameForm, formsets: list[BaseFormSet], change: bool

@@ -338,7 +338,7 @@ def _import_playoffs(
                         with r.at(f"game {n}"):
                             g = r.obj(g_raw, "A game", required=("winner", "loser_score"))
                             winner = _entrant(r, entrants, g["winner"], "The winner")
-                            match = services.playoff_game_record(
+                            match, _created = services.playoff_game_record(
                                 user=user, match=match, winner=winner, loser_score=g["loser_score"]
                             )
 

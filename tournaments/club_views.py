@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from league.kernel.errors import DomainError
+from league.kernel.ids import number_from
 from league.kernel.permissions import Action, can
 from tournaments import selectors, services
 from tournaments.models import (
@@ -194,7 +195,9 @@ def _money_op(request: HttpRequest, tournament: Tournament) -> str | None:
             )
             return _("Entry recorded.")
     elif op == "remove":
-        entry = get_object_or_404(LedgerEntry, pk=request.POST.get("entry"), tournament=tournament)
+        entry = get_object_or_404(
+            LedgerEntry, pk=number_from(request.POST.get("entry")), tournament=tournament
+        )
         services.ledger_entry_remove(user=user, entry=entry)
         return _("Entry removed.")
     elif op == "fees":

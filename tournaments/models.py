@@ -451,6 +451,9 @@ class PlayoffGame(models.Model):
         related_name="+",
         verbose_name=_("entered by"),
     )
+    key = models.CharField(
+        _("entry key"), max_length=64, unique=True, null=True, blank=True
+    )  # made by the phone or the admin form: the same game sent again is stored once
 
     class Meta:
         ordering = ["number"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
+from django.utils.translation import gettext as _
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -22,4 +24,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         if isinstance(exc, TooFast):
             response["Retry-After"] = str(exc.retry_after)
         return response
+    if isinstance(exc, RequestDataTooBig):  # past DATA_UPLOAD_MAX_MEMORY_SIZE: read no further
+        detail = _("This request is too large: nothing was stored.")
+        return Response({"detail": detail, "code": "too_large"}, status=400)
     return drf_exception_handler(exc, context)

@@ -14,6 +14,7 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from league.kernel.parsers import PARSERS
 from league.lockout import remember_device
 from league.services.tokens import token_expires, token_issue, token_revoke
 
@@ -24,6 +25,8 @@ TokenSerializer = inline_serializer(
 
 
 class TokenView(ObtainAuthToken):
+    parser_classes = PARSERS  # ObtainAuthToken names its own, with DRF's unbounded JSON
+
     @extend_schema(request=AuthTokenSerializer, responses={200: TokenSerializer})
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """A token for the name and password given, valid for ``API_TOKEN_DAYS`` days."""

@@ -13,11 +13,11 @@ from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers, viewsets
 from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 
 from league.kernel.errors import ValidationFailed
+from league.kernel.parsers import BoundedJSONParser
 from league.kernel.permissions import Action, can, warm_permissions
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
 
     permission_classes = [IsAuthenticatedOrReadOnly]  # the service then checks the role
     pagination_class = Pages
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
     filter_backends = [filters.DjangoFilterBackend]
     list_serializer_class: type[serializers.BaseSerializer] | None = None
     list_queryset: QuerySet[Any] | None = None

@@ -148,16 +148,18 @@ def too_deep(what: str) -> str:
 
 
 def check_shape(data: Any, *, refusal: type[ValidationFailed], what: str = "a season") -> None:
-    """Depth, numbers and texts of the whole document, walked without recursion."""
+    """Depth, numbers and texts (length, NUL) of the whole document, walked without recursion."""
     stack: list[tuple[Any, str, int]] = [(data, "", 0)]
     while stack:
         value, where, depth = stack.pop()
         if depth > DEPTH_LIMIT:
             raise refusal(too_deep(what))
         if isinstance(value, Mapping):
-            stack.extend(
-                (v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in value.items()
-            )
+            for k, v in value.items():
+                inside = f"{where}.{k}" if where else str(k)
+                if "\x00" in str(k):
+                    raise refusal(f"The archive, at {inside!r}: a name holds a NUL character.")
+                stack.append((v, inside, depth + 1))
         elif isinstance(value, list):
             stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
         elif isinstance(value, bool):
@@ -166,5 +168,9 @@ def check_shape(data: Any, *, refusal: type[ValidationFailed], what: str = "a se
             raise refusal(f"The archive, at {where}: this number is too large.")
         elif isinstance(value, float) and not math.isfinite(value):
             raise refusal(f"The archive, at {where}: {value} is not a number JSON allows.")
+        elif isinstance(value, str) and "\x00" in value:
+            raise refusal(
+                f"The archive, at {where}: a text holds a NUL character, which cannot be stored."
+            )
         elif isinstance(value, str) and len(value) > TEXT_LIMIT:
             raise refusal(f"The archive, at {where}: a text longer than {TEXT_LIMIT:,} characters.")

@@ -115,6 +115,7 @@ class AuditAction(StrEnum):
     SCORECARD_SETTLE = "scorecard_settle"
     BRACKET_DRAW = "bracket_draw"
     PLAYOFF_GAME_RECORD = "playoff_game_record"
+    PLAYOFF_GAME_VOID = "playoff_game_void"
 
     # Clubs and their seasons of nights.
     CLUB_CREATE = "club_create"

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.kernel.errors import ValidationFailed
+from league.kernel.ids import number_from
 from league.kernel.scoring_messages import scoring_message
 from scoring.cards import Card
 from scoring.errors import ScoringError
@@ -110,7 +111,8 @@ def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
         clean: dict[str, list[str]] = {}
         for who, hand in cards.items():
             who = str(who)
-            if who != "crib" and (not who.isdigit() or not 0 <= int(who) < variant.players):
+            seat_number = number_from(who, digits=2)
+            if who != "crib" and (seat_number is None or not 0 <= seat_number < variant.players):
                 raise ValidationFailed(
                     _("There is no seat %(seat)s.") % {"seat": who}, field="cards"
                 )

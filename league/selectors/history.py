@@ -9,6 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from league.kernel.audit import AuditAction
+from league.kernel.ids import number_from
 from league.kernel.permissions import is_judge, team_of
 from league.models import AuditEntry, Dispute, Game
 
@@ -77,7 +78,7 @@ def _sentence(
         }
     if action in (AuditAction.DEAL_CORRECT, AuditAction.DEALS_CORRECT):
         parts = []
-        for key in sorted((k for k in before if k.isdigit()), key=int):
+        for key in sorted((k for k in before if number_from(k) is not None), key=int):
             old, new = before.get(key), after.get(key)
             if new is None:
                 parts.append(variants["struck_out"] % {"n": key})

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from league.forms import RejectForm
 from league.kernel.errors import DomainError
+from league.kernel.ids import number_from
 from league.kernel.permissions import Action, can, warm_permissions
 from league.models import Deal, Dispute, Game
 from league.selectors.disputes import disputes_visible_to
@@ -122,9 +123,9 @@ def _send_dispute(
         context[form_key] = form
         return render(request, "league/game.html", context, status=400)
     extra = {}
-    rival_id = request.POST.get("rival")
-    if rival_id and rival_id.isdigit() and service is dispute_raise:
-        rival = Deal.objects.filter(pk=int(rival_id), game=game, is_rival=True).first()
+    rival_id = number_from(request.POST.get("rival"))
+    if rival_id is not None and service is dispute_raise:
+        rival = Deal.objects.filter(pk=rival_id, game=game, is_rival=True).first()
         if rival is not None:
             extra["rival"] = rival
     try:

@@ -32,6 +32,7 @@ from league.forms_organiser import (
     TeamsPasteForm,
 )
 from league.kernel.errors import DomainError
+from league.kernel.ids import number_from
 from league.kernel.permissions import Action, can
 from league.models import Match, Player, Season, Team
 from league.selectors.organiser import leagues_overview, player_logins, season_setup
@@ -280,9 +281,10 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
             form_refused(request, form)
         status = 400
     elif action == "invite":
-        ids = request.POST.getlist("player")
+        asked = request.POST.getlist("player")
+        ids = [pk for pk in map(number_from, asked) if pk is not None]
         chosen = Player.objects.select_related("user").filter(
-            **({"pk__in": ids} if ids else {"user__isnull": False})
+            **({"pk__in": ids} if asked else {"user__isnull": False})
         )
         _invite(request, list(chosen))
         return redirect("league:organise_players", pk=season.pk)

@@ -3,13 +3,15 @@
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from league.kernel.ids import number_from
 from league.selectors.rules import rules_page, rules_season
 
 
 def rules(request: HttpRequest) -> HttpResponse:
-    asked = request.GET.get("season", "")
-    season, seasons = rules_season(int(asked) if asked.isdigit() else None)
-    if asked.isdigit() and season is None:
+    asked = request.GET.get("season") or None
+    number = number_from(asked)
+    season, seasons = rules_season(number)
+    if asked is not None and (number is None or season is None):
         raise Http404("No such season.")
     context = rules_page(
         user=request.user, season=season, seasons=seasons, query=request.GET.get("q", "")

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from league.forms import StartGameForm
 from league.kernel.errors import DomainError
+from league.kernel.ids import number_from
 from league.kernel.permissions import Action, can
 from league.models import Match, Season
 from league.schedule_rows import schedule_rows_html
@@ -25,7 +26,7 @@ def schedule(request: HttpRequest, pk: int) -> HttpResponse:
     A week the season does not have answers 404 with the picker to every week it has."""
     season = get_object_or_404(Season.objects.shown().select_related("league"), pk=pk)
     asked = request.GET.get("week") or None
-    number = int(asked) if asked and asked.isdigit() and len(asked) < 6 else None
+    number = number_from(asked, digits=5)
     data = schedule_week(season, number=number, today=timezone.localdate())
     missing = asked is not None and (number is None or data["week"] is None)
     context = {

@@ -6,7 +6,6 @@ left without it shows each in turn."""
 from __future__ import annotations
 
 import hashlib
-import re
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,6 +17,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
 
 from league.kernel.cache import cache_get, cache_set
+from league.kernel.ids import number_from
 from league.models import Venue, Week
 from league.selectors.scoreboard import (
     boards_signature,
@@ -46,10 +46,10 @@ def _screen(request: HttpRequest) -> int | None:
     raw = request.GET.get("screen")
     if raw is None:
         return None
-    # ASCII digits only, and few of them ("²" is a digit to str.isdigit(), not to int()).
-    if not re.fullmatch(r"[0-9]{1,6}", raw) or int(raw) < 1:
+    screen = number_from(raw, digits=6)
+    if screen is None or screen < 1:
         raise Http404("No such screen.")
-    return int(raw)
+    return screen
 
 
 def _week(venue: int, week: int) -> Week:

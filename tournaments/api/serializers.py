@@ -220,3 +220,17 @@ class ResultRequestSerializer(StrictSerializer):
 
     winner = StrictIntegerField(min_value=1, max_value=2**63 - 1, help_text="Entrant id.")
     loser_score = StrictIntegerField(min_value=0, max_value=999)
+
+
+class PlayoffGameRequestSerializer(ResultRequestSerializer):
+    """``POST /api/playoff-matches/{id}/games/``: who won the next game, the loser's score, and
+    a ``key`` so that the same game sent twice is stored once."""
+
+    key = StrictCharField(
+        required=False,
+        allow_null=True,
+        min_length=1,
+        max_length=64,
+        help_text="A client-made id (a UUID): the same game sent again is stored once.",
+        error_messages=KEY_MESSAGES,
+    )

@@ -28,6 +28,7 @@ from tournaments.services.bracket import (
     bracket_draw,
     match_entrant,
     playoff_game_record,
+    playoff_game_void,
     table_entrant,
 )
 from tournaments.services.clubs import (
@@ -87,6 +88,7 @@ __all__ = [
     "night_close",
     "payouts_record",
     "playoff_game_record",
+    "playoff_game_void",
     "purse_set",
     "result_from_deals",
     "round_seat_next",

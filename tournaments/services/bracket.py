@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from contest import brackets
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, ValidationFailed
+from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.permissions import Action, Actor, actor_of
 from tournaments import logic
 from tournaments.models import (
@@ -111,18 +112,63 @@ def _decide(tournament: Tournament, match: PlayoffMatch, winner: Entrant | None)
         nxt.save(update_fields=["bottom"])
 
 
+def _where_in_bracket(match: PlayoffMatch) -> str:
+    return _("playoff round %(round)s, match %(match)s") % {
+        "round": match.round,
+        "match": match.position + 1,
+    }
+
+
+def _replayed_game(
+    key: str | None, match: PlayoffMatch, user: Any, winner: Entrant, loser_score: Any
+) -> bool:
+    """Whether ``key`` already stored this very game (a retry, a double tap on the admin's
+    save); a key that stored another game is a conflict, and nothing is stored."""
+    stored = replay(
+        stored_by_key(PlayoffGame, key),
+        same=lambda game: (
+            game.match_id == match.pk
+            and game.winner_id == winner.pk
+            and game.loser_score == loser_score
+            and game.entered_by_id == getattr(actor_of(user), "pk", None)
+        ),
+        conflict=_("This key was already used for another playoff game."),
+    )
+    return stored is not None
+
+
 def playoff_game_record(
-    *, user: Actor, match: PlayoffMatch, winner: Entrant, loser_score: Any
-) -> PlayoffMatch:
-    """One game of a playoff match; the match ends at a majority, and no game may follow."""
+    *,
+    user: Actor,
+    match: PlayoffMatch,
+    winner: Entrant,
+    loser_score: Any,
+    key: str | None = None,
+) -> tuple[PlayoffMatch, bool]:
+    """One game of a playoff match; the match ends at a majority, and no game may follow.
+    The same ``key`` sent again stores nothing more and returns the match (``created``
+    False), so a retry or a second tap cannot decide a best-of-3 from one game played."""
+    key = checked_key(key)
     _require(user, Action.RUN_TOURNAMENT, match.tournament)
+    if _replayed_game(key, match, user, winner, loser_score):
+        return PlayoffMatch.objects.get(pk=match.pk), False
+    try:
+        return _playoff_game_store(user, match, winner, loser_score, key)
+    except IntegrityError:  # the same key, stored meanwhile by a request that raced this one
+        if _replayed_game(key, match, user, winner, loser_score):
+            return PlayoffMatch.objects.get(pk=match.pk), False
+        raise
+
+
+def _playoff_game_store(
+    user: Any, match: PlayoffMatch, winner: Entrant, loser_score: Any, key: str | None
+) -> tuple[PlayoffMatch, bool]:
     with transaction.atomic():
         tournament = _lock(match.tournament)
         match = PlayoffMatch.objects.select_related("top", "bottom").get(pk=match.pk)
-        where = _("playoff round %(round)s, match %(match)s") % {
-            "round": match.round,
-            "match": match.position + 1,
-        }
+        if _replayed_game(key, match, user, winner, loser_score):  # raced, and lost the lock
+            return match, False
+        where = _where_in_bracket(match)
         if match.winner_id is not None:
             raise Locked(
                 _("The match (%(where)s) is decided: %(winner)s won it; no game may follow.")
@@ -151,6 +197,7 @@ def playoff_game_record(
             winner=winner,
             loser_score=score,
             entered_by=actor_of(user),
+            key=key,
         )
         winners = list(match.games.order_by("number").values_list("winner_id", flat=True))
         decided = brackets.match_winner(winners, best_of=tournament.playoff_best_of)
@@ -163,7 +210,67 @@ def playoff_game_record(
             after={"game": number, "winner": winner.name, "loser_score": score},
         )
     _changed(tournament.pk)
+    return match, True
+
+
+def playoff_game_void(*, user: Any, game: PlayoffGame, reason: str = "") -> PlayoffMatch:
+    """Void a wrongly recorded playoff game: it leaves the match (the later games move up a
+    number), and a match it had decided is open again, its winner taken back out of the next
+    round (or the event's champion out of the final). Refused once the next match has games of
+    its own: void those first. The audit keeps the game as it was."""
+    match = game.match
+    _require(user, Action.RUN_TOURNAMENT, match.tournament)
+    with transaction.atomic():
+        tournament = _lock(match.tournament)
+        match = PlayoffMatch.objects.select_related("winner").get(pk=match.pk)
+        game = PlayoffGame.objects.select_related("winner").get(pk=game.pk, match=match)
+        if match.winner_id is not None:
+            nxt = PlayoffMatch.objects.filter(
+                tournament=tournament, round=match.round + 1, position=match.position // 2
+            ).first()
+            if nxt is not None and nxt.games.exists():
+                raise Locked(
+                    _("%(winner)s has played on (%(where)s): void the games of that match first.")
+                    % {
+                        "winner": match.winner.name if match.winner else "",
+                        "where": _where_in_bracket(nxt),
+                    }
+                )
+            _undecide(tournament, match, nxt)
+        before = {
+            "game": game.number,
+            "winner": game.winner.name,
+            "loser_score": game.loser_score,
+            "key": game.key,
+        }
+        number = game.number
+        game.delete()
+        for later in match.games.filter(number__gt=number).order_by("number"):
+            later.number -= 1
+            later.save(update_fields=["number"])
+        audit_log(
+            actor=user,
+            action=AuditAction.PLAYOFF_GAME_VOID,
+            obj=match,
+            before=before,
+            reason=reason,
+        )
+    _changed(tournament.pk)
     return match
+
+
+def _undecide(tournament: Tournament, match: PlayoffMatch, nxt: PlayoffMatch | None) -> None:
+    """Take a match's decision back: no winner, the next round's slot empty again, or the
+    event back in its playoffs when this was the final."""
+    match.winner = None
+    match.save(update_fields=["winner"])
+    if nxt is None:
+        tournament.stage = TournamentStage.PLAYOFFS
+        tournament.save(update_fields=["stage"])
+        return
+    slot = "top" if match.position % 2 == 0 else "bottom"
+    setattr(nxt, slot, None)
+    nxt.save(update_fields=[slot])
 
 
 def table_entrant(game: TableGame, entrant_id: int | None, *, field: str) -> Entrant | None:
