@@ -7,8 +7,10 @@
 Runs the production processes natively: Debian's nginx-light with deploy/nginx.conf (made local
 by deploy/nginx_local.py: its port, no TLS, no per-address limits, since every spectator here
 comes from one address) in front of gunicorn (deploy/gunicorn.conf.py) and a Celery worker, on
-PostgreSQL (a scratch database, dropped and made afresh: pegboard_load, or --database) and
-Redis (db 9, or LOAD_REDIS_URL).
+PostgreSQL (a scratch database that the run creates and drops at the end: pegboard_load, or
+--database, on the server of LOAD_PG_ADMIN; it refuses to start if that database exists, and
+--keep-database leaves it for a look afterwards) and Redis (db 9, or LOAD_REDIS_URL, emptied
+first). Gunicorn listens on --port (8791), nginx on --nginx-port (8792).
 
 Each table is a thread of a captain's phone: it sits down after 0 to 2 x --think seconds, starts
 its game through the API and posts every deal of a legal game (generated with the scorer) with
@@ -50,8 +52,8 @@ sys.path.insert(0, str(ROOT))
 DB_NAME = os.environ.get("LOAD_DB_NAME", "pegboard_load")
 PG_ADMIN = os.environ.get("LOAD_PG_ADMIN", "postgres://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/9")  # CI uses 12 to 15
-PORT = 8791  # gunicorn
-NGINX_PORT = 8792
+PORT = 8791  # gunicorn (--port)
+NGINX_PORT = 8792  # (--nginx-port)
 # wrk stands for thousands of phones and TVs that bring their own CPUs: it runs at a lower
 # priority, so that the two cores go first to what is measured (nginx, gunicorn, PostgreSQL,
 # Redis and the worker). --spectator-nice 0 puts it level with them.
@@ -93,18 +95,42 @@ end
 
 
 def database_url() -> str:
-    return os.environ.get("LOAD_DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/{DB_NAME}")
+    """The scratch database on LOAD_PG_ADMIN's server: the one created is the one used."""
+    return f"{PG_ADMIN.rsplit('/', 1)[0]}/{DB_NAME}"
 
 
-def fresh_database() -> None:
+def create_database() -> None:
+    """Create the scratch database, or stop if it exists: the run drops only what it made."""
     import psycopg
 
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", DB_NAME):
         sys.exit(f"not a plain database name: {DB_NAME!r}")
     with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
+        try:
+            conn.execute(f"CREATE DATABASE {DB_NAME}")
+        except psycopg.errors.DuplicateDatabase:
+            sys.exit(
+                f"database {DB_NAME} already exists, and load.py only uses a database it "
+                f"creates (it drops it at the end). Name another with --database, or drop "
+                f"that one yourself if it is a leftover: dropdb {DB_NAME}"
+            )
+
+
+def empty_redis() -> None:
     subprocess.run(["redis-cli", "-u", REDIS_URL, "flushdb"], check=True, capture_output=True)
+
+
+def drop_database() -> None:
+    """Drop the scratch database this run created (its own servers are stopped by now; FORCE
+    ends this process's own connection and any straggler of theirs)."""
+    import psycopg
+
+    with contextlib.suppress(Exception):
+        from django.db import connections
+
+        connections.close_all()
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
 
 
 def env() -> dict[str, str]:
@@ -452,7 +478,7 @@ def summary(runs: list[dict]) -> None:
 
 
 def main() -> None:
-    global DB_NAME, SPECTATOR_NICE
+    global DB_NAME, SPECTATOR_NICE, PORT, NGINX_PORT
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -465,18 +491,42 @@ def main() -> None:
         "--think", type=float, default=2.0, help="mean seconds a table waits between deals"
     )
     parser.add_argument("--web-workers", type=int, default=4)
-    parser.add_argument("--database", default=DB_NAME, help="scratch PostgreSQL database")
+    parser.add_argument(
+        "--database",
+        default=DB_NAME,
+        help=f"scratch PostgreSQL database, created by the run and dropped at its end; the run "
+        f"refuses to start if it exists ({DB_NAME})",
+    )
+    parser.add_argument(
+        "--keep-database", action="store_true", help="leave the scratch database at the end"
+    )
+    parser.add_argument("--port", type=int, default=PORT, help=f"gunicorn's port ({PORT})")
+    parser.add_argument(
+        "--nginx-port", type=int, default=NGINX_PORT, help=f"nginx's port ({NGINX_PORT})"
+    )
     parser.add_argument(
         "--no-nginx", action="store_true", help="spectators and tables straight to gunicorn"
     )
     parser.add_argument("--spectator-nice", type=int, default=SPECTATOR_NICE, help="wrk's nice")
     args = parser.parse_args()
     DB_NAME, SPECTATOR_NICE = args.database, args.spectator_nice
+    PORT, NGINX_PORT = args.port, args.nginx_port
     if not shutil.which("wrk"):
         sys.exit("wrk is needed: apt-get install wrk")
     if not args.no_nginx and not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):
         sys.exit("nginx is needed: apt-get install nginx-light (or --no-nginx)")
-    fresh_database()
+    empty_redis()
+    create_database()
+    try:
+        venue_night(args)
+    finally:
+        if args.keep_database:
+            print(f"database {DB_NAME} kept: dropdb {DB_NAME} when done with it")
+        else:
+            drop_database()
+
+
+def venue_night(args: argparse.Namespace) -> None:
     league = build_league(args.tables)
     logs = Path(tempfile.mkdtemp(prefix="pegboard-load-"))
     web = start(

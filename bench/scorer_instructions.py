@@ -36,6 +36,11 @@ elif {which!r} == "score_show":
     from scoring.show import score_show
     def one_pass():
         return [score_show(h, s).total for h, s in sample]
+elif {which!r} == "score_show_list":
+    from scoring.show import score_show
+    sample = [(list(h), s) for h, s in sample]
+    def one_pass():
+        return [score_show(h, s).total for h, s in sample]
 else:
     sys.path.insert(0, {competitor!r})
     from cribbage_scorer import cribbage_scorer as cs
@@ -90,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     for which, expr in (
         ("show_total", "show_total(h, s)"),
         ("score_show", "score_show(h, s).total"),
+        ("score_show_list", "score_show(list, s).total"),
     ):
         ours = per_call(which, args.hands)
         print(f"{expr:<34}{ours:10,.0f} instructions a call, {theirs / ours:.1f}x fewer")

@@ -288,11 +288,12 @@ def cpu_bench(season_id: int, repeat: int = 60) -> dict[str, dict[str, float]]:
     return results
 
 
-def http_bench(season_id: int, database_url: str, seconds: int, connections: int) -> dict:
+def http_bench(
+    season_id: int, database_url: str, seconds: int, connections: int, *, port: int
+) -> dict:
     """One paired run: for each way, /ping, the page, /ping again (their mean is the base)."""
     if not shutil.which("wrk"):
         sys.exit("wrk is needed for --http: apt-get install wrk")
-    port = 8790
     base = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -328,6 +329,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1, help="paired wrk runs (with --http)")
     parser.add_argument("--seconds", type=int, default=8)
     parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument(
+        "--port", type=int, default=8790, help="gunicorn's port, with --http (8790)"
+    )
     args = parser.parse_args()
     database_url = os.environ.get("DATABASE_URL", DEFAULT_DB)
     setup_django(database_url)
@@ -354,7 +358,7 @@ def main() -> None:
     report["cpu"] = cpu
     if args.http:
         runs = [
-            http_bench(season_id, database_url, args.seconds, args.connections)
+            http_bench(season_id, database_url, args.seconds, args.connections, port=args.port)
             for _ in range(args.runs)
         ]
         for name, target in TARGETS.items():

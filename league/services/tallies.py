@@ -21,7 +21,7 @@ one SQL statement below (the rule of what counts lives there and only there):
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import connection, transaction
@@ -114,14 +114,27 @@ def _upsert(where: str, params: dict[str, Any]) -> None:
         cursor.execute(sql, params)
 
 
+def _lock_matches(match_ids: Iterable[int]) -> None:
+    """Lock these match rows (PostgreSQL), in id order: every rebuild takes its matches' locks
+    in the same order, so two rebuilds wait for each other instead of deadlocking. A rebuild
+    that starts while a game of one of them is being saved waits for that save to commit, and
+    its sum (a later statement, so a later snapshot) counts the game."""
+    if connection.features.has_select_for_update:
+        list(
+            Match.objects.select_for_update()
+            .filter(pk__in=match_ids)
+            .order_by("pk")
+            .values_list("pk")
+        )
+
+
 def retally_matches(match_ids: Iterable[int]) -> None:
     """Rebuild these matches' tallies from their games, in the caller's transaction. The match
     rows are locked first (PostgreSQL), so two games of one match changed at once are summed
     one after the other, each sum seeing the other's committed game."""
     ids = sorted(set(match_ids))
     with transaction.atomic():
-        if connection.features.has_select_for_update:
-            list(Match.objects.select_for_update().filter(pk__in=ids).values_list("pk"))
+        _lock_matches(ids)
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             names = [f"m{i}" for i in range(len(chunk))]
@@ -130,8 +143,10 @@ def retally_matches(match_ids: Iterable[int]) -> None:
 
 
 def retally_season(season_id: int) -> None:
-    """Rebuild the tally of every match of a season from its games (after a bulk write)."""
+    """Rebuild the tally of every match of a season from its games (after a bulk write), its
+    match rows locked first like :func:`retally_matches`."""
     with transaction.atomic():
+        _lock_matches(Match.objects.filter(week__season_id=season_id).values_list("pk", flat=True))
         _upsert(_ONE_SEASON, _params(season=season_id))
 
 
@@ -141,51 +156,38 @@ def retally_all() -> None:
         _upsert(_EVERY_MATCH, _params())
 
 
-def tallies_from_games(season_id: int) -> dict[int, tuple[Any, ...]]:
-    """Every match's tally summed from its games now: ``{match id: (TALLY_COLUMNS...)}``."""
-    with connection.cursor() as cursor:
-        cursor.execute(_sql(_ONE_SEASON), _params(season=season_id))
-        return {row[0]: _normal(row[1:]) for row in cursor.fetchall()}
+# The counts of a tally: a match with no tally stored is right while all of these are zero.
+_COUNTS = TALLY_COLUMNS[TALLY_COLUMNS.index("home_won") :]
 
-
-def stored_tallies(season_id: int) -> dict[int, tuple[Any, ...] | None]:
-    """Every match's tally as stored, ``None`` for a match that has none."""
-    columns = ", ".join(f"t.{c}" for c in TALLY_COLUMNS)
-    sql = (
-        f"SELECT m.id, t.match_id, {columns} FROM {Match._meta.db_table} m "
-        f"JOIN {Week._meta.db_table} w ON w.id = m.week_id "
-        f"LEFT JOIN {MatchTally._meta.db_table} t ON t.match_id = m.id "
-        f"WHERE w.season_id = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [season_id])
-        rows = cursor.fetchall()
-    return {row[0]: None if row[1] is None else _normal(row[2:]) for row in rows}
-
-
-def _normal(values: Sequence[Any]) -> tuple[Any, ...]:
-    """A tally's values as Python compares them (SQLite gives its booleans as 0 and 1)."""
-    return tuple(
-        bool(v) if c == "is_playoff" else v for c, v in zip(TALLY_COLUMNS, values, strict=True)
-    )
-
-
-_COUNTS = len(TALLY_COLUMNS) - TALLY_COLUMNS.index("home_won")
+# The matches of a season whose stored tally differs from what their games add up to, in ONE
+# statement: two statements (the tallies, then the games) see two snapshots under READ
+# COMMITTED, and a game saved with its tally between them made a right tally look wrong. The
+# columns are all NOT NULL, so ``<>`` is enough; a missing tally (t.* NULL) makes every ``<>``
+# NULL, and only the first line can pick its match.
+_WRONG_SQL = """
+WITH fresh (match_id, {columns}) AS ({from_games})
+SELECT f.match_id FROM fresh f
+  LEFT JOIN {tally} t ON t.match_id = f.match_id
+WHERE (t.match_id IS NULL AND ({any_count}))
+  OR {any_difference}
+ORDER BY f.match_id
+"""
 
 
 def wrong_tallies(season_id: int) -> list[int]:
     """The matches of a season whose stored tally is not what their games add up to now (a
-    match with no tally stored is right while none of its games counts)."""
-    stored = stored_tallies(season_id)
-    wrong = []
-    for pk, fresh in tallies_from_games(season_id).items():
-        kept = stored.get(pk)
-        if kept is None:
-            if any(fresh[-_COUNTS:]):
-                wrong.append(pk)
-        elif kept != fresh:
-            wrong.append(pk)
-    return wrong
+    match with no tally stored is right while none of its games counts), read in one
+    statement, so a game saved meanwhile is either in both sides or in neither."""
+    sql = _WRONG_SQL.format(
+        columns=", ".join(TALLY_COLUMNS),
+        from_games=_sql(_ONE_SEASON),
+        tally=MatchTally._meta.db_table,
+        any_count=" OR ".join(f"f.{c} <> 0" for c in _COUNTS),
+        any_difference=" OR ".join(f"t.{c} <> f.{c}" for c in TALLY_COLUMNS),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, _params(season=season_id))
+        return [row[0] for row in cursor.fetchall()]
 
 
 def mend_tallies(season_id: int) -> int:

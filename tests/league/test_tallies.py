@@ -5,18 +5,29 @@ And a tally changed behind Pegboard's back is found and mended by the recompute.
 from __future__ import annotations
 
 import logging
+import threading
+import time
+from collections.abc import Callable
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, connections, transaction
 
 from league.models import Game, GameStatus, MatchTally
 from league.selectors.standings import compute_standings
 from league.services.standings import standings_recompute
-from league.services.tallies import mend_tallies, wrong_tallies
+from league.services.tallies import mend_tallies, retally_season, wrong_tallies
 from tests import factories
 
 pytestmark = pytest.mark.django_db
+
+# The races below need two connections that see each other's commits one statement at a time
+# (PostgreSQL's READ COMMITTED). SQLite runs one writer at a time against the whole file, so
+# the writes cannot be interleaved with a reader's statements the way the workers do it.
+postgresql_only = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="a race between two connections under READ COMMITTED: PostgreSQL only",
+)
 
 
 def tally(match) -> dict[str, int]:
@@ -137,4 +148,100 @@ def test_a_week_made_a_playoff_round_leaves_the_regular_season_standings(played_
     # Only week 1 counts now: Fifteen Two beat Nobs 2-1 there, His Heels has played nothing
     assert rows(played_season)["Fifteen Two"] == (3, 2, 3, 1)
     assert rows(played_season)["His Heels"] == (0, 0, 0, 0)
+    assert wrong_tallies(played_season.pk) == []
+
+
+class Elsewhere(threading.Thread):
+    """``work`` run in a transaction of its own, on a connection of its own (the thread's), as
+    another worker would; it commits when ``work`` returns. ``joined()`` waits for it and
+    raises what it raised."""
+
+    def __init__(self, work: Callable[[], object]) -> None:
+        super().__init__()
+        self.work = work
+        self.failure: BaseException | None = None
+        self.start()
+
+    def run(self) -> None:
+        try:
+            with transaction.atomic():
+                self.work()
+        except BaseException as exc:  # handed to the test by joined()
+            self.failure = exc
+        finally:
+            connections.close_all()  # this thread's connections only
+
+    def joined(self) -> None:
+        self.join(timeout=30)
+        assert not self.is_alive(), "the other connection never finished"
+        if self.failure is not None:
+            raise self.failure
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_a_game_saved_while_the_tallies_are_checked_is_not_reported_wrong(played_season, caplog):
+    """The check used to read the tallies, then the games, in two statements: a game saved (and
+    its tally rebuilt) in between made a right tally look wrong, logged an ERROR and rebuilt
+    the whole season. Here a game is saved and committed right after the check's first
+    statement."""
+    m1 = played_season.weeks.get(number=1).matches.get()
+    statements: list[str] = []
+
+    def save_a_game_after_the_first_statement(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        statements.append(sql)
+        if len(statements) == 1:
+            Elsewhere(lambda: factories.confirmed_game(m1, 4, m1.home, 7)).joined()
+        return result
+
+    with (
+        caplog.at_level(logging.ERROR, logger="league.services.tallies"),
+        connection.execute_wrapper(save_a_game_after_the_first_statement),
+    ):
+        mended = mend_tallies(played_season.pk)
+    assert statements, "the check read nothing"
+    assert tally(m1)["home_won"] == 3  # the game was saved, and its tally rebuilt, meanwhile
+    assert (mended, caplog.text) == (0, "")
+    assert wrong_tallies(played_season.pk) == []
+
+
+def wait_for_a_lock_wait() -> None:
+    """Return once some connection to this database waits for a lock (or fail after 10 s)."""
+    sql = (
+        "SELECT count(*) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+    )
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with connection.cursor() as cursor:
+            cursor.execute(sql)
+            if cursor.fetchone()[0]:
+                return
+        time.sleep(0.01)
+    raise AssertionError("nobody waited for a lock")
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_a_season_rebuilt_while_a_game_is_saved_counts_that_game(played_season):
+    """A season's rebuild that starts while a game of one of its matches is being saved waits
+    for that save, then sums the game; it must not overwrite the tally with sums taken from
+    before the save committed."""
+    m1 = played_season.weeks.get(number=1).matches.get()
+    saved, release = threading.Event(), threading.Event()
+
+    def save_a_game_and_hold() -> None:
+        factories.confirmed_game(m1, 4, m1.home, 7)  # locks the match, rebuilds its tally
+        saved.set()
+        assert release.wait(timeout=20), "never released"
+
+    writer = Elsewhere(save_a_game_and_hold)
+    assert saved.wait(timeout=20), "the game was never saved"
+    rebuild = Elsewhere(lambda: retally_season(played_season.pk))
+    wait_for_a_lock_wait()  # the rebuild waits for the game's transaction
+    release.set()
+    writer.joined()
+    rebuild.joined()
+    assert tally(m1)["home_won"] == 3
     assert wrong_tallies(played_season.pk) == []

@@ -508,13 +508,17 @@ def test_the_stored_five_rank_totals_are_the_count() -> None:
 def test_the_fast_path_and_the_general_path_agree(
     deal: tuple[tuple[Card, ...], Card], crib: bool
 ) -> None:
-    """A tuple of Cards takes the fast path; the same cards as a list or as text take the general
-    one. Every figure, the breakdown and the repr are the same."""
+    """Four Cards, as a tuple or a list, take the fast path; the general one counts the same
+    cards (and text, and the other hand sizes). Every figure, the breakdown and the repr are
+    the same."""
+    from scoring.show import _general_score
+
     hand, starter = deal
     fast = score_show(hand, starter, crib=crib)
-    general = score_show(list(hand), starter, crib=crib)
+    as_list = score_show(list(hand), starter, crib=crib)
+    general = _general_score(hand, starter, crib)
     text = score_show(" ".join(map(str, hand)), str(starter), crib=crib)
-    for s in (general, text):
+    for s in (as_list, general, text):
         assert parts(s) == parts(fast)
         assert s.breakdown() == fast.breakdown()
         assert repr(s) == repr(fast)
@@ -524,6 +528,15 @@ def test_the_fast_path_and_the_general_path_agree(
     as_text = (" ".join(map(str, hand)), str(starter))
     for h, turned in ((hand, starter), (list(hand), starter), as_text):
         assert show_total(h, turned, crib) == show_total(h, turned, crib=crib) == fast.total
+
+
+def test_a_hand_given_as_a_list_is_kept_as_it_was_scored() -> None:
+    """The result holds its own tuple: the list reused for the next hand changes nothing."""
+    cards = list(parse_cards("5H 5D 5S JC"))
+    score = score_show(cards, Card.from_str("5C"))
+    cards[3] = Card.from_str("2C")
+    assert score.hand == parse_cards("5H 5D 5S JC")
+    assert (score.total, score.nobs, score.fifteens) == (29, 1, 16)
 
 
 @pytest.mark.parametrize("count", [score_show, show_total])
