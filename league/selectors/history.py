@@ -130,7 +130,7 @@ def _deal_changes(
     ):
         if a != b:
             out.append(
-                _("%(team)s's pegging %(a)s → %(b)s")
+                _("pegging by %(team)s %(a)s → %(b)s")
                 % {"team": sides.get(side, "?"), "a": a, "b": b}
             )
     old_shows, new_shows = old.get("shows") or {}, new.get("shows") or {}
@@ -138,7 +138,7 @@ def _deal_changes(
         a, b = old_shows.get(seat, "–"), new_shows.get(seat, "–")
         if a != b:
             out.append(
-                _("%(player)s's hand %(a)s → %(b)s")
+                _("hand of %(player)s %(a)s → %(b)s")
                 % {"player": seats.get(int(seat), "?"), "a": a, "b": b}
             )
     if old.get("crib") != new.get("crib"):

@@ -109,3 +109,18 @@ def test_a_games_history_reads_each_line_from_its_action(game, ann):
 def test_an_action_no_longer_declared_still_reads_as_its_name(game):
     AuditEntry.objects.create(action="table_tidy", object_type="Game", object_id=game.pk, game=game)
     assert game_history(game)[-1]["text"] == "Table tidy."
+
+
+def test_a_history_line_names_a_team_ending_in_s_without_a_possessive(game, ann, cat):
+    """Nobs's entry of deal 1 differs in Nobs's pegging: the line reads right in both languages."""
+    from django.utils import translation
+
+    from league.services.games import deal_record
+    from tests.factories import plain_deal
+
+    deal_record(game=game, user=ann, number=1, data=plain_deal(0))
+    deal_record(game=game, user=cat, number=1, data=plain_deal(0, pegging=(3, 4)))
+    line = game_history(game)[-1]["text"]
+    assert "pegging by Nobs 2 → 4" in line and "'s" not in line
+    with translation.override("fr"):
+        assert "jeu de Nobs 2 → 4" in game_history(game)[-1]["text"]
