@@ -94,7 +94,7 @@ def roster_of(match: Any) -> dict[int, int]:
     return cache
 
 
-def _entered_by_team(deal: Any, match: Any) -> int | None:
+def entered_by_team(deal: Any, match: Any) -> int | None:
     """The team of ``match`` whose player entered ``deal``."""
     user_id = deal.entered_by_id
     return None if user_id is None else roster_of(match).get(user_id)
@@ -167,12 +167,12 @@ def deal_refusal(user: Actor, action: str, deal: Deal) -> Refusal | None:
     if action == Action.CORRECT_DEAL:
         # The team that entered a deal corrects it before confirmation.
         mine = teams_of(user, game.match)  # an outsider costs no query of the roster
-        if not mine or _entered_by_team(deal, game.match) not in mine:
+        if not mine or entered_by_team(deal, game.match) not in mine:
             return CORRECT
         return lifecycle.state_refusal(Event.CORRECT_DEAL, game.status)
     if action == Action.WITHDRAW_RIVAL:
         mine = teams_of(user, game.match)
-        if not deal.is_rival or not mine or _entered_by_team(deal, game.match) not in mine:
+        if not deal.is_rival or not mine or entered_by_team(deal, game.match) not in mine:
             return WITHDRAW_RIVAL
         refused = lifecycle.state_refusal(Event.WITHDRAW_RIVAL, game.status)
         return refused or (RIVAL_SETTLED if deal.settled_at is not None else None)

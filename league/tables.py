@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django_tables2.export import TableExport
 from tablib import Dataset
 
+from league.ranking import POINTS
 from league.standings_row import SHOWN, SORT_KEYS, Column
 
 # --- Exports -------------------------------------------------------------------------------------
@@ -93,8 +94,8 @@ class StandingsTable(tables.Table):
 # (bench/standings.py). Numbers are ints from the selector; texts go through escape() (the
 # standard library's, which Django's wraps: same entities, without the lazy-string wrapper).
 def _cell(column: Column) -> str:
-    if column.row_header:
-        return '<th scope="row"><a href="{}">{}</a></th>'
+    if column.row_header:  # the team, and on a phone what placed it (see _placed_note)
+        return '<th scope="row"><a href="{}">{}</a>{}</th>'
     classes = " ".join(
         [
             *(["num"] if column.numeric else []),
@@ -106,6 +107,19 @@ def _cell(column: Column) -> str:
 
 
 _ROW = "<tr>" + "".join(_cell(c) for c in SHOWN) + "</tr>"
+_PLACED_BY = next(c for c in SHOWN if c.key == "decided_by")
+
+
+def _placed_note(row: Mapping[str, Any], label: str, translated: dict[int, str]) -> str:
+    """Under the team's name, shown only on a phone (where the "Placed by" column is not):
+    the tie-break that placed the team, when one did (league points need no note)."""
+    if row.get("decided_by_key") in (None, POINTS.key):
+        return ""
+    value = _PLACED_BY.shown_value(row)
+    text = translated.get(id(value))
+    if text is None:
+        text = translated[id(value)] = escape(str(value))
+    return f'<small class="placed-note">{label} {text}</small>'
 
 
 def standings_rows_html(rows: list[dict[str, Any]]) -> SafeString:
@@ -115,12 +129,17 @@ def standings_rows_html(rows: list[dict[str, Any]]) -> SafeString:
     # translated once per table, not once per row. Keyed by the lazy name itself, which lives
     # as long as the module that declares it.
     translated: dict[int, str] = {}
+    placed_by = escape(str(_PLACED_BY.label))
     out = []
     for row in rows:
         cells: list[object] = []
         for column in SHOWN:
             if column.row_header:
-                cells += (f"{team_url}{int(row['team_id'])}/", escape(str(row[column.key])))
+                cells += (
+                    f"{team_url}{int(row['team_id'])}/",
+                    escape(str(row[column.key])),
+                    _placed_note(row, placed_by, translated),
+                )
             elif column.numeric:
                 cells.append(int(row[column.key]))
             else:

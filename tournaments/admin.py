@@ -314,7 +314,7 @@ def _cards_in(game: TableGame) -> str:
     """The sides' cards of a table, side by side (``scorecards`` prefetched)."""
     cards = [c for c in game.scorecards.all() if not c.by_checker]
     return " | ".join(
-        _("%(side)s's card: %(winner)s won, loser %(score)s")
+        _("Card for %(side)s: %(winner)s won, loser %(score)s")
         % {
             "side": c.side.name if c.side else "?",
             "winner": c.winner.name,
@@ -429,7 +429,7 @@ class PaperScorecardAdmin(_RefusalStaysOnForm):
         outcome = outcomes.get(game.status, _("the other side's card is still to come."))
         self.message_user(
             request,
-            _("Table %(table)s: %(side)s's paper card is in; %(outcome)s")
+            _("Table %(table)s: the paper card for %(side)s is in; %(outcome)s")
             % {"table": game.table, "side": side.name, "outcome": outcome},
             messages.SUCCESS,
         )

@@ -91,8 +91,9 @@ class StoredDictField(serializers.DictField):
 
 class DealSerializer(serializers.ModelSerializer):
     """One deal as stored. Immutable once written, so a replayed request gets the same body.
-    ``is_rival``: another entry of a deal already stored, with other numbers (kept, shown to
-    both teams until settled: a dispute, a correction, or its team accepting the stored one)."""
+    ``is_rival``: the other team's entry of a deal already stored, with other numbers (kept,
+    shown to both teams until settled: a dispute, a correction, or its team accepting the stored
+    one); the entering team's own second entry is a correction (a new ``version``)."""
 
     starter = serializers.SerializerMethodField()
     entered_by = serializers.CharField(

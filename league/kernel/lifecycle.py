@@ -15,9 +15,11 @@ open, how far has each team vouched), so it can never disagree with them.
 
 Vouching: a team vouches for every deal up to the last one its players entered; confirming
 vouches for the whole game; a game is confirmed when both teams have vouched for all its deals.
-A team whose entry of a deal differs from the stored one (a rival entry) vouches for nothing
-from that deal on until the difference is settled (a dispute, a correction, or accepting the
-other numbers). A judge's ruling on a finished game vouches for both teams.
+A team's second entry of a deal it entered, with other numbers, corrects its own entry (a team
+is never its own rival, and a correction is refused once the game is confirmed). A team whose
+entry of a deal the other team entered differs from the stored one (a rival entry) vouches for
+nothing from that deal on until the difference is settled (a dispute, a correction, or
+accepting the other numbers). A judge's ruling on a finished game vouches for both teams.
 
 The same vouching serves tournament scorecards: each side's entry is its vouch. A table's game
 is one "deal" to vouch for (its result): no card yet is a game in progress, one card a finished

@@ -110,7 +110,7 @@ MESSAGES: Mapping[str, Promise] = {
         "claimed (an under-count stands: we play no muggins)."
     ),
     "pegging_after_heels": gettext_lazy(
-        "The game ended on his heels, before the play: %(side_name)s's pegging doesn't count."
+        "The game ended on his heels, before the play: the pegging of %(side_name)s doesn't count."
     ),
     "two_out_in_play": gettext_lazy(
         "Only one side can reach %(target)s in the play: the game stops the moment the first "

@@ -1,5 +1,6 @@
 """A game's history in words: each audit entry of the game as a sentence a captain reads
-("Deal 5: Dan's hand 24 → 14, by judge Kim, ruling on dispute #12, rule S-3"), newest last."""
+("Deal 5: hand of Dan 24 → 14, by Kim (judge), ruling on dispute #12, rule S-3"), newest
+last; each event once."""
 
 from __future__ import annotations
 
@@ -28,10 +29,17 @@ def game_history(game: Game) -> list[dict[str, Any]]:
                 "at": entry.at,
                 "who": _who(entry.actor, game),
                 "text": text,
-                "why": entry.reason,
+                "why": "" if _by_ruling(entry) else entry.reason,
             }
         )
     return rows
+
+
+def _by_ruling(entry: AuditEntry) -> bool:
+    """Whether ``entry`` is the correction a ruling made: its reason restates the ruling, whose
+    own line (the dispute ruled) gives it, so the history says it once."""
+    after = entry.after if isinstance(entry.after, dict) else {}
+    return entry.action == AuditAction.DEALS_CORRECT and bool(after.get("dispute"))
 
 
 def _who(actor: Any, game: Game) -> str:
@@ -43,7 +51,10 @@ def _who(actor: Any, game: Game) -> str:
         team_name = game.match.home.name if team == game.match.home_id else game.match.away.name
         return _("%(name)s (%(team)s)") % {"name": name, "team": team_name}
     if is_judge(actor):
-        return _("judge %(name)s") % {"name": name}
+        role = _("judge")
+        if name.casefold() in {role.casefold(), "judge"}:  # the account is named for its role
+            return role
+        return _("%(name)s (judge)") % {"name": name}
     return _("%(name)s (league admin)") % {"name": name}
 
 
@@ -114,7 +125,7 @@ def _deal_changes(
     seats: Mapping[int, str],
     sides: Mapping[int, str],
 ) -> str:
-    """What differs between two versions of a deal, in words: "Dan's hand 24 → 14"."""
+    """What differs between two versions of a deal, in words: "hand of Dan 24 → 14"."""
     out = []
     if old.get("dealer") != new.get("dealer") and "dealer" in new:
         out.append(
@@ -131,7 +142,7 @@ def _deal_changes(
     ):
         if a != b:
             out.append(
-                _("%(team)s's pegging %(a)s → %(b)s")
+                _("pegging by %(team)s %(a)s → %(b)s")
                 % {"team": sides.get(side, "?"), "a": a, "b": b}
             )
     old_shows, new_shows = old.get("shows") or {}, new.get("shows") or {}
@@ -139,7 +150,7 @@ def _deal_changes(
         a, b = old_shows.get(seat, "–"), new_shows.get(seat, "–")
         if a != b:
             out.append(
-                _("%(player)s's hand %(a)s → %(b)s")
+                _("hand of %(player)s %(a)s → %(b)s")
                 % {"player": seats.get(int(seat), "?"), "a": a, "b": b}
             )
     if old.get("crib") != new.get("crib"):

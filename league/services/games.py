@@ -456,8 +456,12 @@ def deal_record(
       key with other numbers is a Conflict.
     - A deal number already entered, sent again with the same numbers (the other team's phone,
       say), is an agreement: the sender's team vouches for it, and the stored deal comes back.
-    - The same deal number with other numbers is kept as a *rival* entry (``deal.is_rival``),
-      shown to both teams beside the stored one until it is settled; nothing typed is dropped.
+    - Sent again with other numbers by the team that entered it (the same person, or a
+      partner), it is a correction of that team's own entry (``deals_correct``, with its rule:
+      until the game is confirmed, the other team asked to look again), never a rival.
+    - Sent with other numbers by the other team, it is kept as a *rival* entry
+      (``deal.is_rival``), shown to both teams beside the stored one until it is settled;
+      nothing typed is dropped.
     - A deal past the next one is a Conflict that says how the game stands.
     """
     try:
@@ -488,7 +492,7 @@ def deal_record(
             if number is None:
                 number = expected
             if number < expected:
-                return _second_entry(game, number, normal, user, key=key)
+                return _second_entry(game, number, data, normal, user, key=key)
             if refused is not None:  # a player sent a deal past the last: the state says no
                 raise refused.exception(current=game_state(game))
             if number != expected:
@@ -546,13 +550,31 @@ def _may_send_rival(user: Actor, game: Game) -> bool:
 
 
 def _second_entry(
-    game: Game, number: int, normal: Mapping[str, Any], user: Actor, *, key: str | None
+    game: Game,
+    number: int,
+    data: Mapping[str, Any],
+    normal: Mapping[str, Any],
+    user: Actor,
+    *,
+    key: str | None,
 ) -> tuple[Deal, bool]:
-    """Deal ``number`` sent again: an agreement (same numbers) or a rival entry (other numbers)."""
+    """Deal ``number`` sent again: an agreement (same numbers); with other numbers, a
+    correction when the sender's team entered it (a team is never its own rival), else a
+    rival entry."""
     lifecycle.require(Event.CORRECT_DEAL, game.status, current=game_state(game))
     current = Deal.objects.get(game=game, number=number, is_current=True)
+    agrees = same_deal(current, normal)
+    if not agrees and _own_entry(current, user, game.match):
+        corrected = deals_correct(
+            game=game,
+            corrections={number: data},
+            user=user,
+            reason=_("Sent again with other numbers by the team that entered it."),
+            key=key,
+        )
+        return corrected[number], True  # type: ignore[return-value]
     team = team_of(user, game.match)
-    if same_deal(current, normal):
+    if agrees:
         _vouch(game, team, number)
         _settle(game, user=user)
         game.save()
@@ -589,6 +611,14 @@ def _second_entry(
     )
     results_changed(season_id=_season_id(game))
     return rival, True
+
+
+def _own_entry(deal: Deal, user: Actor, match: Match) -> bool:
+    """Whether ``deal`` is the sender's own entry: they entered it, or their team did."""
+    if deal.entered_by_id is not None and deal.entered_by_id == getattr(user, "pk", None):
+        return True
+    team = team_of(user, match)
+    return team is not None and checks.entered_by_team(deal, match) == team
 
 
 def same_deal(deal: Deal, normal: Mapping[str, Any]) -> bool:
@@ -688,12 +718,15 @@ def deals_correct(
     user: Actor,
     reason: str,
     ruling: Dispute | None = None,
+    key: str | None = None,
 ) -> dict[int, Deal | None]:
     """Correct any set of deals at once (deal number -> the whole deal; None strikes out a
     deal at the end of the game): the corrected game is replayed and validated as one, so a
     typo that changes who reached the target is fixed in one go. A team's correction (one deal,
-    checked by ``deal_correct``) or a judge's ruling (``ruling``, from ``dispute_rule``).
-    Returns the new versions (None for a struck-out deal)."""
+    checked by ``deal_correct``, or sent again as an entry by ``deal_record`` with its ``key``,
+    which the new version keeps so that the same request sent twice finds it) or a judge's
+    ruling (``ruling``, from ``dispute_rule``). Returns the new versions (None for a
+    struck-out deal)."""
     if ruling is None:
         for deal in game.deals.filter(number__in=list(corrections), is_current=True):
             refuse_unless(user, Action.CORRECT_DEAL, deal, current=lambda: game_state(game))
@@ -757,6 +790,7 @@ def deals_correct(
                 normal,
                 scored,
                 user,
+                key=key,
                 reason=reason,
             )
             after[str(deal.number)] = normal

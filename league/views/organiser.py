@@ -124,7 +124,7 @@ def home(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    _("%(season)s is made, with %(league)s's rules: check them below.")
+                    _("%(season)s is made, with the rules of %(league)s: check them below.")
                     % {"season": season.name, "league": season.league.name},
                 )
                 return redirect("league:organise_season", pk=season.pk)

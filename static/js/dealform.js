@@ -190,7 +190,7 @@
       var dealerSide = sideOf_(dealer);
       form.querySelector("[data-deal-title]").textContent = labels.title;
       form.querySelector("[data-dealer-line]").textContent = fmt(
-        gettext("%(dealer)s deals; the crib is %(team)s's"), { dealer: seatName_(dealer), team: sideName_(dealerSide) }
+        gettext("%(dealer)s deals; the crib goes to %(team)s"), { dealer: seatName_(dealer), team: sideName_(dealerSide) }
       );
       form.querySelector("[data-save]").textContent = labels.save;
       form.querySelector("[data-form-error]").hidden = true;

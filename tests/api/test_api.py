@@ -17,9 +17,9 @@ from rest_framework.test import APIClient
 from league.kernel.api import write_access
 from league.kernel.permissions import Action, can
 from league.models import AuditEntry, Deal, Game, GameStatus, Match, Week
-from league.services.games import deal_record, game_start
+from league.services.games import deal_record, game_confirm, game_start
 from tests import factories
-from tests.factories import deal_game, first_deal
+from tests.factories import deal_game, first_deal, play_until_over
 
 
 def deals_url(game: Game) -> str:
@@ -697,3 +697,30 @@ def test_reading_costs_the_same_queries_however_many_rows(
         client.get(url)
     with django_assert_max_num_queries(most + (SIGNED_IN if signed_in else 0)):
         client.get(url)
+
+
+def test_a_deal_sent_again_answers_what_happened_to_it(client_for, game, ann, bob, cat):
+    """The README's answers: the team that entered a deal corrects it (201), the other team
+    agrees (200) or is kept as a rival (201), and once the game is confirmed it is refused."""
+    assert client_for(ann).post(deals_url(game), first_deal(), format="json").status_code == 201
+
+    mine = client_for(ann).post(deals_url(game), first_deal(crib=4), format="json")
+    assert mine.status_code == 201, mine.json()
+    assert mine.json()["is_rival"] is False and mine.json()["version"] == 2
+    partner = client_for(bob).post(deals_url(game), first_deal(crib=3), format="json")
+    assert partner.status_code == 201 and partner.json()["is_rival"] is False
+    assert [d["crib"] for d in client_for(ann).get(deals_url(game)).json()] == [3]
+
+    agree = client_for(cat).post(deals_url(game), first_deal(crib=3), format="json")
+    assert agree.status_code == 200 and agree.json()["version"] == 3
+    rival = client_for(cat).post(deals_url(game), first_deal(crib=6), format="json")
+    assert rival.status_code == 201 and rival.json()["is_rival"] is True
+
+
+def test_a_deal_sent_again_after_the_game_is_confirmed_is_refused(client_for, game, ann, cat):
+    play_until_over(game, ann)
+    game_confirm(game=game, user=cat)
+    before = stored(game)
+    late = client_for(ann).post(deals_url(game), first_deal(crib=2), format="json")
+    assert late.status_code == 409 and "only a judge" in late.json()["detail"]
+    assert stored(game) == before

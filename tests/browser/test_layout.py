@@ -164,3 +164,32 @@ def test_the_standings_note_names_the_waiting_columns_only_where_they_are_shown(
         seen[width] = (sentence.is_visible(), column.is_visible())
         context.close()
     assert seen == {390: (False, False), 768: (False, False), 1920: (True, True)}
+
+
+def test_on_a_phone_the_standings_say_which_tie_break_placed_a_team(live_server, browser):
+    """The "Placed by" column does not fit a phone: there a note under the team's name says
+    it, for the teams a tie-break placed (not those league points did), and fits the screen."""
+    from league.selectors.standings import standings_for_season
+
+    summary = build_demo(weeks_played=4)
+    rows = standings_for_season(summary.season)["standings"]
+    tied = {r["team"]: r["decided_by"] for r in rows if r["decided_by_key"] != "points"}
+    assert tied, "the demo has teams level on points"
+    url = f"{live_server.url}/seasons/{summary.season.pk}/standings/"
+    seen = {}
+    for width in (360, 390, 768):
+        context = browser.new_context(
+            viewport={"width": width, "height": 900}, locale="en", service_workers="block"
+        )
+        page = context.new_page()
+        page.goto(url)
+        notes = {}
+        for cell in page.locator("th[scope=row]").all():
+            note = cell.locator(".placed-note")
+            if note.count() and note.is_visible():
+                notes[cell.locator("a").inner_text()] = note.inner_text()
+        column = page.get_by_role("columnheader", name="Placed by").is_visible()
+        seen[width] = (notes, column, page.evaluate(OVERFLOWS))
+        context.close()
+    phone = ({team: f"Placed by {why}" for team, why in tied.items()}, False, [])
+    assert seen == {360: phone, 390: phone, 768: ({}, True, [])}

@@ -110,3 +110,47 @@ def test_a_games_history_reads_each_line_from_its_action(game, ann):
 def test_an_action_no_longer_declared_still_reads_as_its_name(game):
     AuditEntry.objects.create(action="table_tidy", object_type="Game", object_id=game.pk, game=game)
     assert game_history(game)[-1]["text"] == "Table tidy."
+
+
+def test_a_history_line_names_a_team_ending_in_s_without_a_possessive(game, ann, cat):
+    """Nobs's entry of deal 1 differs in Nobs's pegging: the line reads right in both languages."""
+    from django.utils import translation
+
+    from league.services.games import deal_record
+    from tests.factories import plain_deal
+
+    deal_record(game=game, user=ann, number=1, data=plain_deal(0))
+    deal_record(game=game, user=cat, number=1, data=plain_deal(0, pegging=(3, 4)))
+    line = game_history(game)[-1]["text"]
+    assert "pegging by Nobs 2 → 4" in line and "'s" not in line
+    with translation.override("fr"):
+        assert "jeu de Nobs 2 → 4" in game_history(game)[-1]["text"]
+
+
+def test_a_ruling_reads_once_in_the_history_with_the_judges_name_once(game, ann, cat, judge):
+    from league.models import Deal
+    from league.selectors.games import stored_deal
+    from league.services.disputes import dispute_rule, game_reject
+    from tests.factories import play_until_over
+
+    play_until_over(game, ann)
+    dispute = game_reject(game=game, user=cat, claim="Deal 2: Bob had 9", deal_number=2)
+    deal = stored_deal(Deal.objects.get(game=game, number=2, is_current=True))
+    deal["shows"] = {**deal["shows"], "0": 7, "2": 9}  # the same total for Fifteen Two
+    judge.username = "judge"  # the demo's judge: an account named for its role
+    judge.save()
+    dispute_rule(
+        dispute=dispute,
+        judge=judge,
+        ruling="Bob counted his nine aloud.",
+        rule_reference="S-3",
+        corrections={2: deal},
+    )
+    history = game_history(game)
+    said = [part for row in history for part in (row["text"], row["why"])]
+    assert sum("Bob counted his nine aloud." in part for part in said) == 1
+    assert {row["who"] for row in history[-2:]} == {"judge"}
+    assert "hand of Bob 8 → 9" in history[-2]["text"]
+    judge.username = "judy"
+    judge.save()
+    assert game_history(game)[-1]["who"] == "judy (judge)"

@@ -286,6 +286,20 @@ class LeagueNight(RuleBasedStateMachine):
         self.send_deal(game, role, door, number, data)
 
     @precondition(lambda self: self.has_deals())
+    @rule(index=st.integers(0, 5), door=st.sampled_from(DOORS[:2]), partner=st.booleans())
+    def enter_the_other_teams_deal_differently(self, index: int, door: str, partner: bool) -> None:
+        """The other team's phone sends a deal with other numbers: a rival entry (a team's own
+        second entry is a correction, never a rival)."""
+        game = self.pick_game(index)
+        if game is None or not game.deal_count:
+            return
+        number = self.rng.randint(1, game.deal_count)
+        stored = Deal.objects.get(game=game, number=number, is_current=True)
+        home = stored.entered_by_id in {self.users["ann"].pk, self.users["bob"].pk}
+        role = ("dan" if partner else "cat") if home else ("bob" if partner else "ann")
+        self.send_deal(game, role, door, number, self.tweak(stored_deal(stored)))
+
+    @precondition(lambda self: self.has_deals())
     @rule(
         role=st.sampled_from(["ann", "bob", "cat", "dan", "eve", "judge"]),
         index=st.integers(0, 5),

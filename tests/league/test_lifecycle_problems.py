@@ -308,3 +308,48 @@ def test_an_even_number_of_playoff_games_is_refused(season, league_admin):
             season=season, user=league_admin, changes={"playoff_games_per_match": 2}
         )
     assert "odd number" in refusal.value.message
+
+
+# --- 5. Nobody is their own rival ---------------------------------------------------------------
+
+
+def test_the_same_persons_second_entry_of_a_deal_corrects_it_never_rivals_it(game, ann, cat):
+    from league.services.games import deal_record
+    from tests.factories import plain_deal
+
+    deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="first")
+    deal_record(game=game, user=cat, number=1, data=plain_deal(0), key="nobs")  # Nobs vouch
+    again, created = deal_record(game=game, user=ann, number=1, data=plain_deal(0, crib=6), key="2")
+
+    game.refresh_from_db()
+    assert created and not again.is_rival and again.is_current and again.version == 2
+    assert again.crib == 6 and again.reason  # a correction says why, like any other
+    assert not Deal.objects.filter(game=game, is_rival=True).exists()
+    assert (game.home_rival, game.away_rival) == (0, 0)
+    assert game.away_vouched == 0  # Nobs vouched for the old numbers: they look again
+    assert AuditEntry.objects.filter(game=game, action="deal_correct").count() == 1
+    # The same request sent again finds the correction instead of correcting twice.
+    assert deal_record(game=game, user=ann, number=1, data=plain_deal(0, crib=6), key="2") == (
+        again,
+        False,
+    )
+
+
+def test_a_partners_second_entry_corrects_the_teams_entry_once_the_game_is_confirmed_never(
+    game, ann, cat
+):
+    from league.kernel.errors import Locked
+    from league.services.games import deal_record
+    from tests.factories import plain_deal
+
+    play_until_over(game, ann)
+    bob = game.match.home.players.get(name="Bob").user
+    other = plain_deal(0)
+    other["shows"].update({"0": 7, "2": 9})  # the same totals: the rest of the game stands
+    corrected, created = deal_record(game=game, user=bob, number=1, data=other)
+    assert created and corrected.is_current and not corrected.is_rival
+    game_confirm(game=game, user=cat)
+    game.refresh_from_db()
+    assert game.status == GameStatus.CONFIRMED
+    with pytest.raises(Locked, match="only a judge"):
+        deal_record(game=game, user=ann, number=1, data=plain_deal(0, crib=7))

@@ -55,7 +55,7 @@ def test_a_paper_card_that_agrees_with_the_phone_card_verifies_the_table(client,
         user=user_of(table.second), game=table, winner=table.first, loser_score=97
     )
     listing = client.get(reverse(LIST)).content.decode()
-    assert f"{table.second.name}&#x27;s card: {table.first.name} won, loser 97" in listing
+    assert f"Card for {table.second.name}: {table.first.name} won, loser 97" in listing
     form = client.get(_change(table)).content.decode()
     assert 'name="paper_side"' in form and 'name="paper_loser_score"' in form
 
@@ -92,7 +92,7 @@ def test_a_paper_card_that_differs_lands_in_the_checkers_queue(client, checker, 
     assert table.status == TableStatus.MISMATCH and table.winner_id is None
     assert any("checkers' queue" in m for m in _said(page))
     queue = client.get(reverse("admin:tournaments_checkersqueue_changelist")).content.decode()
-    assert f"{table.second.name}&#x27;s card: {table.second.name} won, loser 90" in queue
+    assert f"Card for {table.second.name}: {table.second.name} won, loser 90" in queue
 
 
 def test_a_second_card_from_a_side_is_refused_says_why_and_changes_nothing(client, checker, table):
@@ -103,7 +103,7 @@ def test_a_second_card_from_a_side_is_refused_says_why_and_changes_nothing(clien
     page = _key_in(client, table, side=table.first, winner=table.second, score=80)
     assert page.redirect_chain[-1][0] == _change(table)  # back to the card, not "changed"
     assert _said(page) == [
-        f"{table.first.name}'s scorecard is already in. If it is wrong, settle the table in "
+        f"The scorecard for {table.first.name} is already in. If it is wrong, settle the table in "
         "the checkers' queue."
     ]
     assert _unchanged(table) == before

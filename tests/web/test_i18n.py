@@ -396,3 +396,12 @@ def test_an_unknown_tie_break_is_refused_in_french(db):
         rules_check(rules)
     assert refused.value.message.startswith("luck n'est pas un critère de départage")
     assert refused.value.field == "tiebreaks"
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_no_team_league_or_side_name_takes_an_english_possessive(domain):
+    """Team and league names often end in s ("Muggins", "Thursday Doubles"): "Muggins's
+    pegging" reads wrong, so a sentence names them without a possessive."""
+    named = re.compile(r"%\((team|league|side|side_name|season)\)s['’]s\b")
+    wrong = [msgid for msgid, _, _ in po_entries(LOCALE / f"{domain}.po") if named.search(msgid)]
+    assert wrong == []

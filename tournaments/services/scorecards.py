@@ -217,8 +217,8 @@ def scorecard_enter(
             if not lifecycle.allows_side(event, game.facts, side_index):
                 raise Locked(
                     _(
-                        "%(name)s's scorecard is already in. If it is wrong, settle the table "
-                        "in the checkers' queue."
+                        "The scorecard for %(name)s is already in. If it is wrong, settle the "
+                        "table in the checkers' queue."
                     )
                     % {"name": entrant.name},
                     current=where,
