@@ -152,7 +152,7 @@ def test_the_checkers_queue_shows_both_entries_and_the_checker_settles(
     judge.save()
     client.force_login(judge)
     listing = client.get(reverse("admin:tournaments_checkersqueue_changelist")).content.decode()
-    assert game.first.name in listing and "card:" in listing
+    assert game.first.name in listing and "Card for " in listing
     url = reverse("admin:tournaments_checkersqueue_change", args=[game.pk])
     assert client.get(url).status_code == 200
     client.post(url, {"settle_winner": game.second_id, "settle_loser_score": 90})
