@@ -173,6 +173,7 @@ class GameSerializer(GameSummarySerializer):
     awaiting = serializers.SerializerMethodField()
     can_record = serializers.SerializerMethodField()
     can_confirm = serializers.SerializerMethodField()
+    can_cancel = serializers.SerializerMethodField()
 
     class Meta(GameSummarySerializer.Meta):
         fields = [
@@ -191,6 +192,7 @@ class GameSerializer(GameSummarySerializer):
             "awaiting",
             "can_record",
             "can_confirm",
+            "can_cancel",
             "deals",
         ]
 
@@ -230,6 +232,10 @@ class GameSerializer(GameSummarySerializer):
         """Whether you may confirm (or reject) this game now: your team is the one asked."""
         return write_access(self.context["request"], Action.CONFIRM_GAME, game)
 
+    def get_can_cancel(self, game: Game) -> bool:
+        """Whether you may cancel this game: started by mistake, no deal entered yet."""
+        return write_access(self.context["request"], Action.CANCEL_GAME, game)
+
 
 # --- Schedule ------------------------------------------------------------------------------------
 
@@ -264,7 +270,7 @@ class MatchSerializer(serializers.ModelSerializer):
 
     def get_can_record(self, match: Match) -> bool:
         """Whether you may start games and enter scores in this match."""
-        return write_access(self.context["request"], Action.START_GAME, match)
+        return write_access(self.context["request"], Action.KEEP_SCORE, match)
 
 
 class WeekMatchSerializer(serializers.ModelSerializer):
@@ -351,7 +357,7 @@ class MatchListSerializer(serializers.ModelSerializer):
 
     def get_can_record(self, match: Match) -> bool:
         """Whether you may start games and enter scores in this match."""
-        return write_access(self.context["request"], Action.START_GAME, match)
+        return write_access(self.context["request"], Action.KEEP_SCORE, match)
 
 
 class GameListSerializer(serializers.ModelSerializer):

@@ -42,6 +42,7 @@ from league.services.disputes import dispute_raise, dispute_withdraw, game_rejec
 from league.services.games import (
     deal_correct,
     deal_record,
+    game_cancel,
     game_confirm,
     game_start,
     rival_withdraw,
@@ -408,6 +409,16 @@ class GameViewSet(ReadOnlyViewSet):
             deal_number=body.get("deal_number"),
         )
         return Response(s.DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: s.GameSerializer, **REFUSALS})
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def cancel(self, request: Request, pk: str | None = None) -> Response:
+        """Either team cancels a game started by mistake, before its first deal: it is voided
+        and its number is free for the next start."""
+        game = game_cancel(game=self.get_object(), user=request.user)
+        return Response(
+            s.GameSerializer(game_rows().get(pk=game.pk), context={"request": request}).data
+        )
 
     @extend_schema(request=None, responses={200: s.GameSerializer, **REFUSALS})
     @action(detail=True, methods=["post"], filter_backends=[])
