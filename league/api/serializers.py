@@ -103,6 +103,8 @@ class DealSerializer(serializers.ModelSerializer):
     cards = StoredDictField(
         child=serializers.ListField(child=serializers.CharField()), allow_null=True
     )
+    home_after = serializers.SerializerMethodField()
+    away_after = serializers.SerializerMethodField()
 
     class Meta:
         model = Deal
@@ -125,6 +127,21 @@ class DealSerializer(serializers.ModelSerializer):
 
     def get_starter(self, deal: Deal) -> str | None:
         return deal.starter or None
+
+    def _target(self, deal: Deal) -> int:
+        """The game hole: annotated on a list of deals, given by a game's serializer, else
+        read from the deal's game (loaded with its season by the service that made it)."""
+        target = getattr(deal, "season_target", None) or self.context.get("target")
+        return int(target or deal.game.match.week.season.target)
+
+    def get_home_after(self, deal: Deal) -> int:
+        """The home team's running total after this deal, at most the game hole (a winner is
+        counted at the hole, as the game's result shows it)."""
+        return deal.after_at_hole(self._target(deal))[0]
+
+    def get_away_after(self, deal: Deal) -> int:
+        """The away team's running total after this deal, at most the game hole."""
+        return deal.after_at_hole(self._target(deal))[1]
 
 
 class SeatSerializer(serializers.Serializer):
@@ -217,7 +234,9 @@ class GameSerializer(GameSummarySerializer):
 
     @extend_schema_field(DealSerializer(many=True))
     def get_deals(self, game: Game) -> list[dict[str, Any]]:
-        return DealSerializer(game.current_deals, many=True).data  # type: ignore[return-value]
+        target = game.match.week.season.target
+        deals = DealSerializer(game.current_deals, many=True, context={"target": target})
+        return deals.data  # type: ignore[return-value]
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_awaiting(self, game: Game) -> list[int]:

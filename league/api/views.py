@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
@@ -336,7 +336,9 @@ class GameViewSet(ReadOnlyViewSet):
         """The game's current deals; POST records the next one."""
         game = self.get_object()
         if request.method == "GET":
-            return Response(s.DealSerializer(game.current_deals, many=True).data)
+            target = game.match.week.season.target
+            deals = s.DealSerializer(game.current_deals, many=True, context={"target": target})
+            return Response(deals.data)
         envelope = s.parse(s.DealEnvelopeSerializer, request.data)
         deal, created = deal_record(
             game=game,
@@ -462,6 +464,7 @@ class DealViewSet(ReadOnlyViewSet):
     queryset = (
         Deal.objects.filter(game__match__week__season__importing=False)
         .select_related("entered_by")
+        .annotate(season_target=F("game__match__week__season__target"))
         .order_by("game_id", "number", "version")
     )
     serializer_class = s.DealSerializer
