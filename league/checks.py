@@ -9,12 +9,14 @@ takes its press read the same. The rules in words are in ``league.kernel.permiss
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
 from league.kernel import lifecycle
-from league.kernel.errors import Conflict, Refusal, ValidationFailed
+from league.kernel.errors import Conflict, Locked, Refusal, ValidationFailed
 from league.kernel.lifecycle import Event
 from league.kernel.permissions import (
     Action,
@@ -26,10 +28,27 @@ from league.kernel.permissions import (
     register_check,
     teams_of,
 )
-from league.models import Deal, Dispute, Game, Match
+from league.models import Deal, Dispute, Game, GameStatus, Match
 
 START = Refusal(
     "not_players_start", _("Only the players of these two teams can start their games.")
+)
+UNDER_WAY = (
+    "game_under_way",
+    _(
+        "Game %(n)s is still being played: finish it before starting the next one (or cancel "
+        "it, if no deal was entered)."
+    ),
+)
+ALL_STARTED = "all_started", _("All %(n)s games of this match have started.")
+DECIDED = "match_decided", _("This match is decided: %(team)s has won it.")
+CANCEL = Refusal(
+    "not_players_cancel", _("Only the players of these two teams can cancel their games.")
+)
+CANCEL_DEALS = Refusal(
+    "game_has_deals",
+    _("A deal of this game was entered: it can no longer be cancelled, only voided by a judge."),
+    error=Locked,
 )
 ENTER = Refusal(
     "not_players_enter", _("Only the players of these two teams can enter their scores.")
@@ -100,10 +119,56 @@ def entered_by_team(deal: Any, match: Any) -> int | None:
     return None if user_id is None else roster_of(match).get(user_id)
 
 
+def games_per_match(match: Any) -> int:
+    season = match.week.season
+    return season.playoff_games_per_match if match.playoff_round else season.games_per_match
+
+
+def match_winner(match: Any, games: Iterable[Any]) -> Any:
+    """The team that has won a playoff match (a majority of ``games``, its games that are not
+    void), else None. A league match plays all its games: each one earns league points."""
+    if not match.playoff_round:
+        return None
+    need = games_per_match(match) // 2 + 1
+    wins = Counter(g.winner_id for g in games if g.winner_id is not None)
+    return next((t for t in (match.home, match.away) if wins[t.pk] >= need), None)
+
+
+def start_refusal(match: Any, games: Iterable[Any]) -> Refusal | None:
+    """Why the next game of ``match`` cannot start, from ``games``, its games that are not void
+    (None if it can): games are played in order, one at a time at a table, so a game under way
+    is finished (or cancelled) first; a match has its number of games; a decided playoff match
+    plays no more."""
+    games = list(games)
+    playing = [g.number for g in games if g.status == GameStatus.IN_PROGRESS]
+    if playing:
+        code, text = UNDER_WAY
+        return Refusal(code, text, params={"n": min(playing)}, error=Conflict)
+    limit = games_per_match(match)
+    if len(games) >= limit:
+        code, text = ALL_STARTED
+        return Refusal(code, text, params={"n": limit}, error=Conflict)
+    winner = match_winner(match, games)
+    if winner is not None:
+        code, text = DECIDED
+        return Refusal(code, text, params={"team": winner.name}, error=Conflict)
+    return None
+
+
+def _games_of(match: Match) -> list[Game]:
+    """The match's games that are not void: from its prefetched games when the page read them
+    (the match page), else one query."""
+    return [g for g in match.games.all() if g.status != GameStatus.VOID]
+
+
 def match_refusal(user: Actor, action: str, match: Match) -> Refusal | None:
     mine = teams_of(user, match)
-    if action == Action.START_GAME:
+    if action == Action.KEEP_SCORE:
         return None if mine or is_league_admin(user) else START
+    if action == Action.START_GAME:
+        if not mine and not is_league_admin(user):
+            return START
+        return start_refusal(match, _games_of(match))
     if action == Action.VIEW_DISPUTES:
         return None if mine or is_official(user) else not_allowed(action)
     return not_allowed(action)
@@ -111,10 +176,14 @@ def match_refusal(user: Actor, action: str, match: Match) -> Refusal | None:
 
 def game_refusal(user: Actor, action: str, game: Game) -> Refusal | None:
     match = game.match
-    if action in (Action.START_GAME, Action.VIEW_DISPUTES):
+    if action in (Action.KEEP_SCORE, Action.START_GAME, Action.VIEW_DISPUTES):
         return match_refusal(user, action, match)
     mine = teams_of(user, match)
     status = game.status
+    if action == Action.CANCEL_GAME:
+        if not mine and not is_league_admin(user):
+            return CANCEL
+        return cancel_refusal(game)
     if action == Action.RECORD_DEAL:
         if not mine and not is_league_admin(user):
             return ENTER
@@ -140,6 +209,14 @@ def game_refusal(user: Actor, action: str, game: Game) -> Refusal | None:
             return VOID
         return lifecycle.state_refusal(Event.VOID, status)
     return not_allowed(action)
+
+
+def cancel_refusal(game: Game) -> Refusal | None:
+    """Why ``game`` cannot be cancelled now, whoever asks: only a game under way with no deal
+    entered can (after its first deal, only a judge's void takes it off the record)."""
+    if game.deal_count and game.status != GameStatus.VOID:
+        return CANCEL_DEALS
+    return lifecycle.state_refusal(Event.CANCEL, game.status)
 
 
 def _vouch_refusal(action: str, game: Game, mine: set[int]) -> Refusal | None:

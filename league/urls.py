@@ -40,6 +40,7 @@ urlpatterns = [
     path("games/<id:pk>/live/", games.game_live, name="game_live"),
     path("games/<id:pk>/enter/", entry.enter, name="enter"),
     path("games/<id:pk>/confirm/", games.confirm, name="confirm"),
+    path("games/<id:pk>/cancel/", games.cancel, name="cancel_game"),
     path("games/<id:pk>/reject/", games.reject, name="reject"),
     path("games/<id:pk>/dispute/", games.dispute, name="dispute"),
     path("games/<id:pk>/rivals/<id:deal>/withdraw/", games.withdraw_rival, name="withdraw_rival"),

@@ -104,6 +104,8 @@ class DealSerializer(serializers.ModelSerializer):
     cards = StoredDictField(
         child=serializers.ListField(child=serializers.CharField()), allow_null=True
     )
+    home_after = serializers.SerializerMethodField()
+    away_after = serializers.SerializerMethodField()
 
     class Meta:
         model = Deal
@@ -126,6 +128,21 @@ class DealSerializer(serializers.ModelSerializer):
 
     def get_starter(self, deal: Deal) -> str | None:
         return deal.starter or None
+
+    def _target(self, deal: Deal) -> int:
+        """The game hole: annotated on a list of deals, given by a game's serializer, else
+        read from the deal's game (loaded with its season by the service that made it)."""
+        target = getattr(deal, "season_target", None) or self.context.get("target")
+        return int(target or deal.game.match.week.season.target)
+
+    def get_home_after(self, deal: Deal) -> int:
+        """The home team's running total after this deal, at most the game hole (a winner is
+        counted at the hole, as the game's result shows it)."""
+        return deal.after_at_hole(self._target(deal))[0]
+
+    def get_away_after(self, deal: Deal) -> int:
+        """The away team's running total after this deal, at most the game hole."""
+        return deal.after_at_hole(self._target(deal))[1]
 
 
 class SeatSerializer(serializers.Serializer):
@@ -174,6 +191,7 @@ class GameSerializer(GameSummarySerializer):
     awaiting = serializers.SerializerMethodField()
     can_record = serializers.SerializerMethodField()
     can_confirm = serializers.SerializerMethodField()
+    can_cancel = serializers.SerializerMethodField()
 
     class Meta(GameSummarySerializer.Meta):
         fields = [
@@ -192,6 +210,7 @@ class GameSerializer(GameSummarySerializer):
             "awaiting",
             "can_record",
             "can_confirm",
+            "can_cancel",
             "deals",
         ]
 
@@ -216,7 +235,9 @@ class GameSerializer(GameSummarySerializer):
 
     @extend_schema_field(DealSerializer(many=True))
     def get_deals(self, game: Game) -> list[dict[str, Any]]:
-        return DealSerializer(game.current_deals, many=True).data  # type: ignore[return-value]
+        target = game.match.week.season.target
+        deals = DealSerializer(game.current_deals, many=True, context={"target": target})
+        return deals.data  # type: ignore[return-value]
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_awaiting(self, game: Game) -> list[int]:
@@ -230,6 +251,10 @@ class GameSerializer(GameSummarySerializer):
     def get_can_confirm(self, game: Game) -> bool:
         """Whether you may confirm (or reject) this game now: your team is the one asked."""
         return write_access(self.context["request"], Action.CONFIRM_GAME, game)
+
+    def get_can_cancel(self, game: Game) -> bool:
+        """Whether you may cancel this game: started by mistake, no deal entered yet."""
+        return write_access(self.context["request"], Action.CANCEL_GAME, game)
 
 
 # --- Schedule ------------------------------------------------------------------------------------
@@ -265,7 +290,7 @@ class MatchSerializer(serializers.ModelSerializer):
 
     def get_can_record(self, match: Match) -> bool:
         """Whether you may start games and enter scores in this match."""
-        return write_access(self.context["request"], Action.START_GAME, match)
+        return write_access(self.context["request"], Action.KEEP_SCORE, match)
 
 
 class WeekMatchSerializer(serializers.ModelSerializer):
@@ -352,7 +377,7 @@ class MatchListSerializer(serializers.ModelSerializer):
 
     def get_can_record(self, match: Match) -> bool:
         """Whether you may start games and enter scores in this match."""
-        return write_access(self.context["request"], Action.START_GAME, match)
+        return write_access(self.context["request"], Action.KEEP_SCORE, match)
 
 
 class GameListSerializer(serializers.ModelSerializer):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
@@ -42,6 +42,7 @@ from league.services.disputes import dispute_raise, dispute_withdraw, game_rejec
 from league.services.games import (
     deal_correct,
     deal_record,
+    game_cancel,
     game_confirm,
     game_start,
     rival_withdraw,
@@ -335,7 +336,9 @@ class GameViewSet(ReadOnlyViewSet):
         """The game's current deals; POST records the next one."""
         game = self.get_object()
         if request.method == "GET":
-            return Response(s.DealSerializer(game.current_deals, many=True).data)
+            target = game.match.week.season.target
+            deals = s.DealSerializer(game.current_deals, many=True, context={"target": target})
+            return Response(deals.data)
         envelope = s.parse(s.DealEnvelopeSerializer, request.data)
         deal, created = deal_record(
             game=game,
@@ -411,6 +414,16 @@ class GameViewSet(ReadOnlyViewSet):
 
     @extend_schema(request=None, responses={200: s.GameSerializer, **REFUSALS})
     @action(detail=True, methods=["post"], filter_backends=[])
+    def cancel(self, request: Request, pk: str | None = None) -> Response:
+        """Either team cancels a game started by mistake, before its first deal: it is voided
+        and its number is free for the next start."""
+        game = game_cancel(game=self.get_object(), user=request.user)
+        return Response(
+            s.GameSerializer(game_rows().get(pk=game.pk), context={"request": request}).data
+        )
+
+    @extend_schema(request=None, responses={200: s.GameSerializer, **REFUSALS})
+    @action(detail=True, methods=["post"], filter_backends=[])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         """The other team confirms a finished game."""
         game = game_confirm(game=self.get_object(), user=request.user)
@@ -451,6 +464,7 @@ class DealViewSet(ReadOnlyViewSet):
     queryset = (
         Deal.objects.filter(game__match__week__season__importing=False)
         .select_related("entered_by")
+        .annotate(season_target=F("game__match__week__season__target"))
         .order_by("game_id", "number", "version")
     )
     serializer_class = s.DealSerializer

@@ -60,6 +60,7 @@ class AuditAction(StrEnum):
     RIVAL_WITHDRAW = "rival_withdraw", _("Accepted the stored numbers of deal %(n)s.")
     GAME_CONFIRM = "game_confirm", _("Confirmed."), {"vouched": _("Vouched for.")}
     GAME_VOID = "game_void", _("Voided.")
+    GAME_CANCEL = "game_cancel", _("Cancelled before its first deal: its number is free again.")
 
     # Disputes and rulings (the game's history too).
     DISPUTE_RAISE = (

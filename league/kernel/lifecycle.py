@@ -9,6 +9,7 @@ The states::
                                                     |
                                                     +--(dispute)--> disputed --(ruled)--> confirmed
     any state but void --(a judge or league admin voids it)--> void (its number is free again)
+    in progress, no deal yet --(its teams cancel it)--> void (a game started by mistake)
 
 A game's state is not set by hand: it follows from the facts (is the game over, is a dispute
 open, how far has each team vouched), so it can never disagree with them.
@@ -142,6 +143,7 @@ class Event(enum.StrEnum):
     RAISE_DISPUTE = "raise_dispute"
     RULE = "rule"
     VOID = "void"
+    CANCEL = "cancel"  # a game started by mistake, before its first deal: voided by its teams
     RESCORE = "rescore"  # the season's rules changed (an audited decision)
     ENTER_SCORECARD = "enter_scorecard"  # one side's card of a tournament table's result
     SETTLE_SCORECARDS = "settle_scorecards"  # a checker's entry, which rules for both sides
@@ -157,6 +159,7 @@ ALLOWED: dict[Event, frozenset[GameStatus]] = {
     Event.RAISE_DISPUTE: frozenset({S.IN_PROGRESS, S.FINISHED, S.DISPUTED}),
     Event.RULE: frozenset({S.IN_PROGRESS, S.FINISHED, S.DISPUTED, S.CONFIRMED}),
     Event.VOID: frozenset({S.IN_PROGRESS, S.FINISHED, S.DISPUTED, S.CONFIRMED}),
+    Event.CANCEL: frozenset({S.IN_PROGRESS}),
     Event.RESCORE: frozenset({S.IN_PROGRESS, S.FINISHED, S.DISPUTED, S.CONFIRMED}),
     Event.ENTER_SCORECARD: frozenset({S.IN_PROGRESS, S.FINISHED}),
     Event.SETTLE_SCORECARDS: frozenset({S.IN_PROGRESS, S.FINISHED, S.DISPUTED}),

@@ -6,8 +6,10 @@ the check of its own objects (``register_check``): the league its matches, games
 disputes (``league.checks``), the tournaments their tables (``tournaments.checks``).
 
 The rules, in words:
-- a player of either team starts games, enters deals and raises disputes on their games; the
-  team that raised a dispute may withdraw it while it is open;
+- a player of either team keeps the score of their match: starts its games, one at a time and
+  in order (not while a game of the match is under way), enters deals and raises disputes on
+  their games; the team that raised a dispute may withdraw it while it is open; either team
+  (or a league admin) cancels a game started by mistake, before its first deal;
 - the team that entered a deal may correct it until the game is confirmed; after that only a
   judge can, through a ruling;
 - a team that still has to vouch for a finished game confirms or rejects it (``lifecycle``);
@@ -45,7 +47,9 @@ TOURNAMENT_DIRECTORS = "Tournament directors"
 
 
 class Action(models.TextChoices):
+    KEEP_SCORE = "keep_score", _("keep the score of a match")
     START_GAME = "start_game", _("start a game")
+    CANCEL_GAME = "cancel_game", _("cancel a game started by mistake")
     RECORD_DEAL = "record_deal", _("record a deal")
     CORRECT_DEAL = "correct_deal", _("correct a deal")
     WITHDRAW_RIVAL = "withdraw_rival", _("accept the other team's numbers")

@@ -306,3 +306,9 @@ class Deal(models.Model):
     def __str__(self) -> str:
         name = gettext("%(game)s, deal %(number)s") % {"game": self.game, "number": self.number}
         return name + (f" (v{self.version})" if self.version > 1 else "")
+
+    def after_at_hole(self, target: int) -> tuple[int, int]:
+        """The running totals (home, away) after this deal as shown: a side that went out is
+        counted at the game hole (``target``), whatever the last deal pegged or counted past
+        it, as ``Game.home_at_hole`` shows the result."""
+        return min(self.home_after, target), min(self.away_after, target)

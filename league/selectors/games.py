@@ -51,7 +51,8 @@ def game_detail(game: Game) -> dict[str, Any]:
     for d in deals:
         if not d.is_current and not d.is_rival:
             history.setdefault(d.number, []).append(d)
-    rows = [_row(d, variant, seats, side_team, history.get(d.number, [])) for d in current]
+    target = game.match.week.season.target
+    rows = [_row(d, variant, seats, side_team, history.get(d.number, []), target) for d in current]
     return {
         "game": game,
         "seats": [seats[s] for s in sorted(seats)],
@@ -70,8 +71,11 @@ def _row(
     seats: dict[int, str],
     side_team: dict[int, str],
     earlier: list[Deal],
+    target: int,
 ) -> dict[str, Any]:
-    """One deal as the pages show it: names for seats and teams, the scorer's counts."""
+    """One deal as the pages show it: names for seats and teams, the scorer's counts, the
+    running totals at most the game hole (``target``)."""
+    home_after, away_after = d.after_at_hole(target)
     order = variant.show_order(d.dealer)
     shows = [
         {
@@ -93,8 +97,8 @@ def _row(
         "shows": shows,
         "crib": d.crib,
         "crib_breakdown": _breakdown(d, "crib"),
-        "home_after": d.home_after,
-        "away_after": d.away_after,
+        "home_after": home_after,
+        "away_after": away_after,
         "entered_by": d.entered_by.get_username() if d.entered_by else None,
         "entered_at": d.created_at,
         "reason": d.reason,
@@ -130,11 +134,12 @@ def pending_rivals(game: Game) -> list[dict[str, Any]]:
             game=game, is_current=True, number__in=[r.number for r in rivals]
         ).select_related("entered_by")
     }
+    target = game.match.week.season.target
     out = []
     for rival in rivals:
         stored = current[rival.number]
-        stored_row = _row(stored, variant, seats, side_team, [])
-        rival_row = _row(rival, variant, seats, side_team, [])
+        stored_row = _row(stored, variant, seats, side_team, [], target)
+        rival_row = _row(rival, variant, seats, side_team, [], target)
         claim = _("Deal %(n)s was entered twice: %(a)s entered %(x)s, %(b)s entered %(y)s.") % {
             "n": rival.number,
             "a": stored_row["entered_by"] or "?",

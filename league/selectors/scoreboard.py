@@ -36,11 +36,13 @@ def skunk_line(season: Season) -> int:
 
 
 def current_game(match: Match) -> Game | None:
-    """The game the table is playing: the one in progress, else the last one played."""
+    """The game the table is playing: the one in progress, else the last one played. A game
+    being played (a deal in) keeps the board from a later one that has none (started too
+    early, before games were kept in order): the TV shows the game at the table."""
     games = list(match.games.all())
-    for game in reversed(games):
-        if game.status == GameStatus.IN_PROGRESS:
-            return game
+    playing = [g for g in games if g.status == GameStatus.IN_PROGRESS]
+    if playing:
+        return max(playing, key=lambda g: (g.deal_count > 0, g.number))
     return games[-1] if games else None
 
 

@@ -86,6 +86,9 @@ def season_records(season: Season) -> list[TeamRecord]:
     sums = {pk: [0] * 10 for pk, _name in teams}
     h2h: dict[int, dict[int, int]] = {pk: {} for pk, _name in teams}
     week_balance: dict[tuple[int, int], int] = {}  # (team, week) -> games won minus games lost
+    # A week is won when its match is over (every game played and confirmed), not at 1-0 while
+    # the match is still being played: a week's balance counts finished matches only.
+    all_games = season.games_per_match
     for row in tallies:
         home_id, away_id, week, h_won, a_won, h_pts, a_pts, spread = row[:8]
         h_sk, a_sk, h_dsk, a_dsk, pending, disputed = row[8:]
@@ -118,7 +121,7 @@ def season_records(season: Season) -> list[TeamRecord]:
         pair[away_id] = pair.get(away_id, 0) + h_pts
         pair = h2h[away_id]
         pair[home_id] = pair.get(home_id, 0) + a_pts
-        if h_won != a_won:
+        if h_won != a_won and played >= all_games:
             key = (home_id, week)
             week_balance[key] = week_balance.get(key, 0) + h_won - a_won
             key = (away_id, week)

@@ -236,33 +236,13 @@ def _recount_rivals(game: Game) -> None:
 
 
 def games_per_match(match: Match) -> int:
-    season = match.week.season
-    return season.playoff_games_per_match if match.playoff_round else season.games_per_match
+    return checks.games_per_match(match)
 
 
 def match_decided(match: Match) -> Any:
     """The team that has won a playoff match (a majority of its games), else None. A league
     match plays all its games: each one earns league points."""
-    if not match.playoff_round:
-        return None
-    need = games_per_match(match) // 2 + 1
-    wins: dict[int, int] = {}
-    for winner in (
-        match.games.exclude(status=GameStatus.VOID)
-        .exclude(winner=None)
-        .values_list("winner_id", flat=True)
-    ):
-        wins[winner] = wins.get(winner, 0) + 1
-    for team in (match.home, match.away):
-        if wins.get(team.pk, 0) >= need:
-            return team
-    return None
-
-
-def match_open(match: Match) -> bool:
-    """Whether the match has a game left to start (a free number, and not decided)."""
-    taken = match.games.exclude(status=GameStatus.VOID).count()
-    return taken < games_per_match(match) and match_decided(match) is None
+    return checks.match_winner(match, match.games.exclude(status=GameStatus.VOID))
 
 
 def game_start(
@@ -277,13 +257,15 @@ def game_start(
     """Open a game of ``match`` with players seated clockwise (partners opposite).
 
     ``number`` is 1..games per match (by default the lowest one free: a voided game's number
-    is free again, for the replay). ``key`` (made by the phone) makes the request safe to send
-    twice: the same key gives back the same game.
+    is free again, for the replay). Games are played one at a time: none starts while a game
+    of the match is under way (``checks.start_refusal``). ``key`` (made by the phone) makes
+    the request safe to send twice: the same key gives back the same game.
     """
-    refuse_unless(user, Action.START_GAME, match)
+    refuse_unless(user, Action.KEEP_SCORE, match)
     key = checked_key(key)
     if (existing := _started_before(key, match, seats, first_dealer)) is not None:
-        return existing
+        return existing  # a retry: the game it started may be under way by now
+    refuse_unless(user, Action.START_GAME, match)
     variant = match.week.season.game_variant
     players = [_player(p) for p in seats]
     _check_seating(players, variant)
@@ -295,21 +277,16 @@ def game_start(
     try:
         with transaction.atomic():
             Match.objects.select_for_update().filter(pk=match.pk).first()
-            taken = set(
-                match.games.exclude(status=GameStatus.VOID).values_list("number", flat=True)
-            )
-            free = [n for n in range(1, limit + 1) if n not in taken]
-            if number is None:
-                if not free:
-                    raise Conflict(_("All %(n)s games of this match have started.") % {"n": limit})
-                number = free[0]
+            games = list(match.games.exclude(status=GameStatus.VOID))
+            taken = {g.number for g in games}
             if number in taken:
                 raise Conflict(_("Game %(n)s of this match has already started.") % {"n": number})
-            decided = match_decided(match)
-            if decided is not None:
-                raise Conflict(
-                    _("This match is decided: %(team)s has won it.") % {"team": decided.name}
-                )
+            # Asked again of the games as they are, locked (and of a trusted caller too).
+            refused = checks.start_refusal(match, games)
+            if refused is not None:
+                raise refused.exception()
+            if number is None:
+                number = next(n for n in range(1, limit + 1) if n not in taken)
             game = Game.objects.create(
                 match=match,
                 number=number,
@@ -964,6 +941,39 @@ def game_void(*, game: Game, user: Actor, reason: str) -> Game:
             reason=reason,
         )
         results_changed(season_id=_season_id(game))
+    return game
+
+
+def game_cancel(*, game: Game, user: Actor) -> Game:
+    """Cancel a game started by mistake, before its first deal (a decision of either team, or
+    of a league admin). It is voided, the model's one way for a game to leave the record while
+    its trail stays: it counts nowhere, its number is free again for the game really played
+    next, and its history says who started it and who cancelled it."""
+    game = _fresh(game)
+    refuse_unless(user, Action.CANCEL_GAME, game, current=lambda: game_state(game))
+    with transaction.atomic():
+        game = _lock(game)
+        # Asked of the game as it stands, locked (and of a trusted caller too): a deal entered
+        # a moment ago keeps the game.
+        refused = checks.cancel_refusal(game)
+        if refused is not None:
+            raise refused.exception(current=game_state(game))
+        before = game.status
+        game.status = GameStatus.VOID
+        game.version += 1
+        game.save()
+        Dispute.objects.filter(game=game, status__in=OPEN_DISPUTES).update(
+            status=DisputeStatus.DISMISSED,
+            ruling=_("The game was cancelled before its first deal."),
+            ruled_at=timezone.now(),
+        )
+        audit_log(
+            actor=user,
+            action=AuditAction.GAME_CANCEL,
+            obj=game,
+            before={"status": before},
+            after={"status": game.status},
+        )
     return game
 
 

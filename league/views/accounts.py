@@ -1,6 +1,6 @@
 """A player's first visit: the invitation link lets them choose a password (Django's
-password-reset view with the invitation's own tokens), then they log in. And the way back in for
-a player locked out at a shared address: a one-time sign-in link by email."""
+password-reset view with the invitation's own tokens), and they are signed in. And the way back
+in for a player locked out at a shared address: a one-time sign-in link by email."""
 
 from __future__ import annotations
 
@@ -26,21 +26,29 @@ from league.services.signin_links import signin_link_request as signin_link_requ
 
 
 class Welcome(auth_views.PasswordResetConfirmView):
-    """Choose a password from the invitation. The link works once: after the password is set
-    (or when it is too old) the page says so and points to the log-in page."""
+    """Choose a password from the invitation: the player is then signed in, on the home page
+    (the link proved who they are, and they just chose the password: asking for it again
+    proves nothing more). The link works once: after the password is set (or when it is too
+    old) the page says so and points to the log-in page."""
 
     template_name = "organiser/welcome.html"
     token_generator = invitation_tokens
     reset_url_token = "choose-password"
+    post_reset_login = True
+    # Django's own backend: the brute-force guard's backend answers only a password check.
+    post_reset_login_backend = "django.contrib.auth.backends.ModelBackend"
 
     def get_success_url(self) -> str:
-        return reverse("login")
+        return str(settings.LOGIN_REDIRECT_URL)
 
     def form_valid(self, form: SetPasswordForm) -> HttpResponse:
         response = super().form_valid(form)
         messages.success(
             self.request,
-            _("Your password is saved. Log in with your user name, %(username)s.")
+            _(
+                "Your password is saved and you are signed in. Next time, your user name is "
+                "%(username)s."
+            )
             % {"username": form.user.get_username()},
         )
         return response

@@ -33,7 +33,7 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
     # The page is for the two teams (and league admins entering a paper sheet); what it lets
     # each one do (enter the next deal, correct one, settle a rival entry) is asked of can().
     # A voided game's page still opens: entries the server refused stay there with their reason.
-    allowed = can(request.user, Action.START_GAME, game.match)
+    allowed = can(request.user, Action.KEEP_SCORE, game.match)
     data = entry_data(game, user=request.user) if allowed else None
     if request.GET.get("format") == "json":
         if data is None:

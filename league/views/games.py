@@ -22,7 +22,7 @@ from league.selectors.games import game_detail, pending_rivals
 from league.selectors.history import game_history
 from league.selectors.scoreboard import back_pegs, game_board, skunk_line
 from league.services.disputes import dispute_raise, dispute_withdraw, game_reject
-from league.services.games import awaiting_teams_of, game_confirm, rival_withdraw
+from league.services.games import awaiting_teams_of, game_cancel, game_confirm, rival_withdraw
 
 
 def _game(pk: int) -> Game:
@@ -66,6 +66,7 @@ def _context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "can_record": can(user, Action.RECORD_DEAL, game),
         "can_correct": any(can(user, Action.CORRECT_DEAL, d) for d in detail["deal_rows"]),
         "can_confirm": can_confirm,
+        "can_cancel": can(user, Action.CANCEL_GAME, game),
         "can_reject": can_reject,
         "awaiting": awaiting_teams_of(game),
         "reject_form": RejectForm() if can_reject else None,
@@ -110,6 +111,24 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
                 _("Thank you: your team has vouched for the game; the other team is asked too."),
             )
     return redirect("league:game", pk=game.pk)
+
+
+@login_required
+@require_POST
+def cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    """Either team cancels a game started by mistake, before its first deal."""
+    game = _game(pk)
+    try:
+        game = game_cancel(game=game, user=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("league:game", pk=game.pk)
+    messages.success(
+        request,
+        _("Game %(n)s is cancelled: start it again when its players sit down.")
+        % {"n": game.number},
+    )
+    return redirect("league:match", pk=game.match_id)
 
 
 def _send_dispute(

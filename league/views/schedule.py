@@ -14,11 +14,11 @@ from django.views.decorators.http import require_POST
 from league.forms import StartGameForm
 from league.kernel.errors import DomainError
 from league.kernel.ids import number_from
-from league.kernel.permissions import Action, can
+from league.kernel.permissions import Action, can, refusal
 from league.models import Match, Season
 from league.schedule_rows import schedule_rows_html
 from league.selectors.scoreboard import match_detail, schedule_week
-from league.services.games import game_start, match_open
+from league.services.games import game_start
 
 
 def schedule(request: HttpRequest, pk: int) -> HttpResponse:
@@ -44,9 +44,12 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     except Match.DoesNotExist:
         raise Http404 from None
     m = data["match"]
-    can_start = can(request.user, Action.START_GAME, m) and match_open(m)
-    form = StartGameForm(match=m, initial={"key": uuid.uuid4().hex}) if can_start else None
-    return render(request, "league/match.html", {**data, "form": form})
+    # Offered exactly when the service would start it; its teams are told why not (a game
+    # under way, every game started), in the service's words.
+    refused = refusal(request.user, Action.START_GAME, m)
+    form = StartGameForm(match=m, initial={"key": uuid.uuid4().hex}) if refused is None else None
+    why_not = refused.message() if refused and can(request.user, Action.KEEP_SCORE, m) else None
+    return render(request, "league/match.html", {**data, "form": form, "why_not_start": why_not})
 
 
 @login_required

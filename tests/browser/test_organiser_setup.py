@@ -158,11 +158,8 @@ def test_a_league_admin_sets_up_a_season_of_eight_teams_in_minutes(
     them.fill("#id_new_password1", "fifteen-two-4")
     them.fill("#id_new_password2", "fifteen-two-4")
     them.click("text=Save my password")
-    player_page.wait_for_selector("text=Log in with your user name, ann.")
-    them.fill("#id_username", "ann")
-    them.fill("#id_password", "fifteen-two-4")
-    them.click("main button[type=submit]")
-    player_page.wait_for_url(f"{live_server.url}/")
+    player_page.wait_for_url(f"{live_server.url}/")  # signed in, on the home page
+    player_page.wait_for_selector("text=you are signed in")
     assert player_page.is_visible("text=Log out (ann)")
     phone.close()
 

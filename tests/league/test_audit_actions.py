@@ -31,7 +31,7 @@ STORED = {
     "night_assign_season", "night_close", "purse_set", "side_pot_set", "side_pot_enter",
     "side_pot_award", "fees_collect", "payouts_record", "ledger_entry_add",
     "ledger_entry_remove", "league_create", "league_update", "week_update",
-    "player_link",
+    "player_link", "game_cancel",
 }  # fmt: skip
 
 

@@ -197,6 +197,7 @@ def test_the_same_start_sent_twice_starts_one_game(match, ann, client):
     again = api.post(f"/api/matches/{match.pk}/games/", body, format="json")
     assert first.status_code == 201 and again.status_code == 201
     assert first.json()["id"] == again.json()["id"]
+    play_until_over(Game.objects.get(pk=first.json()["id"]), ann)
     client.force_login(ann)
     ids = {p.name: p.pk for t in (match.home, match.away) for p in t.players.all()}
     form = {"seat_0": ids["Ann"], "seat_1": ids["Cat"], "seat_2": ids["Bob"], "seat_3": ids["Dan"]}
@@ -208,8 +209,10 @@ def test_the_same_start_sent_twice_starts_one_game(match, ann, client):
 
 def test_a_voided_game_frees_its_number_for_the_replay(match, ann, judge):
     game = game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"])
+    play_until_over(game, ann)
     for n in (2, 3):
-        game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"], number=n)
+        later = game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"], number=n)
+        play_until_over(later, ann)
     with pytest.raises(Conflict):
         game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"])
     game_void(game=game, user=judge, reason="Wrong cards in the deck")

@@ -131,7 +131,13 @@ def test_an_invitation_carries_a_link_that_sets_the_password_once(league_admin, 
         {"new_password1": "peg-out-121", "new_password2": "peg-out-121"},
         follow=True,
     )
-    assert "Your password is saved. Log in with your user name, gus." in done.content.decode()
+    # Signed in, on the home page: not sent to an empty log-in form.
+    assert done.redirect_chain[-1][0] == "/"
+    assert done.context["user"].get_username() == "gus"
+    body = done.content.decode()
+    assert "Your password is saved and you are signed in. Next time, your user name is gus." in body
+    assert "Log out (gus)" in body
+    client.logout()
     logged_in = client.post("/accounts/login/", {"username": "gus", "password": "peg-out-121"})
     assert logged_in.status_code == 302 and logged_in.url == "/"
     client.logout()

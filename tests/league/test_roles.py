@@ -23,14 +23,16 @@ ROLES = [
     "superuser",
 ]
 A = Action
-# What each role may do on a game under way between Fifteen Two (home) and Nobs (away).
+# What each role may do on a game under way between Fifteen Two (home) and Nobs (away): its
+# teams keep the match's score, but start no other game while this one is played, and cancel
+# it no longer (a deal is in).
 # The tournament actions are asked as role questions here (about no object): every player may
 # enter a scorecard of a table they sit at, judges and league admins check scorecards, league
 # admins run tournaments.
 UNDER_WAY = {
     "visitor": set(),
     "home_player": {
-        A.START_GAME,
+        A.KEEP_SCORE,
         A.RECORD_DEAL,
         A.CORRECT_DEAL,
         A.RAISE_DISPUTE,
@@ -38,7 +40,7 @@ UNDER_WAY = {
         A.ENTER_SCORECARD,
     },
     "home_captain": {
-        A.START_GAME,
+        A.KEEP_SCORE,
         A.RECORD_DEAL,
         A.CORRECT_DEAL,
         A.RAISE_DISPUTE,
@@ -47,7 +49,7 @@ UNDER_WAY = {
     },
     # Nobs did not enter deal 1, so they cannot correct it (they may dispute it)
     "away_captain": {
-        A.START_GAME,
+        A.KEEP_SCORE,
         A.RECORD_DEAL,
         A.RAISE_DISPUTE,
         A.VIEW_DISPUTES,
@@ -68,7 +70,7 @@ UNDER_WAY = {
         A.KEEP_MONEY,
         A.MANAGE_CLUBS,
         A.CHECK_SCORECARDS,
-        A.START_GAME,
+        A.KEEP_SCORE,
         A.RECORD_DEAL,
         A.RAISE_DISPUTE,
         A.VIEW_DISPUTES,
@@ -87,16 +89,20 @@ UNDER_WAY = {
         A.REJECT_GAME,
         A.WITHDRAW_DISPUTE,
         A.ENTER_SCORECARD,
+        A.START_GAME,
+        A.CANCEL_GAME,
     },
 }
-# The same game finished: Fifteen Two entered every deal, so Nobs are asked to confirm it.
+# The same game finished: Fifteen Two entered every deal, so Nobs are asked to confirm it, and
+# game 2 may start.
 FINISHED = {
     **UNDER_WAY,
-    "home_player": UNDER_WAY["home_player"] - {A.RECORD_DEAL},
-    "home_captain": UNDER_WAY["home_captain"] - {A.RECORD_DEAL},
-    "away_captain": (UNDER_WAY["away_captain"] - {A.RECORD_DEAL}) | {A.CONFIRM_GAME, A.REJECT_GAME},
-    "league_admin": UNDER_WAY["league_admin"] - {A.RECORD_DEAL},
-    "superuser": UNDER_WAY["superuser"] - {A.RECORD_DEAL},
+    "home_player": UNDER_WAY["home_player"] - {A.RECORD_DEAL} | {A.START_GAME},
+    "home_captain": UNDER_WAY["home_captain"] - {A.RECORD_DEAL} | {A.START_GAME},
+    "away_captain": (UNDER_WAY["away_captain"] - {A.RECORD_DEAL})
+    | {A.CONFIRM_GAME, A.REJECT_GAME, A.START_GAME},
+    "league_admin": UNDER_WAY["league_admin"] - {A.RECORD_DEAL} | {A.START_GAME},
+    "superuser": UNDER_WAY["superuser"] - {A.RECORD_DEAL} | {A.START_GAME},
 }
 
 
@@ -116,7 +122,7 @@ def people(match, home_team, away_team, other_team, judge, league_admin):
 
 def object_for(action, game):
     """What the action is about: the match, the season, the first deal, or the game."""
-    if action == A.START_GAME:
+    if action in (A.START_GAME, A.KEEP_SCORE):
         return game.match
     if action in (A.CHANGE_PLAYED_RULES, A.VIEW_PRECEDENTS):
         return game.match.week.season

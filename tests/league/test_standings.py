@@ -126,6 +126,26 @@ def test_standings_count_wins_skunks_weeks_and_spread(played_season):
     assert data["seeding"][0] == "Fifteen Two"
 
 
+def test_a_week_is_won_only_when_its_match_is_over(played_season, away_team, other_team):
+    """Nobs lead His Heels 1-0 (then 2-0) in a match of three: the week is not theirs yet, even
+    though they cannot lose it; it is once the third game is confirmed."""
+    week = Season.objects.get(pk=played_season.pk).weeks.create(number=3)
+    match = Match.objects.create(week=week, home=away_team, away=other_team)
+
+    def weeks_won():
+        rows = compute_standings(played_season)["standings"]
+        return {r["team"]: r["weeks_won"] for r in rows}
+
+    before = weeks_won()
+    assert before["Nobs"] == 0
+    factories.confirmed_game(match, 1, away_team, 14)
+    assert weeks_won() == before  # 1-0 of 3: the match is still being played
+    factories.confirmed_game(match, 2, away_team, 9)
+    assert weeks_won() == before  # 2-0: decided, but its games are not all played
+    factories.confirmed_game(match, 3, other_team, 4)
+    assert weeks_won() == {**before, "Nobs": 1}  # 2-1, over: the week is won
+
+
 def test_unconfirmed_games_do_not_count(played_season):
     Game.objects.filter(number=1, match__week__number=1).update(status=GameStatus.FINISHED)
     rows = {r["team"]: r for r in compute_standings(played_season)["standings"]}

@@ -198,6 +198,7 @@ def python_records(season) -> dict[int, TeamRecord]:
     """The season's records counted game by game in Python: the oracle for the SQL tally."""
     records = {t.pk: TeamRecord(team_id=t.pk, name=t.name) for t in season.teams.all()}
     balance: dict[tuple[int, int], int] = {}
+    by_match: dict[tuple[int, int, int], list[bool]] = {}  # (team, match, week) -> won or lost
     games = Game.objects.filter(match__week__season=season, match__week__is_playoff=False)
     for game in games.select_related("match"):
         home, away = game.match.home_id, game.match.away_id
@@ -221,8 +222,12 @@ def python_records(season) -> dict[int, TeamRecord]:
             record.skunks_against += not won and game.skunk_level >= 1
             record.double_skunks += won and game.skunk_level >= 2
             record.h2h_points[other] = record.h2h_points.get(other, 0) + points
-            key = (team, game.match.week_id)
-            balance[key] = balance.get(key, 0) + (1 if won else -1)
+            by_match.setdefault((team, game.match_id, game.match.week_id), []).append(won)
+    # A week is won once its match is over: all its games confirmed.
+    for (team, _match, week), results in by_match.items():
+        if len(results) >= season.games_per_match:
+            games_up = sum(1 if won else -1 for won in results)
+            balance[(team, week)] = balance.get((team, week), 0) + games_up
     for (team, _week), games_up in balance.items():
         records[team].weeks_won += games_up > 0
     return records

@@ -64,6 +64,7 @@ NOT_PAGES = {
     "league:jsi18n": "the French catalogue itself",
     "league:start_game": "a form posted from the match page (its errors show there)",
     "league:confirm": "POST only",
+    "league:cancel_game": "POST only",
     "league:reject": "POST only",
     "league:dispute": "POST only",
     "league:withdraw_rival": "POST only",

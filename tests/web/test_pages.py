@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tests.factories import play
+from tests.factories import play, play_until_over
 
 pytestmark = pytest.mark.django_db
 
@@ -127,11 +127,16 @@ def test_match_page_shows_each_game_with_its_board(client, half_game, match):
     assert f"Fifteen Two {half_game.home_score}, Nobs {half_game.away_score}" in body
 
 
-def test_match_page_offers_a_captain_to_start_the_next_game(client, ann, half_game, match):
+def test_match_page_offers_a_captain_to_start_the_next_game_once_this_one_is_over(
+    client, ann, half_game, match
+):
     client.force_login(ann)
     body = client.get(reverse("league:match", args=[match.pk])).content.decode()
-    assert "Start a game" in body
+    assert "Start a game" not in body  # game 1 is being played
     assert reverse("league:enter", args=[half_game.pk]) in body
+    play_until_over(half_game, ann)
+    body = client.get(reverse("league:match", args=[match.pk])).content.decode()
+    assert "Start a game" in body
 
 
 def test_a_visitor_sees_no_entry_buttons(client, half_game, match):
