@@ -324,7 +324,11 @@ def player_link(*, player: Player, account: Any, user: Actor) -> Player:
     if not can(user, Action.MANAGE_LEAGUE):
         raise NotAllowed(_("Only a league admin can link an account to a player."))
     with transaction.atomic():
-        player = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+        player = (
+            Player.objects.select_for_update(of=("self",))  # PostgreSQL locks no outer join
+            .select_related("user")
+            .get(pk=player.pk)
+        )
         before = player.user
         if (before.pk if before else None) == (account.pk if account else None):
             return player
@@ -332,7 +336,7 @@ def player_link(*, player: Player, account: Any, user: Actor) -> Player:
             taken = Player.objects.filter(user=account).exclude(pk=player.pk).first()
             if taken is not None:
                 raise ValidationFailed(
-                    _("This account is already %(name)s's: unlink it from %(name)s first.")
+                    _("This account is already linked to %(name)s: unlink it from %(name)s first.")
                     % {"name": taken.name},
                     field="user",
                 )

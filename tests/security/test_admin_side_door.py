@@ -170,5 +170,5 @@ def test_an_account_already_linked_to_a_player_is_refused_in_words(staff_admin, 
     from league.services.people import player_link
 
     ann, bob = (models.Player.objects.get(name=n) for n in ("Ann", "Bob"))
-    with pytest.raises(ValidationFailed, match="already Bob's"):
+    with pytest.raises(ValidationFailed, match="already linked to Bob"):
         player_link(player=ann, account=bob.user, user=staff_admin)
