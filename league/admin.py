@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
+from django.db import transaction
 from django.db.models import Model, Q, QuerySet
 from django.forms.formsets import BaseFormSet
 from django.http import HttpRequest
@@ -34,6 +35,7 @@ from league.services.rules import (
     league_create,
     league_update,
     season_create,
+    season_details_update,
     season_rules_update,
 )
 from league.services.seasons import (
@@ -224,15 +226,23 @@ class SeasonForm(ServiceForm):
                 draw_seed=data["draw_seed"],
                 is_current=data["is_current"],
             )
-        changes = {k: v for k, v in rules.items() if getattr(self.instance, k) != v}
-        if not changes:
-            return self.instance
-        return season_rules_update(
-            season=self.instance,
-            user=self.request_user,
-            changes=changes,
-            reason=data.get("reason") or "",
-        )
+        with transaction.atomic():  # a refused rules change takes the details back with it
+            season = season_details_update(
+                season=self.instance,
+                user=self.request_user,
+                name=data.get("name"),
+                playoff_teams=data.get("playoff_teams"),
+                draw_seed=data.get("draw_seed"),
+            )
+            changes = {k: v for k, v in rules.items() if getattr(season, k) != v}
+            if not changes:
+                return season
+            return season_rules_update(
+                season=season,
+                user=self.request_user,
+                changes=changes,
+                reason=data.get("reason") or "",
+            )
 
 
 @admin.register(models.Season)
@@ -244,11 +254,11 @@ class SeasonAdmin(ServiceAdmin):
     action_form = ReasonActionForm
 
     def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
-        """Once made, a season's league, name, playoff places and draw seed stay (seeding and
-        the draw read them; the organiser's page changes none of them either)."""
+        """Once made, a season stays in its league; its name, playoff places and draw seed
+        change through ``season_details_update`` (which says when they no longer can)."""
         if obj is None:
             return ()
-        return ("league", "name", "playoff_teams", "draw_seed", "is_current")
+        return ("league", "is_current")
 
     def has_manage_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.MANAGE_LEAGUE)

@@ -81,6 +81,7 @@ class AuditAction(StrEnum):
     LEAGUE_UPDATE = "league_update"
     SEASON_CREATE = "season_create"
     SEASON_RULES_UPDATE = "season_rules_update"
+    SEASON_UPDATE = "season_update"
     SEASON_IMPORT = "season_import"
     SCHEDULE_CREATE = "schedule_create"
     SCHEDULE_CLEAR = "schedule_clear"

@@ -169,6 +169,60 @@ def season_create(
     return season
 
 
+def season_details_update(
+    *,
+    season: Season,
+    user: Actor,
+    name: str | None = None,
+    playoff_teams: int | None = None,
+    draw_seed: int | None = None,
+) -> Season:
+    """A season's name, playoff places and draw seed, on record. The name changes at any time;
+    the playoff places until the playoffs are drawn; the draw seed until the first game starts
+    (the draw breaks ties in a way anyone can repeat, so it never moves under results)."""
+    if not can(user, Action.MANAGE_LEAGUE):
+        raise NotAllowed(_("Only a league admin can change a season."))
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        fields = ("name", "playoff_teams", "draw_seed")
+        before = {k: getattr(season, k) for k in fields}
+        after = dict(before)
+        if name is not None:
+            name = name.strip()
+            if not name:
+                raise ValidationFailed(_("A season needs a name."), field="name")
+            if season.league.seasons.filter(name=name).exclude(pk=season.pk).exists():
+                raise ValidationFailed(
+                    _("%(league)s already has a season called %(name)s.")
+                    % {"league": season.league.name, "name": name},
+                    field="name",
+                )
+            after["name"] = name
+        if playoff_teams is not None and playoff_teams != season.playoff_teams:
+            if season.playoff_seeding is not None:
+                raise ValidationFailed(
+                    _("The playoffs are drawn: their number of places no longer changes."),
+                    field="playoff_teams",
+                )
+            after["playoff_teams"] = playoff_teams
+        if draw_seed is not None and draw_seed != season.draw_seed:
+            if season_has_games(season):
+                raise ValidationFailed(
+                    _("A game has started: the season's draw seed no longer changes."),
+                    field="draw_seed",
+                )
+            after["draw_seed"] = draw_seed
+        if after == before:
+            return season
+        for key, value in after.items():
+            setattr(season, key, value)
+        season.save(update_fields=[k for k in fields if after[k] != before[k]])
+        audit_log(
+            actor=user, action=AuditAction.SEASON_UPDATE, obj=season, before=before, after=after
+        )
+    return season
+
+
 def season_has_games(season: Season) -> bool:
     """Whether a game of the season has started (void ones included: they were played)."""
     return Game.objects.filter(match__week__season=season).exists()

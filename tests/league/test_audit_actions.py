@@ -19,7 +19,8 @@ WRITERS = {"audit_log", "audit_entry"}
 STORED = {
     "game_start", "deal_record", "deal_agree", "deal_rival", "deal_correct", "deals_correct",
     "rival_withdraw", "game_confirm", "game_void", "dispute_raise", "dispute_withdraw",
-    "dispute_assign", "dispute_rule", "season_create", "season_rules_update", "season_import",
+    "dispute_assign", "dispute_rule", "season_create", "season_rules_update",
+    "season_update", "season_import",
     "schedule_create", "schedule_clear", "week_create", "venue_create", "team_create",
     "team_update", "match_create", "match_update", "delete", "player_create",
     "player_login_create", "invitation_send", "playoffs_create", "playoffs_undo",

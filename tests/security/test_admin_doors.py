@@ -23,7 +23,7 @@ APPS = ("league", "tournaments")
 # or its form's apply/clean). Nothing else may write from a form.
 FORMS_THROUGH: dict[str, tuple[str, ...]] = {
     "LeagueAdmin": ("league_create", "league_update"),
-    "SeasonAdmin": ("season_create", "season_rules_update"),
+    "SeasonAdmin": ("season_create", "season_details_update", "season_rules_update"),
     "VenueAdmin": ("venue_create",),
     "PlayerAdmin": ("players_add", "player_link"),
     "TeamAdmin": ("team_create", "team_update"),

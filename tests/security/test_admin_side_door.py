@@ -12,7 +12,9 @@ from django.contrib.auth import get_user_model
 
 from league import models
 from league.kernel.audit import AuditAction
+from league.kernel.errors import NotAllowed, ValidationFailed
 from league.models.rules import RULE_FIELDS
+from league.services.rules import season_details_update
 from tests import factories
 
 
@@ -172,3 +174,42 @@ def test_an_account_already_linked_to_a_player_is_refused_in_words(staff_admin, 
     ann, bob = (models.Player.objects.get(name=n) for n in ("Ann", "Bob"))
     with pytest.raises(ValidationFailed, match="already linked to Bob"):
         player_link(player=ann, account=bob.user, user=staff_admin)
+
+
+def test_a_season_is_renamed_in_the_admin_through_its_service_and_on_record(
+    client, staff_admin, season
+):
+    client.force_login(staff_admin)
+    url = f"/admin/league/season/{season.pk}/change/"
+    answer = client.post(url, _rules_post(season, name="Fall 2026 (Thursdays)", playoff_teams=6))
+    assert answer.status_code == 302
+    season.refresh_from_db()
+    assert (season.name, season.playoff_teams) == ("Fall 2026 (Thursdays)", 6)
+    entry = models.AuditEntry.objects.get(action=AuditAction.SEASON_UPDATE)
+    assert entry.before["name"] == "Fall 2026" and entry.after["name"] == "Fall 2026 (Thursdays)"
+
+
+def test_a_refused_rules_change_takes_the_rename_back_with_it(client, staff_admin, played_season):
+    client.force_login(staff_admin)
+    url = f"/admin/league/season/{played_season.pk}/change/"
+    client.post(url, _rules_post(played_season, name="Renamed", points_per_win=2))  # no reason
+    played_season.refresh_from_db()
+    assert (played_season.name, played_season.points_per_win) == ("Fall 2026", 1)
+    assert not models.AuditEntry.objects.filter(action=AuditAction.SEASON_UPDATE).exists()
+
+
+def test_a_seasons_details_stop_changing_when_results_depend_on_them(
+    league_admin, played_season, ann
+):
+    with pytest.raises(NotAllowed):
+        season_details_update(season=played_season, user=ann, name="Mine")
+    with pytest.raises(ValidationFailed, match="draw seed no longer changes"):
+        season_details_update(season=played_season, user=league_admin, draw_seed=7)
+    models.Season.objects.filter(pk=played_season.pk).update(playoff_seeding=["Fifteen Two"])
+    with pytest.raises(ValidationFailed, match="number of places no longer changes"):
+        season_details_update(season=played_season, user=league_admin, playoff_teams=2)
+    renamed = season_details_update(season=played_season, user=league_admin, name=" Fall '26 ")
+    assert renamed.name == "Fall '26"
+    factories.SeasonFactory(league=played_season.league, name="Spring 2027")
+    with pytest.raises(ValidationFailed, match="already has a season called Spring 2027"):
+        season_details_update(season=played_season, user=league_admin, name="Spring 2027")
