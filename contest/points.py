@@ -92,3 +92,65 @@ class Ladder:
         if not won:
             return self.points.loss
         return self.points.earned(won=True, level=self.level(margin))
+
+
+# --- The skunk margins a new season or event starts from -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SkunkDefaults:
+    """The margins a competition playing to ``target`` starts from, and where they come from:
+    ``source`` is ``"acc"`` where the ACC speaks for that game, ``"house"`` where it does not
+    (the rule then follows the ACC's proportions at 121, stated as our convention).
+
+    >>> skunk_defaults(121)
+    SkunkDefaults(target=121, skunk_margin=31, double_skunk_margin=61, source='acc')
+    """
+
+    target: int
+    skunk_margin: int
+    double_skunk_margin: int
+    source: str
+
+    @property
+    def skunk_line(self) -> int:
+        """The highest losing score that is still a skunk."""
+        return self.target - self.skunk_margin
+
+
+ACC_TARGETS = (61, 121)
+"""The games the ACC names ("The game of Cribbage can end at either 121 points or 61 points")
+and whose skunk its glossary defines: "To win by 31 or more points", a double skunk "by 61 or
+more" (``seeds/acc-scoring-and-terms.txt``). At 61 its double skunk is a shut-out: the loser
+still at 0."""
+
+
+def skunk_defaults(target: int) -> SkunkDefaults:
+    """The one table of default skunk margins, for leagues and tournaments alike.
+
+    Where the ACC speaks (games to 61 and 121) its margins hold as written: 31 and 61. For any
+    other target (seven-card's 181) no document speaks, and the house convention keeps the
+    ACC's proportions at 121: a skunk is a win by a quarter of the target and one more, a
+    double skunk by half of it and one more.
+
+    >>> [(d.skunk_margin, d.double_skunk_margin, d.source) for d in map(skunk_defaults, (61, 181))]
+    [(31, 61, 'acc'), (46, 91, 'house')]
+    """
+    if target in ACC_TARGETS:
+        return SkunkDefaults(target, DEFAULT_SKUNK_MARGIN, DEFAULT_DOUBLE_SKUNK_MARGIN, "acc")
+    return SkunkDefaults(target, target // 4 + 1, target // 2 + 1, "house")
+
+
+def other_skunk_reading(target: int) -> tuple[int, int]:
+    """The margins of the reading a competition playing to ``target`` does not start from:
+    the proportional house reading where the ACC speaks, the ACC's 31/61 as written where it
+    does not.
+
+    >>> other_skunk_reading(61), other_skunk_reading(121), other_skunk_reading(181)
+    ((16, 31), (30, 61), (31, 61))
+    """
+    if target == 121:  # the proportions give the ACC's own numbers: the other is the sheet's
+        return (30, DEFAULT_DOUBLE_SKUNK_MARGIN)
+    if target in ACC_TARGETS:
+        return (target // 4 + 1, target // 2 + 1)
+    return (DEFAULT_SKUNK_MARGIN, DEFAULT_DOUBLE_SKUNK_MARGIN)
