@@ -15,7 +15,9 @@ from rest_framework import serializers, viewsets
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
+from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
+from league.kernel.entries import DEAL_FIELDS
 from league.kernel.errors import ValidationFailed
 from league.kernel.parsers import BoundedJSONParser
 from league.kernel.permissions import Action, can, warm_permissions
@@ -106,6 +108,51 @@ def parse(serializer_class: type[serializers.Serializer], data: Any) -> dict[str
     if isinstance(message, dict):
         message = next(iter(message.values()))[0]
     raise ValidationFailed(str(message), field=None if field == "non_field_errors" else field)
+
+
+#: The fields a deal request may name: its envelope and the one deal shape.
+DEAL_REQUEST_FIELDS = frozenset({"key", "number", *DEAL_FIELDS})
+_SURROGATES = ProhibitSurrogateCharactersValidator()
+
+
+def read_deal_request(data: Any) -> tuple[str | None, int | None]:
+    """The ``key`` and ``number`` of a deal request (``DealRequestSerializer`` is its schema),
+    read here in one function rather than by a serializer built for every deal, with the
+    serializer's refusals word for word: a body that is not an object, an unknown field (the
+    first in alphabetical order), then the key (text of 1 to 64 characters once trimmed, as
+    DRF trims it), then the number (a JSON whole number from 1 to 999). The deal's own fields
+    go, untouched, to the one deal reader (``league.kernel.entries.read_deal``)."""
+    if data is None:  # a body of JSON null: DRF's own words, as the serializer said them
+        raise ValidationFailed("No data provided")
+    if not isinstance(data, Mapping):
+        raise ValidationFailed(_("Send a JSON object."))
+    unknown = sorted(set(data) - DEAL_REQUEST_FIELDS)
+    if unknown:
+        raise ValidationFailed(
+            _("Unknown field %(name)s.") % {"name": unknown[0]}, field=unknown[0]
+        )
+    key = data.get("key")
+    if key is not None:
+        if not isinstance(key, str) or not 0 < len(key.strip()) <= 64:
+            raise ValidationFailed(str(KEY_MESSAGES["invalid"]), field="key")
+        key = key.strip()
+        try:
+            _SURROGATES(key)  # a lone surrogate (JSON "\ud800") cannot be stored
+        except serializers.ValidationError as exc:
+            said = exc.detail[0] if isinstance(exc.detail, list) else exc.detail
+            raise ValidationFailed(str(said), field="key") from None
+    number = data.get("number")
+    if number is not None:
+        if type(number) is not int:
+            raise ValidationFailed(
+                str(StrictIntegerField.default_error_messages["invalid"]), field="number"
+            )
+        limits = serializers.IntegerField.default_error_messages
+        if number < 1:
+            raise ValidationFailed(limits["min_value"].format(min_value=1), field="number")
+        if number > 999:
+            raise ValidationFailed(limits["max_value"].format(max_value=999), field="number")
+    return key, number
 
 
 REFUSALS = {

@@ -4,7 +4,7 @@ history (``league.selectors.history``) reads its sentence from the same member."
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Any
 
@@ -61,6 +61,15 @@ class AuditAction(StrEnum):
     GAME_CONFIRM = "game_confirm", _("Confirmed."), {"vouched": _("Vouched for.")}
     GAME_VOID = "game_void", _("Voided.")
     GAME_CANCEL = "game_cancel", _("Cancelled before its first deal: its number is free again.")
+    GAME_CLOSE = (
+        "game_close",
+        _("Closed by the league: nobody confirmed or disputed it within %(hours)s hours."),
+    )
+
+    # Forfeits: the forfeit itself (the season's trail) and each game it awarded or undid (the
+    # game's history).
+    FORFEIT_RECORD = "forfeit_record", _("Won by forfeit: %(team)s forfeited it.")
+    FORFEIT_UNDO = "forfeit_undo", _("The forfeit was undone: the game no longer counts.")
 
     # Disputes and rulings (the game's history too).
     DISPUTE_RAISE = (
@@ -83,11 +92,16 @@ class AuditAction(StrEnum):
     SEASON_RULES_UPDATE = "season_rules_update"
     SEASON_UPDATE = "season_update"
     SEASON_IMPORT = "season_import"
+    SEASON_PUBLISH = "season_publish"
+    SEASON_UNPUBLISH = "season_unpublish"
+    SEASON_FINISH = "season_finish"
+    SEASON_REOPEN = "season_reopen"
     SCHEDULE_CREATE = "schedule_create"
     SCHEDULE_CLEAR = "schedule_clear"
     WEEK_CREATE = "week_create"
     WEEK_UPDATE = "week_update"
     VENUE_CREATE = "venue_create"
+    VENUE_UPDATE = "venue_update"
     TEAM_CREATE = "team_create"
     TEAM_UPDATE = "team_update"
     MATCH_CREATE = "match_create"
@@ -96,7 +110,19 @@ class AuditAction(StrEnum):
     PLAYER_CREATE = "player_create"
     PLAYER_LOGIN_CREATE = "player_login_create"
     PLAYER_LINK = "player_link"
+    PLAYER_RENAME = "player_rename"
     INVITATION_SEND = "invitation_send"
+    INVITATION_HOLD = "invitation_hold"
+    SUB_ADD = "sub_add"
+    SUB_REMOVE = "sub_remove"
+    SUB_ASK = "sub_ask"
+
+    # Postponements and nights that move (the season's trail).
+    POSTPONEMENT_ASK = "postponement_ask"
+    POSTPONEMENT_ANSWER = "postponement_answer"
+    MATCH_POSTPONE = "match_postpone"
+    NIGHT_MOVE = "night_move"
+    NIGHT_CANCEL = "night_cancel"
 
     # A league's playoffs.
     PLAYOFFS_CREATE = "playoffs_create"
@@ -115,16 +141,23 @@ class AuditAction(StrEnum):
     ROUND_START = "round_start"
     SCORECARD_SUBMIT = "scorecard_submit"
     SCORECARD_SETTLE = "scorecard_settle"
+    SCORECARD_ACC_RESOLVE = "scorecard_acc_resolve"
+    SCORECARD_ACC_REVERSE = "scorecard_acc_reverse"
     BRACKET_DRAW = "bracket_draw"
     PLAYOFF_GAME_RECORD = "playoff_game_record"
     PLAYOFF_GAME_VOID = "playoff_game_void"
+    PLAYOFF_FORFEIT = "playoff_forfeit"
 
     # Clubs and their seasons of nights.
     CLUB_CREATE = "club_create"
     CLUB_SEASON_CREATE = "club_season_create"
     CLUB_SEASON_UPDATE = "club_season_update"
+    CLUB_MEMBER_SET = "club_member_set"
+    CLUB_UPDATE = "club_update"
     NIGHT_ASSIGN_SEASON = "night_assign_season"
     NIGHT_CLOSE = "night_close"
+    CLUB_MEMBERS_ADD = "club_members_add"
+    NIGHT_TONIGHT = "night_tonight"
 
     # An event's money.
     PURSE_SET = "purse_set"
@@ -135,6 +168,15 @@ class AuditAction(StrEnum):
     PAYOUTS_RECORD = "payouts_record"
     LEDGER_ENTRY_ADD = "ledger_entry_add"
     LEDGER_ENTRY_REMOVE = "ledger_entry_remove"
+
+    # Telling players: the organiser's announcements, each player's own choices.
+    ANNOUNCEMENT_POST = "announcement_post"
+    NOTIFY_CHOICES = "notify_choices"
+    NOTIFY_UNSUBSCRIBE = "notify_unsubscribe"
+    CALENDAR_RESET = "calendar_reset"
+
+
+_ASK = object()  # no account given: ``actor_of(actor)``
 
 
 def _where(obj: Any) -> tuple[Game | None, int | None]:
@@ -163,11 +205,19 @@ def audit_log(
     before: Any = None,
     after: Any = None,
     reason: str = "",
+    account: Any = _ASK,
 ) -> AuditEntry:
     """Record one change; call it inside the transaction that makes the change. The game and
-    season it concerns are worked out from ``obj``; a trusted caller's reason is kept."""
+    season it concerns are worked out from ``obj``; a trusted caller's reason is kept.
+    ``account``: the account ``actor`` acts as, when the caller has it (``Permit.actor``)."""
     entry = audit_entry(
-        actor=actor, action=action, obj=obj, before=before, after=after, reason=reason
+        actor=actor,
+        action=action,
+        obj=obj,
+        before=before,
+        after=after,
+        reason=reason,
+        account=account,
     )
     entry.save(force_insert=True)
     return entry
@@ -181,6 +231,7 @@ def audit_entry(
     before: Any = None,
     after: Any = None,
     reason: str = "",
+    account: Any = _ASK,
 ) -> AuditEntry:
     """The entry :func:`audit_log` writes, unsaved: a bulk writer saves many with one
     ``bulk_create`` in the transaction that makes the changes (``obj`` must have its key)."""
@@ -190,7 +241,7 @@ def audit_entry(
     if isinstance(actor, Trusted) and actor.why not in reason:
         reason = f"{reason} ({actor.why})" if reason else actor.why
     return AuditEntry(
-        actor=actor_of(actor),
+        actor=actor_of(actor) if account is _ASK else account,
         action=action.value,
         object_type=type(obj).__name__,
         object_id=str(obj.pk),
@@ -200,3 +251,9 @@ def audit_entry(
         after=after,
         reason=reason,
     )
+
+
+def audit_write_many(entries: Iterable[AuditEntry], *, batch_size: int = 500) -> None:
+    """Save entries made by :func:`audit_entry` with one insert per ``batch_size``, in their
+    order, in the caller's transaction (a bulk writer's trail: an archive import)."""
+    AuditEntry.objects.bulk_create(entries, batch_size=batch_size)

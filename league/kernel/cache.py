@@ -10,6 +10,7 @@ visitor typed.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from typing import Any
 
@@ -109,6 +110,18 @@ def recent_page_key(season_id: int, language: str, sort: str, *, tag: str) -> st
     return f"standings-recent:{tag}:{int(season_id)}:{language}:{sort}"
 
 
+def asked_language_key(season_id: int, language: str) -> str:
+    """Set while visitors ask for the season's standings in ``language``: the recompute
+    renders the pages of the languages asked for since the last change, not every language."""
+    language, _sort = _checked(language, "")
+    return f"standings-asked:{int(season_id)}:{language}"
+
+
+def note_language_asked(season_id: int, language: str) -> None:
+    """Mark ``language`` as asked for (one cache write, nothing when the cache is down)."""
+    cache_set(asked_language_key(season_id, language), 1)
+
+
 # --- The results version, as last seen -----------------------------------------------------------
 
 
@@ -168,3 +181,24 @@ def read_counter(key: str) -> int | None:
         cache_failed()
         return None
     return value if isinstance(value, int) else None
+
+
+# --- Win probability ---------------------------------------------------------------------------
+
+
+def winprob_key(variant: str, target: int, version: int) -> str:
+    """The per-deal distributions of one game and target, as the recorded games stood at
+    ``version`` (how many games were over)."""
+    from scoring.variants import VARIANTS
+
+    if variant not in VARIANTS:
+        raise ValueError(f"not a game: {variant!r}")
+    return f"winprob:{variant}:{int(target)}:{int(version)}"
+
+
+def win_chances_key(digest: str) -> str:
+    """The ratings' chances for a night's games, as the rated results stood (``digest``: a
+    hex digest of the night's start, its games and the rated results' state)."""
+    if not re.fullmatch(r"[0-9a-f]{40}", digest):
+        raise ValueError("not a digest")
+    return f"win-chances:{digest}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -31,13 +32,12 @@ A_SHOW = gettext_lazy("A show")
 THE_CRIB = gettext_lazy("The crib")
 
 
-def _int(value: Any, field: str, what: object) -> int:
-    # JSON integers only: no booleans, no "5", no 5.0, no "٣" or "５".
-    if type(value) is not int:
-        raise ValidationFailed(
-            _("%(what)s must be a whole number like 12.") % {"what": what}, field=field
-        )
-    return value
+def _not_whole(field: str, what: object) -> ValidationFailed:
+    """The refusal of a number that is not a JSON integer (no booleans, no "5", no 5.0, no
+    "٣" or "５"), built only when one is refused."""
+    return ValidationFailed(
+        _("%(what)s must be a whole number like 12.") % {"what": what}, field=field
+    )
 
 
 def _card(value: Any, field: str) -> Card:
@@ -49,8 +49,24 @@ def _card(value: Any, field: str) -> Card:
         raise ValidationFailed(scoring_message(exc), field=field) from None
 
 
-def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
-    """The canonical stored form of a deal: seat keys as strings, unknown fields refused."""
+@dataclass(frozen=True, slots=True)
+class Submitted:
+    """A submitted deal read once: its stored form, the scorer's entry, and its fingerprint as
+    deal ``number`` (None when no number was given)."""
+
+    normal: dict[str, Any]
+    entry: DealEntry
+    fingerprint: str | None
+
+
+def read_deal(data: Mapping[str, Any], *, variant: Variant, number: int | None = None) -> Submitted:
+    """A submitted deal read in one pass, its fields checked in ``DEAL_FIELDS``' order (the
+    first wrong one refused, naming it; unknown fields refused): its canonical stored form (seat
+    keys as text, cards as the scorer writes them), the scorer's ``DealEntry`` built from the
+    same values (each card parsed once) and, given the deal's ``number``, its fingerprint.
+
+    ``to_entry`` makes the same entry from a deal already stored (tests/league/test_deal_shape.py
+    holds the two to the same answer)."""
     if not isinstance(data, Mapping):
         raise ValidationFailed(_("A deal must be a JSON object."))
     unknown = sorted(set(data) - set(DEAL_FIELDS) - {"key", "number"})
@@ -60,13 +76,17 @@ def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
         )
     if "dealer" not in data:
         raise ValidationFailed(_("Say who dealt."), field="dealer")
-    dealer = _int(data["dealer"], "dealer", DEALER)
+    dealer = data["dealer"]
+    if type(dealer) is not int:
+        raise _not_whole("dealer", DEALER)
     if not 0 <= dealer < variant.players:
         raise ValidationFailed(_("There is no seat %(seat)s.") % {"seat": dealer}, field="dealer")
 
     starter = data.get("starter") or None
+    starter_card = None
     if starter is not None:
-        starter = str(_card(starter, "starter"))
+        starter_card = _card(starter, "starter")
+        starter = str(starter_card)
     heels = data.get("heels")
     if heels is not None and not isinstance(heels, bool):
         raise ValidationFailed(_("His heels is yes or no."), field="heels")
@@ -81,12 +101,17 @@ def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
             _("Give the pegging for each of the %(n)s sides.") % {"n": variant.sides},
             field="pegging",
         )
-    pegging = [_int(v, f"pegging.{side}", PEGGING) for side, v in enumerate(raw_pegging)]
+    pegging: list[int] = []
+    for side, points in enumerate(raw_pegging):
+        if type(points) is not int:
+            raise _not_whole(f"pegging.{side}", PEGGING)
+        pegging.append(points)
 
     raw_shows = data.get("shows") or {}
     if not isinstance(raw_shows, Mapping):
         raise ValidationFailed(_("Shows are given per seat."), field="shows")
     shows: dict[str, int] = {}
+    shows_by_seat: dict[int, int] = {}  # the scorer's
     for seat_key, points in raw_shows.items():
         try:
             seat = int(seat_key)
@@ -98,13 +123,17 @@ def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
             raise ValidationFailed(
                 _("There is no seat %(seat)s.") % {"seat": seat_key}, field="shows"
             )
-        shows[str(seat)] = _int(points, f"shows.{seat}", A_SHOW)
+        if type(points) is not int:
+            raise _not_whole(f"shows.{seat}", A_SHOW)
+        shows[str(seat)] = shows_by_seat[seat] = points
 
     crib = data.get("crib")
-    if crib is not None:
-        crib = _int(crib, "crib", THE_CRIB)
+    if crib is not None and type(crib) is not int:
+        raise _not_whole("crib", THE_CRIB)
 
     cards = data.get("cards") or None
+    hands: dict[int, tuple[Card, ...]] = {}
+    crib_cards = None
     if cards is not None:
         if not isinstance(cards, Mapping):
             raise ValidationFailed(_("Cards are given per seat and for the crib."), field="cards")
@@ -118,9 +147,14 @@ def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
                 )
             if not isinstance(hand, list | tuple):
                 raise ValidationFailed(_("Give cards as a list."), field=f"cards.{who}")
-            clean[who] = [str(_card(c, f"cards.{who}")) for c in hand]
+            parsed = tuple(_card(c, f"cards.{who}") for c in hand)
+            clean[who] = [str(card) for card in parsed]
+            if who == "crib":
+                crib_cards = parsed
+            elif seat_number is not None:
+                hands[seat_number] = parsed
         cards = clean
-    return {
+    normal = {
         "dealer": dealer,
         "starter": starter,
         "heels": heels,
@@ -129,6 +163,23 @@ def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
         "crib": crib,
         "cards": cards,
     }
+    entry = DealEntry(
+        dealer=dealer,
+        starter=starter_card,
+        heels=heels,
+        pegging=tuple(pegging),
+        shows=shows_by_seat,
+        crib=crib,
+        hands=hands or None,
+        crib_cards=crib_cards,
+    )
+    return Submitted(normal, entry, None if number is None else fingerprint(normal, number))
+
+
+def normalise(data: Mapping[str, Any], *, variant: Variant) -> dict[str, Any]:
+    """The canonical stored form of a deal (``read_deal``'s): seat keys as strings, unknown
+    fields refused."""
+    return read_deal(data, variant=variant).normal
 
 
 def fingerprint(normal: Mapping[str, Any], number: int) -> str:
@@ -138,7 +189,8 @@ def fingerprint(normal: Mapping[str, Any], number: int) -> str:
 
 
 def to_entry(normal: Mapping[str, Any]) -> DealEntry:
-    """The scorer's view of a normalised deal."""
+    """The scorer's view of a deal already read (stored, or ``normalise``'s): what
+    ``read_deal`` gives as ``entry`` when it reads one."""
     cards = normal.get("cards") or None
     hands = None
     crib_cards = None

@@ -123,6 +123,14 @@ def game_facts(
     )
 
 
+def game_status(
+    game: Any, *, open_disputes: int | None = None, finished: bool | None = None
+) -> GameStatus:
+    """The state a league game's facts put it in: ``status_of(game_facts(...))`` in one call,
+    what a service settles after a change."""
+    return status_of(game_facts(game, open_disputes=open_disputes, finished=finished))
+
+
 def awaiting_teams(game: Any, facts: Facts | None = None) -> set[int]:
     """Ids of the teams that still have to vouch for the finished ``game``."""
     if game.status != GameStatus.FINISHED:
@@ -284,7 +292,7 @@ class ScorecardEntry:
     None for a checker's entry; ``result`` is (winner, loser's score)."""
 
     side: int | None
-    result: tuple[int, int]
+    result: tuple[int | None, int | None]  # (None, None): a ruling of a loss for both
 
 
 class CardState(enum.StrEnum):

@@ -9,7 +9,7 @@ while ``league.kernel.api`` is still importing DRF's views.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
 from django.utils.translation import gettext as _
@@ -49,15 +49,17 @@ def check_body(data: Any) -> None:
             if "\x00" in value:
                 raise nul_refusal(where or "The request")
             continue
+        items: Iterable[tuple[object, Any]]
         if isinstance(value, dict):
-            items = [(str(k), v) for k, v in value.items()]
+            items = value.items()
         elif isinstance(value, list):
-            items = [(str(i), v) for i, v in enumerate(value)]
+            items = enumerate(value)
         else:
             continue
         if depth > BODY_DEPTH_LIMIT:
             raise ParseError(_("This request is nested too deeply to be read: nothing was stored."))
-        for key, item in items:
+        for name, item in items:
+            key = str(name)
             field = f"{where}.{key}" if where else key
             if "\x00" in key:
                 raise nul_refusal(field.replace("\x00", ""))

@@ -31,6 +31,7 @@ The rules, in words:
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.db import models
@@ -56,6 +57,10 @@ class Action(models.TextChoices):
     CONFIRM_GAME = "confirm_game", _("confirm a game")
     REJECT_GAME = "reject_game", _("reject a game")
     VOID_GAME = "void_game", _("void a game")
+    RECORD_FORFEIT = "record_forfeit", _("record a forfeit")
+    UNDO_FORFEIT = "undo_forfeit", _("undo a forfeit")
+    POSTPONE_MATCH = "postpone_match", _("ask to postpone a match, or decide it")
+    ANSWER_POSTPONEMENT = "answer_postponement", _("accept or decline a postponement")
     RAISE_DISPUTE = "raise_dispute", _("raise a dispute")
     WITHDRAW_DISPUTE = "withdraw_dispute", _("withdraw a dispute")
     VIEW_DISPUTES = "view_disputes", _("read disputes and rulings")
@@ -208,8 +213,15 @@ def not_allowed(action: str) -> Refusal:
 
 def _role_refusal(user: Any, action: str) -> Refusal | None:
     """The answer to a role question ("may this user ever ..."), or to an action that is one."""
-    if action in (Action.VIEW_PRECEDENTS, Action.CHANGE_PLAYED_RULES, Action.VOID_GAME):
+    if action in (
+        Action.VIEW_PRECEDENTS,
+        Action.CHANGE_PLAYED_RULES,
+        Action.VOID_GAME,
+        Action.RECORD_FORFEIT,
+    ):
         may = is_official(user)
+    elif action == Action.UNDO_FORFEIT:
+        may = is_judge(user)
     elif action == Action.MANAGE_LEAGUE:
         may = is_league_admin(user)
     elif action in (Action.RUN_TOURNAMENT, Action.KEEP_MONEY, Action.MANAGE_CLUBS):
@@ -261,6 +273,22 @@ def refusal(user: Any, action: str, obj: Any = None) -> Refusal | None:
     if check is None:
         return _role_refusal(user, action)
     return check(user, action, obj)
+
+
+@dataclass(frozen=True, slots=True)
+class Permit:
+    """A service's one question before it writes, answered once: ``refused`` (the refusal, or
+    None) and ``actor``, the account the write is recorded under (``actor_of``), so the service
+    and its audit entry do not ask again."""
+
+    refused: Refusal | None
+    actor: Any
+
+
+def permit(user: Any, action: str, obj: Any = None) -> Permit:
+    """``refusal(user, action, obj)`` with the account the write is recorded under."""
+    actor = actor_of(user)
+    return Permit(refusal(user, action, obj), actor)
 
 
 def can(user: Any, action: str, obj: Any = None) -> bool:

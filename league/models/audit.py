@@ -50,6 +50,18 @@ class AuditEntry(models.Model):
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.record_kind} {self.object_id}"
 
     @property
+    def reason_text(self) -> str:
+        """Why, in the reader's language when the system wrote it (a correction's reason stored
+        as a code in ``after``, or one of the sentences stored whole); a person's words as
+        written."""
+        from league.kernel.stored_texts import fixed, render
+
+        after = self.after if isinstance(self.after, dict) else {}
+        return render(
+            after.get("reason_code") or "", after.get("reason_params"), fixed(self.reason)
+        )
+
+    @property
     def record_kind(self) -> str:
         """The kind of record changed, in the reader's language (``object_type`` keeps the
         model's class name, which the trail stores as written)."""

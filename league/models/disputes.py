@@ -42,6 +42,10 @@ class Dispute(models.Model):
         verbose_name=_("team"),
     )
     claim = models.TextField(_("what is claimed"), max_length=CLAIM_LIMIT)
+    # A claim the system wrote (league.kernel.stored_texts): its code and parameters, so it
+    # reads in the reader's language; ``claim`` keeps the text as first written.
+    claim_code = models.CharField(max_length=32, blank=True, default="", editable=False)
+    claim_params = models.JSONField(default=dict, blank=True, editable=False)
     rival = models.ForeignKey(
         "league.Deal",
         on_delete=models.PROTECT,
@@ -82,6 +86,21 @@ class Dispute(models.Model):
                 "deal": self.deal_number,
             }
         return gettext("Dispute #%(pk)s on %(game)s") % {"pk": self.pk, "game": self.game}
+
+    @property
+    def claim_text(self) -> str:
+        """What is claimed, in the reader's language when the system wrote it."""
+        from league.kernel.stored_texts import render
+
+        return render(self.claim_code, self.claim_params, self.claim)
+
+    @property
+    def ruling_text(self) -> str:
+        """The ruling, in the reader's language when the system wrote it ("The game was
+        voided.")."""
+        from league.kernel.stored_texts import fixed
+
+        return fixed(self.ruling)
 
     @property
     def is_closed(self) -> bool:

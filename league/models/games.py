@@ -133,6 +133,15 @@ class Game(models.Model):
     )
     # The phone's key for "start this game": a second identical request gets the same game.
     start_key = models.CharField(max_length=64, null=True, blank=True, verbose_name=_("start key"))  # noqa: DJ001
+    # A game lost by forfeit (no deal played): it names the forfeit, which says who and why.
+    forfeit = models.ForeignKey(
+        "league.Forfeit",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="games",
+        verbose_name=_("forfeit"),
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -193,6 +202,11 @@ class Game(models.Model):
         return game
 
     @property
+    def is_forfeit(self) -> bool:
+        """Won by forfeit: no deal was played."""
+        return self.forfeit_id is not None
+
+    @property
     def is_over(self) -> bool:
         return self.status in OVER_STATUSES
 
@@ -240,6 +254,11 @@ class GameSeat(models.Model):
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
     )
+    is_sub = models.BooleanField(
+        _("sat as a sub"),
+        default=False,
+        help_text=_("A player of the season's sub list, sitting for an absent partner."),
+    )
 
     class Meta:
         ordering = ["game", "seat"]
@@ -282,6 +301,10 @@ class Deal(models.Model):
         verbose_name=_("entered by"),
     )
     reason = models.TextField(_("reason for the correction"), blank=True)
+    # A reason the system wrote (league.kernel.stored_texts): its code and parameters, so it
+    # reads in the reader's language; ``reason`` keeps its words as written.
+    reason_code = models.CharField(max_length=32, blank=True, default="", editable=False)
+    reason_params = models.JSONField(blank=True, default=dict, editable=False)
     # A second entry of a deal number with other numbers is kept as a rival, never dropped,
     # until it is settled (a ruling, a correction that agrees with it, or its team accepting
     # the stored numbers).
@@ -306,6 +329,13 @@ class Deal(models.Model):
     def __str__(self) -> str:
         name = gettext("%(game)s, deal %(number)s") % {"game": self.game, "number": self.number}
         return name + (f" (v{self.version})" if self.version > 1 else "")
+
+    @property
+    def reason_text(self) -> str:
+        """Why this version was entered, in the reader's language when the system wrote it."""
+        from league.kernel.stored_texts import fixed, render
+
+        return render(self.reason_code, self.reason_params, fixed(self.reason))
 
     def after_at_hole(self, target: int) -> tuple[int, int]:
         """The running totals (home, away) after this deal as shown: a side that went out is

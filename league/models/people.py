@@ -51,3 +51,61 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class SeasonSub(models.Model):
+    """A player on a season's sub list: not on a team of that season, ready to sit for an
+    absent partner (``league.services.subs``; the game's seat says who sat as a sub)."""
+
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="subs", verbose_name=_("season")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="sub_for_seasons", verbose_name=_("player")
+    )
+    added_at = models.DateTimeField(_("added at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player"], name="sub_once_per_season")
+        ]
+        verbose_name = _("sub")
+        verbose_name_plural = _("sub list")
+
+    def __str__(self) -> str:
+        return self.player.name
+
+
+class HeldInvitation(models.Model):
+    """An invitation to choose a password, asked for a player while their season was a draft:
+    held until the season is published, then sent once (``league.services.people``)."""
+
+    season = models.ForeignKey(
+        Season,
+        on_delete=models.CASCADE,
+        related_name="held_invitations",
+        verbose_name=_("season"),
+    )
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="held_invitations",
+        verbose_name=_("player"),
+    )
+    base_url = models.CharField(_("site address"), max_length=200)
+    held_at = models.DateTimeField(_("held at"), auto_now_add=True)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["season", "player__name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "player"], name="invitation_held_once_per_season"
+            )
+        ]
+        verbose_name = _("held invitation")
+        verbose_name_plural = _("held invitations")
+
+    def __str__(self) -> str:
+        return self.player.name

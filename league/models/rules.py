@@ -21,6 +21,28 @@ GAME_NAMES: dict[str, Promise] = {
     "five-card-61": _("five-card cribbage to 61"),
     "seven-card-181": _("seven-card cribbage to 181"),
 }
+# The standard games played once around the board, to 61 (the ACC: "The game of Cribbage can
+# end at either 121 points or 61 points"): the same deal and play, a shorter race.
+SHORT_TARGET = 61
+SHORT_GAME_NAMES: dict[str, Promise] = {
+    "singles-121": _("two-player six-card cribbage to 61"),
+    "partnership-121": _("four-player partnership cribbage to 61"),
+}
+
+
+def targets_of(variant: str) -> tuple[int, ...]:
+    """The targets a league may play ``variant`` to: its own, and 61 for the standard two- and
+    four-handed games."""
+    own = VARIANTS[variant].target
+    return (own, SHORT_TARGET) if variant in SHORT_GAME_NAMES else (own,)
+
+
+def game_name(variant: str, target: int) -> Promise | str:
+    """The game a season plays, named with its target, in the page's language."""
+    if target == SHORT_TARGET and variant in SHORT_GAME_NAMES:
+        return SHORT_GAME_NAMES[variant]
+    return GAME_NAMES.get(variant, VARIANTS[variant].name)
+
 
 # Two-sided games only: a league match is one team against another.
 LEAGUE_VARIANTS = [
@@ -70,7 +92,10 @@ class Rules(models.Model):
     target = models.PositiveSmallIntegerField(
         _("game to"),
         default=121,
-        help_text=_("121 for the usual games, 61 for five-card, 181 for seven-card."),
+        help_text=_(
+            "121 for the usual games (or 61, once around the board), 61 for five-card, 181 for "
+            "seven-card."
+        ),
     )
     games_per_match = models.PositiveSmallIntegerField(_("games per match"), default=3)
     playoff_games_per_match = models.PositiveSmallIntegerField(

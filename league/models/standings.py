@@ -81,6 +81,8 @@ class MatchTally(models.Model):
     away_double_skunks = models.PositiveSmallIntegerField(default=0)
     waiting = models.PositiveSmallIntegerField(default=0)
     disputed = models.PositiveSmallIntegerField(default=0)
+    # Confirmed games won by forfeit: the match is over with them, whatever was played.
+    forfeits = models.PositiveSmallIntegerField(default=0)
 
     def __str__(self) -> str:
         return f"tally of match {self.match_id}"
