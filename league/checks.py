@@ -9,6 +9,7 @@ takes its press read the same. The rules in words are in ``league.kernel.permiss
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -28,7 +29,7 @@ from league.kernel.permissions import (
     register_check,
     teams_of,
 )
-from league.models import Deal, Dispute, Game, GameStatus, Match
+from league.models import Deal, Dispute, Game, GameStatus, Match, Postponement
 
 START = Refusal(
     "not_players_start", _("Only the players of these two teams can start their games.")
@@ -98,6 +99,84 @@ VOID = Refusal(
 )
 
 
+FORFEIT = Refusal(
+    "not_official_forfeit",
+    _("Only a judge or a league admin whose team does not play in it can record a forfeit."),
+)
+FORFEITED = Refusal(
+    "match_forfeited",
+    _("This match is already forfeited: a judge can undo the forfeit first."),
+    error=Locked,
+)
+NOTHING_TO_FORFEIT = Refusal(
+    "nothing_to_forfeit",
+    _("Every game of this match is played: there is nothing left to forfeit."),
+    error=Conflict,
+)
+UNDO_FORFEIT = Refusal(
+    "not_judge_forfeit", _("Only a judge whose team does not play in it can undo a forfeit.")
+)
+NO_FORFEIT = Refusal("no_forfeit", _("This match has no forfeit to undo."), error=Conflict)
+
+
+POSTPONE = Refusal(
+    "not_players_postpone",
+    _("Only the players of these two teams, or a league admin, can postpone this match."),
+)
+POSTPONE_PLAYED = Refusal(
+    "postpone_played",
+    _("A game of this match has been played: it can no longer be postponed."),
+    error=Conflict,
+)
+POSTPONE_FORFEITED = Refusal(
+    "postpone_forfeited",
+    _("This match is forfeited: there is nothing to postpone."),
+    error=Conflict,
+)
+POSTPONE_CANCELLED = Refusal(
+    "night_cancelled",
+    _("This night is cancelled: the organiser moves it to a new date."),
+    error=Conflict,
+)
+POSTPONE_ASKED = Refusal(
+    "postponement_asked",
+    _("A postponement of this match is already asked: the other team answers it first."),
+    error=Conflict,
+)
+POSTPONE_LATE = Refusal(
+    "postpone_too_late",
+    _("Matches of the season's last two weeks cannot be postponed."),
+    error=Conflict,
+)
+ANSWER = Refusal(
+    "not_other_team_answer",
+    _("Only the other team's players can accept or decline this postponement."),
+)
+ANSWERED = Refusal(
+    "postponement_answered", _("This postponement has already been answered."), error=Conflict
+)
+#: A match read with the teams of the user who asks (``league.services.games`` reads them in
+#: the statement that locks the game): ``(user id, team ids)``. ``_mine`` answers from it
+#: instead of asking ``permissions.teams_of``, so a deal's refusal costs no query of teams.
+ASKER_TEAMS = "_pegboard_asker_teams"
+
+
+def _mine(user: Actor, match: Match) -> set[int]:
+    """``teams_of(user, match)``, from the match when it was read with them."""
+    known = getattr(match, ASKER_TEAMS, None)
+    if known is not None and known[0] == getattr(user, "pk", None):
+        return set(known[1])
+    return teams_of(user, match)
+
+
+def _state(event: Event, status: str) -> Refusal | None:
+    """``lifecycle.state_refusal``, asked only when the lifecycle's table says no (the
+    sentence is the lifecycle's): an allowed event costs no call."""
+    if status in lifecycle.ALLOWED[event]:
+        return None
+    return lifecycle.state_refusal(event, status)
+
+
 def roster_of(match: Any) -> dict[int, int]:
     """user id -> team id for the players of ``match``'s two teams, fetched once per match
     object (one query), so asking about each deal's enterer costs nothing more."""
@@ -140,6 +219,8 @@ def start_refusal(match: Any, games: Iterable[Any]) -> Refusal | None:
     is finished (or cancelled) first; a match has its number of games; a decided playoff match
     plays no more."""
     games = list(games)
+    if match.week.cancelled_reason:
+        return POSTPONE_CANCELLED
     playing = [g.number for g in games if g.status == GameStatus.IN_PROGRESS]
     if playing:
         code, text = UNDER_WAY
@@ -155,6 +236,67 @@ def start_refusal(match: Any, games: Iterable[Any]) -> Refusal | None:
     return None
 
 
+def forfeit_numbers(match: Any, games: Iterable[Any]) -> list[int]:
+    """The numbers of the games a forfeit of ``match`` would award, from ``games``, its games
+    that are not void: every game not over yet (one under way included: the forfeit replaces
+    it), capped by the season's ``forfeit_games``; none once a playoff match is decided."""
+    games = list(games)
+    if match_winner(match, games) is not None:
+        return []
+    over = {g.number for g in games if g.status != GameStatus.IN_PROGRESS}
+    numbers = [n for n in range(1, games_per_match(match) + 1) if n not in over]
+    cap = match.week.season.forfeit_games
+    return numbers if cap is None else numbers[:cap]
+
+
+def standing_forfeit(match: Any) -> Any:
+    """The match's forfeit that stands (not undone), or None."""
+    return next((f for f in match.forfeits.all() if f.undone_at is None), None)
+
+
+def last_makeup_day(match: Any) -> Any:
+    """The last date a postponed ``match`` may be played (None: no dates to go by): within the
+    season's ``makeup_days`` of its night, and before the season's last two weeks begin."""
+    week = match.week
+    if week.date is None:
+        return None
+    season = week.season
+    last = week.date + dt.timedelta(days=season.makeup_days)
+    dates = sorted(
+        d
+        for d in season.weeks.filter(is_playoff=False, date__isnull=False).values_list(
+            "date", flat=True
+        )
+    )
+    if len(dates) >= 2:
+        last = min(last, dates[-2] - dt.timedelta(days=1))
+    return last
+
+
+def postpone_refusal(match: Any, games: Iterable[Any]) -> Refusal | None:
+    """Why ``match`` cannot be postponed now, whoever asks (None if it can)."""
+    if any(g.status != GameStatus.VOID for g in games):
+        return POSTPONE_PLAYED
+    if standing_forfeit(match) is not None:
+        return POSTPONE_FORFEITED
+    if match.week.cancelled_reason:
+        return POSTPONE_CANCELLED
+    last = last_makeup_day(match)
+    if last is not None and last < match.week.date:
+        return POSTPONE_LATE
+    return None
+
+
+def postponement_refusal(user: Actor, action: str, postponement: Any) -> Refusal | None:
+    match = postponement.match
+    if action == Action.ANSWER_POSTPONEMENT:
+        mine = teams_of(user, match)
+        if not mine or postponement.team_id in mine:
+            return ANSWER
+        return None if postponement.status == "asked" else ANSWERED
+    return match_refusal(user, action, match)
+
+
 def _games_of(match: Match) -> list[Game]:
     """The match's games that are not void: from its prefetched games when the page read them
     (the match page), else one query."""
@@ -162,7 +304,7 @@ def _games_of(match: Match) -> list[Game]:
 
 
 def match_refusal(user: Actor, action: str, match: Match) -> Refusal | None:
-    mine = teams_of(user, match)
+    mine = _mine(user, match)
     if action == Action.KEEP_SCORE:
         return None if mine or is_league_admin(user) else START
     if action == Action.START_GAME:
@@ -171,6 +313,24 @@ def match_refusal(user: Actor, action: str, match: Match) -> Refusal | None:
         return start_refusal(match, _games_of(match))
     if action == Action.VIEW_DISPUTES:
         return None if mine or is_official(user) else not_allowed(action)
+    if action == Action.RECORD_FORFEIT:
+        if mine or not is_official(user):
+            return FORFEIT
+        if standing_forfeit(match) is not None:
+            return FORFEITED
+        return None if forfeit_numbers(match, _games_of(match)) else NOTHING_TO_FORFEIT
+    if action == Action.UNDO_FORFEIT:
+        if mine or not is_judge(user):
+            return UNDO_FORFEIT
+        return None if standing_forfeit(match) is not None else NO_FORFEIT
+    if action == Action.POSTPONE_MATCH:
+        if not mine and not is_league_admin(user):
+            return POSTPONE
+        refused = postpone_refusal(match, _games_of(match))
+        asked = any(p.status == "asked" for p in match.postponements.all())
+        if refused is None and asked and mine and not is_league_admin(user):
+            return POSTPONE_ASKED
+        return refused
     return not_allowed(action)
 
 
@@ -178,7 +338,7 @@ def game_refusal(user: Actor, action: str, game: Game) -> Refusal | None:
     match = game.match
     if action in (Action.KEEP_SCORE, Action.START_GAME, Action.VIEW_DISPUTES):
         return match_refusal(user, action, match)
-    mine = teams_of(user, match)
+    mine = _mine(user, match)
     status = game.status
     if action == Action.CANCEL_GAME:
         if not mine and not is_league_admin(user):
@@ -187,27 +347,27 @@ def game_refusal(user: Actor, action: str, game: Game) -> Refusal | None:
     if action == Action.RECORD_DEAL:
         if not mine and not is_league_admin(user):
             return ENTER
-        return lifecycle.state_refusal(Event.RECORD_DEAL, status)
+        return _state(Event.RECORD_DEAL, status)
     if action == Action.CORRECT_DEAL:  # "may this user correct deals of this game"
-        return lifecycle.state_refusal(Event.CORRECT_DEAL, status) if mine else CORRECT
+        return _state(Event.CORRECT_DEAL, status) if mine else CORRECT
     if action in (Action.CONFIRM_GAME, Action.REJECT_GAME):
         return _vouch_refusal(action, game, mine)
     if action == Action.RAISE_DISPUTE:
         if mine:
-            return lifecycle.state_refusal(Event.RAISE_DISPUTE, status)
+            return _state(Event.RAISE_DISPUTE, status)
         # Judges and league admins open a review of any game but their own team's, a
         # confirmed one included (it then waits for a judge's ruling).
         if is_official(user):
-            return lifecycle.state_refusal(Event.RULE, status)
+            return _state(Event.RULE, status)
         return DISPUTE
     if action == Action.RULE_DISPUTE:
         if not is_judge(user):
             return RULE
-        return RULE_OWN if mine else lifecycle.state_refusal(Event.RULE, status)
+        return RULE_OWN if mine else _state(Event.RULE, status)
     if action == Action.VOID_GAME:
         if mine or not is_official(user):
             return VOID
-        return lifecycle.state_refusal(Event.VOID, status)
+        return _state(Event.VOID, status)
     return not_allowed(action)
 
 
@@ -271,3 +431,4 @@ def register() -> None:
     register_check(Game, game_refusal)
     register_check(Deal, deal_refusal)
     register_check(Dispute, dispute_refusal)
+    register_check(Postponement, postponement_refusal)

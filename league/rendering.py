@@ -17,9 +17,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from league.kernel.cache import (
+    asked_language_key,
+    cache_delete,
     cache_get,
     cache_set,
     cached_results_version,
+    note_language_asked,
     recent_page_key,
     remember_results_version,
     standings_page_key,
@@ -111,7 +114,9 @@ def visitor_standings_page(*, season_id: int, language: str, sort: str) -> str |
        query string is only the validated sort.
 
     What 3 and 4 give is kept in 1 and 2. Keys hold only the season id, the language, the
-    sort and the render tag; pages hold nothing of the request but its path and sort.
+    sort and the render tag; pages hold nothing of the request but its path and sort. Past 1,
+    the language is noted as asked for, so the next recompute renders its page ahead of time
+    (``store_standings_pages``); a language nobody asked for is drawn here, once, when asked.
     """
     recent_seconds = _recent_seconds()
     recent_key = recent_page_key(season_id, language, sort, tag=RENDER_TAG)
@@ -119,6 +124,8 @@ def visitor_standings_page(*, season_id: int, language: str, sort: str) -> str |
         html = cache_get(recent_key)
         if html is not None:
             return html
+    if language != settings.LANGUAGE_CODE:
+        note_language_asked(season_id, language)
     page_key = standings_page_key(season_id, language, sort, tag=RENDER_TAG)
     version = cached_results_version(season_id)
     page = cache_get(page_key) if version is not None else None
@@ -156,30 +163,47 @@ def _recent_seconds() -> int:
 
 def standings_up_to_date(season_id: int) -> bool:
     """Whether the season's stored standings and visitors' pages already show its current
-    results: not stale, and the snapshot and every language's page at its results version. A
-    burst of results (the last deals at a venue's tables, a minute apart) queues a recompute
-    each; the first to run computes the latest version and the rest find nothing to do."""
+    results: not stale, and the snapshot and the page of every language to store
+    (``languages_to_store``) at its results version. A burst of results (the last deals at a
+    venue's tables, a minute apart) queues a recompute each; the first to run computes the
+    latest version and the rest find nothing to do."""
     season = Season.objects.filter(pk=season_id, standings_stale=False).first()
     if season is None:
         return False
     version = season.results_version
     if not StandingsSnapshot.objects.filter(season=season, results_version=version).exists():
         return False
+    languages = languages_to_store(season_id)
     pages = StandingsPage.objects.filter(
-        season=season, results_version=version, render_tag=RENDER_TAG
+        season=season, results_version=version, render_tag=RENDER_TAG, language__in=languages
     ).count()
-    return pages == len(settings.LANGUAGES)
+    return pages == len(languages)
+
+
+def languages_to_store(season_id: int) -> list[str]:
+    """The languages whose visitors' page a recompute renders ahead of time: the site's own
+    language always, and every other one some visitor asked for since the last recompute
+    (``note_language_asked``). Another language's page is drawn on its first request after a
+    change (``visitor_standings_page``, layer 4): a league whose visitors all read English
+    never renders French. With the cache down, only the site's language."""
+    others = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+    asked = [code for code in others if cache_get(asked_language_key(season_id, code))]
+    return [settings.LANGUAGE_CODE, *asked]
 
 
 def store_standings_pages(season_id: int) -> int:
-    """Render the visitors' standings page in every language and store it. Safe to run twice:
-    a page is tagged with the results version it shows, and a stale one is never served."""
-    season = Season.objects.shown().select_related("league").filter(pk=season_id).first()
+    """Render the visitors' standings page in each language to store (``languages_to_store``)
+    and store it; returns how many were rendered. Safe to run twice: a page is tagged with the
+    results version it shows, and a stale one is never served. The marks of the languages
+    asked for are taken down: a language must be asked for again to be rendered after the next
+    change (its spectators, still watching, mark it again within seconds)."""
+    season = Season.objects.public().select_related("league").filter(pk=season_id).first()
     if season is None:
         return 0
     path = reverse("league:standings", args=[season.pk])
     data = standings_for_season(season)
-    for language, _name in settings.LANGUAGES:
+    languages = languages_to_store(season.pk)
+    for language in languages:
         with translation.override(language):
             html = standings_page_html(
                 request=visitor_request(path, language), season=season, data=data, sort=""
@@ -197,7 +221,9 @@ def store_standings_pages(season_id: int) -> int:
             standings_page_key(season.pk, language, "", tag=RENDER_TAG),
             (season.results_version, html),
         )
-    return len(settings.LANGUAGES)
+        if language != settings.LANGUAGE_CODE:
+            cache_delete(asked_language_key(season.pk, language))
+    return len(languages)
 
 
 # The stored page's lookup, written as SQL: it is what every visitor's standings request costs
@@ -218,12 +244,13 @@ WHERE p.season_id = %s AND p.language = %s AND p.render_tag = %s
 _SEASON_SQL = """
 SELECT s.*, l.name AS league_name
 FROM {season} s JOIN {league} l ON l.id = s.league_id
-WHERE s.id = %s AND NOT s.importing
+WHERE s.id = %s AND NOT s.importing AND s.state <> 'draft'
 """
 
 
 def _shown_season(season_id: int) -> Season | None:
-    """The season (if shown: not being imported), with its league's name as ``league_name``."""
+    """The season (if shown to visitors: not being imported, not a draft), with its league's
+    name as ``league_name``."""
     sql = _SEASON_SQL.format(season=Season._meta.db_table, league=League._meta.db_table)
     seasons = list(Season.objects.raw(sql, [season_id]))
     return seasons[0] if seasons else None

@@ -24,18 +24,22 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from league.models.rules import GAME_NAMES
+from contest.points import ACC_TARGETS, skunk_defaults
+from league.models.rules import game_name
 from league.ranking import TIEBREAKS
+from scoring.game import entry_rules
 from scoring.variants import VARIANTS
 
 
 @dataclass(frozen=True)
 class Source:
-    """Where a rule comes from: a seed document (``file``), or none for house convention."""
+    """Where a rule comes from: a seed document (``file``), a published text (``url``), or
+    neither for this season's settings and house convention."""
 
     key: str
     name: Promise
     file: str = ""
+    url: str = ""  # a published text the seeds do not hold
 
 
 SOURCES: dict[str, Source] = {
@@ -52,6 +56,11 @@ SOURCES: dict[str, Source] = {
             "rules-six-card-and-variants.txt",
         ),
         Source("online", gettext_lazy("the online rules summary"), "rules-online-summary.txt"),
+        Source(
+            "acc-rules",
+            gettext_lazy("the ACC's tournament rules"),
+            url="https://www.cribbage.org/rules/",
+        ),
         Source("settings", gettext_lazy("this season's settings")),
         Source("house", gettext_lazy("house convention")),
     )
@@ -78,18 +87,50 @@ class RuleFacts:
     tiebreaks: tuple[str, ...]
     requires_confirmation: bool
     irregularities: tuple[str, ...]
+    # The game's own numbers, as the scorer answers them (``scoring.game.entry_rules``): what a
+    # show of the hand or the crib can make, what one deal's play can peg, three for last.
+    crib_from_deck: int = 0
+    crib_cards: int = 4
+    hand_highest: int = 29
+    hand_impossible: tuple[int, ...] = ()
+    crib_highest: int = 29
+    crib_impossible: tuple[int, ...] = ()
+    peg_dealer: int = 0
+    peg_other: int = 0
+    three_for_last: int = 0
+    one_go_only: bool = False
+
+
+def _impossible(totals: Iterable[int]) -> tuple[int, tuple[int, ...]]:
+    """The highest total and the totals below it that no show makes."""
+    made = set(totals)
+    highest = max(made)
+    return highest, tuple(n for n in range(highest + 1) if n not in made)
 
 
 def rule_facts(rules: Any) -> RuleFacts:
     """The facts of a Season or a League (any object with the fields of ``Rules``)."""
     variant = VARIANTS[rules.variant]
+    scorer = entry_rules(variant)  # cached per game: the numbers entry checks
+    hand_highest, hand_impossible = _impossible(scorer["show_totals"])
+    crib_highest, crib_impossible = _impossible(scorer["crib_totals"])
     return RuleFacts(
-        game=str(GAME_NAMES.get(rules.variant, variant.name)),
+        game=str(game_name(rules.variant, rules.target)),
         target=rules.target,
         players=variant.players,
         sides=variant.sides,
         dealt=variant.dealt,
         kept=variant.hand_size,
+        crib_from_deck=variant.crib_from_deck,
+        crib_cards=variant.crib_size,
+        hand_highest=hand_highest,
+        hand_impossible=hand_impossible,
+        crib_highest=crib_highest,
+        crib_impossible=crib_impossible,
+        peg_dealer=scorer["pegging_max"]["dealer"],
+        peg_other=scorer["pegging_max"]["non_dealer"],
+        three_for_last=scorer["three_for_last_points"],
+        one_go_only=variant.one_go_only,
         games_per_match=rules.games_per_match,
         playoff_games_per_match=rules.playoff_games_per_match,
         points_per_win=rules.points_per_win,
@@ -124,9 +165,18 @@ class Rule:
     text: Text
     sources: tuple[str, ...]
     aliases: tuple[str, ...] = ()  # what else players call it (searched, shown)
-    reading: Reading | Callable[[RuleFacts], Reading] | None = None
+    reading: Reading | Callable[[RuleFacts], Reading | None] | None = None
     settings: tuple[str, ...] = ()  # the season settings its wording follows
     optional: bool = False  # an irregularity rule, played only where the season turns it on
+    # A rule of one game only (three for last): whether the season's game plays it, and why not.
+    applies: Callable[[RuleFacts], bool] | None = None
+    why_not: Promise | None = None
+
+    def played(self, facts: RuleFacts) -> bool:
+        """Whether a season with these facts plays this rule."""
+        if self.optional:
+            return self.id in facts.irregularities
+        return self.applies is None or self.applies(facts)
 
 
 @dataclass(frozen=True)
@@ -143,6 +193,8 @@ class RenderedRule:
     follows: tuple[str, ...] = ()
     other: str = ""
     optional: bool = False
+    played: bool = True
+    why_not: str = ""  # why this season does not play it (searched rules only)
 
     @property
     def haystack(self) -> str:
@@ -174,14 +226,176 @@ def _extra_points(n: int) -> str:
     return ngettext("%(n)s extra league point", "%(n)s extra league points", n) % {"n": n}
 
 
+def _numbers(values: Sequence[int]) -> str:
+    """1, 2 or 3: a list of totals as a sentence says it."""
+    words = [str(n) for n in values]
+    if len(words) < 2:
+        return "".join(words)
+    return _("%(first)s or %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
+
+
 def _deal(f: RuleFacts) -> str:
     text = _(
         "In %(game)s each player is dealt %(dealt)s cards and puts %(discard)s in the dealer's "
         "crib, keeping %(kept)s."
     ) % {"game": f.game, "dealt": f.dealt, "discard": f.dealt - f.kept, "kept": f.kept}
+    if f.crib_from_deck:
+        text += " " + _("One card more is dealt straight to the crib.")
     if f.players > f.sides:
         text += " " + _("Partners sit opposite each other and share one score.")
     return text
+
+
+def _three_for_last(f: RuleFacts) -> str:
+    return _(
+        "In five-card cribbage the first dealer has the better of the game, so before the first "
+        "deal the other side pegs %(n)s (“three for last”). It counts toward %(target)s like "
+        "any other point."
+    ) % {"n": f.three_for_last, "target": f.target}
+
+
+def _thirty_one(f: RuleFacts) -> str:
+    if f.one_go_only:
+        return _(
+            "A card that makes the count exactly 15 pegs 2; one that makes it exactly 31 pegs 2, "
+            "and the play ends there (P-5)."
+        )
+    return _(
+        "A card that makes the count exactly 15 pegs 2; one that makes it exactly 31 pegs 2, "
+        "and the count starts again at zero."
+    )
+
+
+def _go(f: RuleFacts) -> str:
+    if f.one_go_only:
+        return _(
+            "A player who cannot play without passing 31 says go; you must play if you can. In "
+            "five-card cribbage the play ends at the first go or 31: the last player to lay a "
+            "card pegs 1 for the go (2 if it made exactly 31, never both), and the cards still "
+            "held are not played; they count in the show."
+        )
+    return _(
+        "A player who cannot play without passing 31 says go; you must play if you can. The "
+        "others play on while they can; when nobody can, the last player to lay a card pegs 1 "
+        "for the go (2 if it made exactly 31, never both), and the count starts again at zero "
+        "with the player to the left of the one who played last."
+    )
+
+
+def _go_reading(f: RuleFacts) -> Reading | None:
+    """Who pegs the go is a question only where more than two play."""
+    if f.players == 2:
+        return None
+    return Reading(
+        gettext_lazy(
+            "In four-handed play the go point goes to whoever laid the last card once nobody "
+            "at the table can play, not to the next player as soon as one player says go."
+        ),
+        ("rulebook", "six-card"),
+        gettext_lazy(
+            "the league sheet's “Opponent scores 1 point” read as the next player "
+            "pegging 1 as soon as someone says go"
+        ),
+    )
+
+
+def _last_card(f: RuleFacts) -> str:
+    if f.one_go_only:
+        return _(
+            "The play ends at the first go or 31 (P-5), so its last card is the one that took "
+            "the go or the 31: there is no other point for last."
+        )
+    return _(
+        "The player who lays the last card of the play pegs 1 (“one for last”), unless it "
+        "made 31, which already pegged 2."
+    )
+
+
+def _counting_order(f: RuleFacts) -> str:
+    if f.players == 2:
+        return _(
+            "After the play the non-dealer counts first, then the dealer, each hand with the "
+            "starter as one more card; then the dealer counts the crib."
+        )
+    return _(
+        "After the play, hands are counted clockwise from the dealer's left, each with the "
+        "starter as a fifth card; the dealer counts last, then the crib for the dealer's side."
+    )
+
+
+def _hand_flush(f: RuleFacts) -> str:
+    return _(
+        "%(n)s hand cards of one suit score %(n)s, or %(more)s if the starter matches. The "
+        "starter with %(fewer)s hand cards is no flush."
+    ) % {"n": f.kept, "more": f.kept + 1, "fewer": f.kept - 1}
+
+
+def _hand_flush_reading(f: RuleFacts) -> Reading:
+    return Reading(
+        lambda _f: (
+            _(
+                "A flush in the hand needs all %(n)s hand cards of one suit; the starter can only "
+                "make it %(more)s."
+            )
+            % {"n": f.kept, "more": f.kept + 1}
+        ),
+        ("rulebook", "six-card", "online"),
+        gettext_lazy(
+            "the league sheet's “Flush (4–5 same suit)” read as any four of the "
+            "five cards, the starter included"
+        ),
+    )
+
+
+def _crib_flush(f: RuleFacts) -> str:
+    return _(
+        "The crib scores a flush only when its %(n)s cards and the starter are all one suit: "
+        "%(points)s points. %(n)s crib cards alone score nothing."
+    ) % {"n": f.crib_cards, "points": f.crib_cards + 1}
+
+
+def _impossible_counts(f: RuleFacts) -> str:
+    if (f.hand_highest, f.hand_impossible) == (f.crib_highest, f.crib_impossible):
+        text = _("No hand or crib can score %(totals)s, or more than %(highest)s.") % {
+            "totals": _numbers(f.hand_impossible),
+            "highest": f.hand_highest,
+        }
+    else:
+        text = _(
+            "No hand can score %(totals)s, or more than %(highest)s; no crib can score "
+            "%(crib_totals)s, or more than %(crib_highest)s."
+        ) % {
+            "totals": _numbers(f.hand_impossible),
+            "highest": f.hand_highest,
+            "crib_totals": _numbers(f.crib_impossible),
+            "crib_highest": f.crib_highest,
+        }
+    if f.hand_highest == 29:
+        return (
+            text
+            + " "
+            + _(
+                "The best is 29: three fives and the Jack of the fourth suit, with the fourth five "
+                "turned up."
+            )
+        )
+    return (
+        text
+        + " "
+        + _("The best hand of this game scores %(highest)s.") % {"highest": f.hand_highest}
+    )
+
+
+def _checks(f: RuleFacts) -> str:
+    return _(
+        "When a deal is entered Pegboard refuses: a show or crib no cards can make (S-8); when "
+        "the cards of a hand or the crib are typed, any count above what they make, and a card "
+        "typed twice; his heels claimed when the starter typed is no Jack, or left off when it "
+        "is one (D-4); pegging past what one deal's play can make, %(dealer)s for the dealer's "
+        "side and %(other)s for the other; and anything after a side has reached %(target)s. "
+        "A plausible over-count entered without its cards is stored as entered: only the other "
+        "team can catch it, by disputing the game, and a judge rules (J-1)."
+    ) % {"dealer": f.peg_dealer, "other": f.peg_other, "target": f.target}
 
 
 def _game_ends(f: RuleFacts) -> str:
@@ -204,33 +418,63 @@ def _skunk(f: RuleFacts) -> str:
 
 
 def _skunk_reading(f: RuleFacts) -> Reading:
-    sentence = _("This season a skunk is a win by %(margin)s points or more.") % {
-        "margin": f.skunk_margin
-    }
-    if f.skunk_margin == 30:
+    """The season's margins, whose they are (``contest.points.skunk_defaults``, one table for
+    leagues and tournaments), and the other reading, named."""
+    sentence = _(
+        "This season a skunk is a win by %(margin)s points or more and a double skunk a win by "
+        "%(double)s or more."
+    ) % {"margin": f.skunk_margin, "double": f.double_skunk_margin}
+    default = skunk_defaults(f.target)
+    if default.source == "house" and f.skunk_margin == default.skunk_margin:
+        sentence += " " + _(
+            "No document gives a skunk for a game to %(target)s: our convention keeps the ACC's "
+            "proportions at 121, a quarter of the game and one more, half of it and one more."
+        ) % {"target": f.target}
+    if f.target == 121 and f.skunk_margin == 30:
         return Reading(
             lambda _f: sentence,
             ("league",),
             gettext_lazy("the ACC's win by 31 or more (the loser at 90 or below)"),
         )
-    if f.skunk_margin == 31:
-        return Reading(
-            lambda _f: sentence,
-            ("acc",),
-            gettext_lazy("the league sheet's “win by 30+”"),
-        )
+    if f.skunk_margin == default.skunk_margin:
+        if f.target == 121:
+            other: Text = gettext_lazy("the league sheet's “win by 30+”")
+        elif f.target in ACC_TARGETS:
+            shorter = _(
+                "the proportions of the game to 121 kept in a shorter game: a skunk is a win by "
+                "%(margin)s or more, a double skunk by %(double)s or more"
+            ) % {"margin": f.target // 4 + 1, "double": f.target // 2 + 1}
+            other = lambda _f: shorter  # noqa: E731 - a sentence already in the reader's language
+        else:
+            other = gettext_lazy(
+                "the ACC's win by 31 or more and 61 or more, taken as they are written for any game"
+            )
+        return Reading(lambda _f: sentence, (default.source,), other)
     return Reading(
         lambda _f: sentence,
         ("settings",),
-        gettext_lazy("the league sheet's 30 or more and the ACC's 31 or more"),
+        lambda _f: (
+            _("the default for a game to %(target)s, a win by %(margin)s or more (%(source)s)")
+            % {
+                "target": f.target,
+                "margin": default.skunk_margin,
+                "source": SOURCES[default.source].name,
+            }
+        ),
     )
 
 
 def _double_skunk(f: RuleFacts) -> str:
-    text = _(
-        "A win by %(margin)s points or more is a double skunk: the loser finished at %(line)s or "
-        "below."
-    ) % {"margin": f.double_skunk_margin, "line": f.target - f.double_skunk_margin}
+    line = f.target - f.double_skunk_margin
+    if line > 0:
+        text = _(
+            "A win by %(margin)s points or more is a double skunk: the loser finished at "
+            "%(line)s or below."
+        ) % {"margin": f.double_skunk_margin, "line": line}
+    else:  # the ACC's 61 in a game to 61: a shut-out
+        text = _(
+            "A win by %(margin)s points or more is a double skunk: the loser did not score."
+        ) % {"margin": f.double_skunk_margin}
     if f.double_skunk_bonus:
         text += " " + _("It earns %(bonus)s on top of the skunk bonus.") % {
             "bonus": _extra_points(f.double_skunk_bonus)
@@ -277,7 +521,10 @@ def _points(f: RuleFacts) -> str:
         text += " " + _("and %(double)s more for a double skunk") % {
             "double": _extra_points(f.double_skunk_bonus)
         }
-    text += ". " + _("A team wins a week when it wins more games than it loses that week.")
+    text += ". " + _(
+        "A team wins a week when it wins more games than it loses that week (the league sheet "
+        "names weeks won as a tie-break without saying more; this is our definition)."
+    )
     return text
 
 
@@ -391,6 +638,16 @@ RULES: tuple[Rule, ...] = (
             ),
         ),
     ),
+    Rule(
+        "D-5",
+        DEAL,
+        gettext_lazy("Three for last"),
+        _three_for_last,
+        ("six-card",),
+        aliases=("three for last", "3 for last", "five-card"),
+        applies=lambda f: f.three_for_last > 0,
+        why_not=gettext_lazy("only five-card cribbage gives three for last"),
+    ),
     # The play
     Rule(
         "P-1",
@@ -407,10 +664,7 @@ RULES: tuple[Rule, ...] = (
         "P-2",
         PLAY,
         gettext_lazy("Fifteen and thirty-one"),
-        gettext_lazy(
-            "A card that makes the count exactly 15 pegs 2; one that makes it exactly 31 pegs 2, "
-            "and the count starts again at zero."
-        ),
+        _thirty_one,
         ("league", "rulebook", "online", "acc"),
         aliases=("fifteen two", "thirty-one", "31"),
         reading=Reading(
@@ -453,34 +707,16 @@ RULES: tuple[Rule, ...] = (
         PLAY,
         # The cribbage call, apart from Django's admin "Go" button, which its French translates
         pgettext_lazy("cribbage rule title", "Go"),
-        gettext_lazy(
-            "A player who cannot play without passing 31 says go; you must play if you can. The "
-            "others play on while they can; when nobody can, the last player to lay a card pegs 1 "
-            "for the go (2 if it made exactly 31, never both), and the count starts again at zero "
-            "with the player to the left of the one who played last."
-        ),
+        _go,
         ("league", "rulebook", "six-card", "acc"),
         aliases=("goes", "one for the go"),
-        reading=Reading(
-            gettext_lazy(
-                "In four-handed play the go point goes to whoever laid the last card once nobody "
-                "at the table can play, not to the next player as soon as one player says go."
-            ),
-            ("rulebook", "six-card"),
-            gettext_lazy(
-                "the league sheet's “Opponent scores 1 point” read as the next player "
-                "pegging 1 as soon as someone says go"
-            ),
-        ),
+        reading=_go_reading,
     ),
     Rule(
         "P-6",
         PLAY,
         gettext_lazy("Last card"),
-        gettext_lazy(
-            "The player who lays the last card of the play pegs 1 (“one for last”), "
-            "unless it made 31, which already pegged 2."
-        ),
+        _last_card,
         ("rulebook", "six-card", "acc"),
         aliases=("one for last", "go"),
     ),
@@ -489,10 +725,7 @@ RULES: tuple[Rule, ...] = (
         "S-1",
         SHOW,
         gettext_lazy("Counting order"),
-        gettext_lazy(
-            "After the play, hands are counted clockwise from the dealer's left, each with the "
-            "starter as a fifth card; the dealer counts last, then the crib for the dealer's side."
-        ),
+        _counting_order,
         ("league", "rulebook", "acc"),
         aliases=("the show", "counting", "box"),
     ),
@@ -531,31 +764,15 @@ RULES: tuple[Rule, ...] = (
         "S-5",
         SHOW,
         gettext_lazy("Flush in the hand"),
-        gettext_lazy(
-            "Four hand cards of one suit score 4, or 5 if the starter matches. The starter with "
-            "three hand cards is no flush."
-        ),
+        _hand_flush,
         ("league", "rulebook", "six-card", "online"),
-        reading=Reading(
-            gettext_lazy(
-                "A flush in the hand needs all four hand cards of one suit; the starter can only "
-                "make it five."
-            ),
-            ("rulebook", "six-card", "online"),
-            gettext_lazy(
-                "the league sheet's “Flush (4–5 same suit)” read as any four of the "
-                "five cards, the starter included"
-            ),
-        ),
+        reading=_hand_flush_reading,
     ),
     Rule(
         "S-6",
         SHOW,
         gettext_lazy("Flush in the crib"),
-        gettext_lazy(
-            "The crib scores a flush only when its four cards and the starter are all one suit: "
-            "5 points. Four crib cards alone score nothing."
-        ),
+        _crib_flush,
         ("league", "rulebook"),
         aliases=CRIB,
     ),
@@ -573,10 +790,7 @@ RULES: tuple[Rule, ...] = (
         "S-8",
         SHOW,
         gettext_lazy("Impossible counts"),
-        gettext_lazy(
-            "No hand or crib can score 19, 25, 26 or 27, or more than 29. The best is 29: three "
-            "fives and the Jack of the fourth suit, with the fourth five turned up."
-        ),
+        _impossible_counts,
         ("acc", "online"),
         aliases=("nineteen", "29 hand", "box"),
     ),
@@ -589,12 +803,11 @@ RULES: tuple[Rule, ...] = (
             "else takes them. A count entered below what the cards make stands."
         ),
         ("league", "house"),
-        aliases=("cut throat", "over-count", "under-count"),
+        aliases=("cut throat", "under-count"),
         reading=Reading(
             gettext_lazy(
-                "A count entered above what the cards make (or one no hand can make, S-8) is "
-                "refused: the entry is not taken until it is right, and a judge settles any "
-                "disagreement."
+                "Nobody takes the points of an over-count either: Pegboard refuses what it can "
+                "prove wrong (S-10), and the other team disputes the rest before a judge (J-1)."
             ),
             ("house",),
             gettext_lazy(
@@ -602,6 +815,15 @@ RULES: tuple[Rule, ...] = (
                 "opponents taking the excess, which is muggins"
             ),
         ),
+    ),
+    Rule(
+        "S-10",
+        SHOW,
+        gettext_lazy("What is checked when a score is entered"),
+        _checks,
+        ("house", "settings"),
+        aliases=("over-count", "overcount", "check", "muggins"),
+        settings=("variant",),
     ),
     # Winning
     Rule(
@@ -648,7 +870,7 @@ RULES: tuple[Rule, ...] = (
         LEAGUE,
         gettext_lazy("League points and weeks won"),
         _points,
-        ("league", "settings"),
+        ("league", "house", "settings"),
         settings=("games_per_match", "points_per_win", "skunk_bonus", "double_skunk_bonus"),
     ),
     Rule(
@@ -725,11 +947,22 @@ RULES: tuple[Rule, ...] = (
         IRREGULAR,
         gettext_lazy("Playing out of turn"),
         gettext_lazy(
-            "A card laid out of turn is taken back and laid again in turn, and any points pegged "
-            "for it are taken off; there is no other penalty."
+            "A card laid out of turn is taken back, with any points pegged for it, and the right "
+            "player plays; there is no penalty. Once every player has laid a card after it, the "
+            "order stands as played and the points pegged count (ACC rule 7.1 b)."
         ),
-        ("house",),
-        aliases=("out of turn", "wrong turn"),
+        ("acc-rules",),
+        aliases=("out of turn", "wrong turn", "wrong lead"),
+        reading=Reading(
+            gettext_lazy(
+                "The ACC's rule: a play that has gone on past the wrong card is not undone."
+            ),
+            ("acc-rules",),
+            gettext_lazy(
+                "the gentler house rule, where a card laid out of turn is taken back and laid "
+                "again in turn whenever it is noticed"
+            ),
+        ),
         optional=True,
     ),
     Rule(
@@ -737,13 +970,24 @@ RULES: tuple[Rule, ...] = (
         IRREGULAR,
         gettext_lazy("A card played after a go"),
         gettext_lazy(
-            "A player who said go while holding a card that fitted lays it as soon as this is "
-            "noticed, if the count has not started again, and the go point goes to whoever then "
-            "lays the last card; once the count has started again, the play stands. A card that "
-            "takes the count past 31 is taken back."
+            "A player who said go while holding a card that fitted may take the go back until "
+            "someone pegs or the next card is laid. After that it is a renege: the other side may "
+            "claim it until it lays its next card or counts its hand; the cards laid since are "
+            "taken back, points pegged since are taken off, the other side pegs 2 for each card "
+            "that could have been played and decides whether those cards are played or dead "
+            "(ACC rule 7.3). A card that takes the count past 31 is taken back (ACC rule 7.1 e)."
         ),
-        ("house",),
+        ("acc-rules",),
         aliases=("false go", "after a go", "goes", "renege"),
+        reading=Reading(
+            gettext_lazy("The ACC's rule: a go said with a card that fitted is a renege."),
+            ("acc-rules",),
+            gettext_lazy(
+                "the gentler house rule: the card is laid when noticed, if the count has not "
+                "started again, the go point goes to whoever then lays the last card, and there "
+                "is no penalty"
+            ),
+        ),
         optional=True,
     ),
 )
@@ -755,13 +999,23 @@ IRREGULARITY_IDS = tuple(rule.id for rule in IRREGULARITIES)
 
 def in_force(rules: Any) -> list[Rule]:
     """The rules a season (or league) plays: every rule but the irregularity rules it leaves
-    off, in the reference's order."""
-    played = set(rules.irregularities or ())
-    return [rule for rule in RULES if not rule.optional or rule.id in played]
+    off and the rules of other games (three for last), in the reference's order."""
+    facts = rule_facts(rules)
+    return [rule for rule in RULES if rule.played(facts)]
+
+
+def why_not_played(rule: Rule, facts: RuleFacts) -> str:
+    """Why a season does not play ``rule``, in a few words ("" when it does)."""
+    if rule.played(facts):
+        return ""
+    if rule.optional:
+        return _("an irregularity rule this season leaves off")
+    return str(rule.why_not or "")
 
 
 def render_rule(rule: Rule, facts: RuleFacts) -> RenderedRule:
     reading = rule.reading(facts) if callable(rule.reading) else rule.reading
+    why_not = why_not_played(rule, facts)
     return RenderedRule(
         id=rule.id,
         section=str(rule.section),
@@ -773,13 +1027,22 @@ def render_rule(rule: Rule, facts: RuleFacts) -> RenderedRule:
         follows=tuple(str(SOURCES[key].name) for key in reading.follows) if reading else (),
         other=_say(reading.other, facts) if reading else "",
         optional=rule.optional,
+        played=not why_not,
+        why_not=why_not,
     )
 
 
 def render_rules(rules: Any) -> list[RenderedRule]:
     """The rules in force under ``rules`` (a Season or a League), worded from its settings."""
     facts = rule_facts(rules)
-    return [render_rule(rule, facts) for rule in in_force(rules)]
+    return [render_rule(rule, facts) for rule in RULES if rule.played(facts)]
+
+
+def render_every_rule(rules: Any) -> list[RenderedRule]:
+    """Every rule of the reference, worded from ``rules``, those not played marked with why
+    (what a search looks through, so "misdeal" finds X-1 in a season that leaves it off)."""
+    facts = rule_facts(rules)
+    return [render_rule(rule, facts) for rule in RULES]
 
 
 def _fold(text: str) -> str:

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -34,7 +35,9 @@ def schedule_rows_html(rows: list[dict[str, Any]]) -> SafeString:
         "finished": escape(pgettext("a game's score on the schedule", "to confirm")),
         "disputed": escape(pgettext("a game's score on the schedule", "disputed")),
     }
+    forfeit = escape(pgettext("a game's score on the schedule", "forfeit"))
     table_text = _("Table %(table)s")
+    postponed = _("postponed to %(date)s")
     out = []
     for row in rows:
         match = row["match"]
@@ -53,6 +56,9 @@ def schedule_rows_html(rows: list[dict[str, Any]]) -> SafeString:
         ]
         if row["live"]:
             parts.append(f'<span class="badge badge--live">{playing}</span>')
+        if match.date is not None:  # played on its own date (league.services.postponements)
+            when = escape(postponed % {"date": date_format(match.date, "DATE_FORMAT")})
+            parts.append(f'<span class="badge badge--wait">{when}</span>')
         parts.append("</a>")
         if row["games"]:
             scores = []
@@ -62,10 +68,12 @@ def schedule_rows_html(rows: list[dict[str, Any]]) -> SafeString:
                     flag = not_yet[game.status]
                     badge = _STATUS_BADGE[game.status]
                     mark += f' <span class="game-flag {badge}">{flag}</span>'
-                scores.append(
-                    f'<li><a href="{game_url}{int(game.pk)}/">'
-                    f"{int(game.home_at_hole)}–{int(game.away_at_hole)}{mark}</a></li>"
-                )
+                if game.forfeit_id is not None:  # no score: who won it, by forfeit
+                    winner = "1–0" if game.winner_id == match.home_id else "0–1"
+                    score = f'{winner} <span class="game-flag badge--forfeit">{forfeit}</span>'
+                else:
+                    score = f"{int(game.home_at_hole)}–{int(game.away_at_hole)}"
+                scores.append(f'<li><a href="{game_url}{int(game.pk)}/">{score}{mark}</a></li>')
             parts.append(
                 f'<ol class="game-scores" aria-label="{games_label}">{"".join(scores)}</ol>'
             )

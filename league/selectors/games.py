@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-
+from contest.luck import show_percentile
+from league.kernel import stored_texts
 from league.kernel.scoring_messages import show_sentences
+from league.kernel.stored_texts import RIVAL_ENTRIES
 from league.models import Deal, Game
 from scoring.cards import Card
 from scoring.show import score_show
@@ -83,6 +84,8 @@ def _row(
             "player": seats.get(s, f"seat {s}"),
             "points": d.shows[str(s)],
             "breakdown": _breakdown(d, s),
+            # information only: where the show stands among every hand and starter
+            "percentile": round(show_percentile(d.shows[str(s)], hand_size=variant.hand_size)),
         }
         for s in order
         if str(s) in d.shows
@@ -97,11 +100,14 @@ def _row(
         "shows": shows,
         "crib": d.crib,
         "crib_breakdown": _breakdown(d, "crib"),
+        "crib_percentile": None
+        if d.crib is None
+        else round(show_percentile(d.crib, hand_size=variant.crib_size, crib=True)),
         "home_after": home_after,
         "away_after": away_after,
         "entered_by": d.entered_by.get_username() if d.entered_by else None,
         "entered_at": d.created_at,
-        "reason": d.reason,
+        "reason": d.reason_text,
         "earlier_versions": [
             {
                 "version": h.version,
@@ -140,23 +146,79 @@ def pending_rivals(game: Game) -> list[dict[str, Any]]:
         stored = current[rival.number]
         stored_row = _row(stored, variant, seats, side_team, [], target)
         rival_row = _row(rival, variant, seats, side_team, [], target)
-        claim = _("Deal %(n)s was entered twice: %(a)s entered %(x)s, %(b)s entered %(y)s.") % {
-            "n": rival.number,
-            "a": stored_row["entered_by"] or "?",
-            "x": _summary(stored_row),
-            "b": rival_row["entered_by"] or "?",
-            "y": _summary(rival_row),
-        }
-        out.append({"rival": rival, "stored": stored_row, "other": rival_row, "claim": claim})
+        claim = stored_texts.render(
+            RIVAL_ENTRIES, _claim_params(rival.number, stored_row, rival_row)
+        )
+        out.append(
+            {
+                "rival": rival,
+                "stored": stored_row,
+                "other": rival_row,
+                "claim": claim,
+                "differs": _differences(stored, rival, side_team, seats),
+            }
+        )
     return out
 
 
-def _summary(row: dict[str, Any]) -> str:
-    parts = [f"{team} {p}" for team, p in row["pegging"].items()]
-    parts += [f"{s['player']} {s['points']}" for s in row["shows"]]
-    if row["crib"] is not None:
-        parts.append(_("crib %(n)s") % {"n": row["crib"]})
-    return ", ".join(parts)
+def _differences(
+    a: Deal, b: Deal, side_team: dict[int, str], seats: dict[int, str]
+) -> dict[str, Any]:
+    """What two versions of a deal do not agree on, as the deal summary names it: the dealer,
+    the starter, each team's pegging, each player's show, the crib."""
+    pegging = [
+        side_team[i]
+        for i in range(max(len(a.pegging), len(b.pegging)))
+        if i in side_team and _at(a.pegging, i) != _at(b.pegging, i)
+    ]
+    shows = [
+        seats.get(int(s), f"seat {s}")
+        for s in sorted(set(a.shows) | set(b.shows))
+        if a.shows.get(s) != b.shows.get(s)
+    ]
+    return {
+        "dealer": a.dealer != b.dealer,
+        "starter": (a.starter or "", a.heels) != (b.starter or "", b.heels),
+        "pegging": pegging,
+        "shows": shows,
+        "crib": a.crib != b.crib,
+    }
+
+
+def _at(values: list[int], i: int) -> int | None:
+    return values[i] if i < len(values) else None
+
+
+def _claim_params(n: int, stored_row: dict[str, Any], rival_row: dict[str, Any]) -> dict[str, Any]:
+    """The parameters of the ``rival_entries`` text: who entered what, as data."""
+
+    def parts(row: dict[str, Any]) -> list[Any]:
+        shows = [(s["player"], s["points"]) for s in row["shows"]]
+        return stored_texts.deal_parts(row["pegging"], shows, row["crib"])
+
+    return {
+        "n": n,
+        "a": stored_row["entered_by"] or "?",
+        "x": parts(stored_row),
+        "b": rival_row["entered_by"] or "?",
+        "y": parts(rival_row),
+    }
+
+
+def rival_claim(rival: Deal) -> tuple[str, dict[str, Any]]:
+    """The stored text (code, parameters) of a dispute raised about ``rival``: "Deal n was
+    entered twice: ..." with the version that counts now and the rival one."""
+    game = rival.game
+    variant = game.match.week.season.game_variant
+    seats = {s.seat: s.player.name for s in game.seats.select_related("player")}
+    side_team = {game.home_side: game.match.home.name, 1 - game.home_side: game.match.away.name}
+    stored = Deal.objects.select_related("entered_by").get(
+        game=game, number=rival.number, is_current=True
+    )
+    target = game.match.week.season.target
+    stored_row = _row(stored, variant, seats, side_team, [], target)
+    rival_row = _row(rival, variant, seats, side_team, [], target)
+    return RIVAL_ENTRIES, _claim_params(rival.number, stored_row, rival_row)
 
 
 def _breakdown(deal: Deal, who: int | str) -> list[str] | None:

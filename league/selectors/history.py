@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from league.kernel.audit import AuditAction
 from league.kernel.ids import number_from
 from league.kernel.permissions import is_judge, team_of
+from league.kernel.stored_texts import render
 from league.models import AuditEntry, Dispute, Game
 
 
@@ -29,7 +30,7 @@ def game_history(game: Game) -> list[dict[str, Any]]:
                 "at": entry.at,
                 "who": _who(entry.actor, game),
                 "text": text,
-                "why": "" if _by_ruling(entry) else entry.reason,
+                "why": "" if _by_ruling(entry) else entry.reason_text,
             }
         )
     return rows
@@ -74,9 +75,13 @@ def _sentence(
         return entry.action.replace("_", " ").capitalize() + "."
     line, variants = action.sentence, action.variants
     if action == AuditAction.GAME_START:
+        subs = set(after.get("subs") or [])  # each sub seated is named as one
         return line % {
             "n": after.get("number", "?"),
-            "seats": ", ".join(after.get("seats", [])),
+            "seats": ", ".join(
+                _("%(name)s (sub)") % {"name": name} if name in subs else name
+                for name in after.get("seats", [])
+            ),
             "dealer": seats.get(after.get("first_dealer", 0), "?"),
         }
     if action in (AuditAction.DEAL_RECORD, AuditAction.DEAL_AGREE, AuditAction.RIVAL_WITHDRAW):
@@ -108,14 +113,19 @@ def _sentence(
         return str(line if after.get("status") == "confirmed" else variants["vouched"])
     if action == AuditAction.DISPUTE_RAISE:
         deal = after.get("deal_number")
+        claim = render(
+            after.get("claim_code") or "", after.get("claim_params"), after.get("claim") or ""
+        )
         return (
-            line % {"n": deal, "claim": after.get("claim")}
-            if deal
-            else variants["no_deal"] % {"claim": after.get("claim")}
+            line % {"n": deal, "claim": claim} if deal else variants["no_deal"] % {"claim": claim}
         )
     if action == AuditAction.DISPUTE_RULE:
         word = variants["dismissed" if after.get("status") == "dismissed" else "resolved"]
         return line % {"word": word, "rule": after.get("rule", "?")}
+    if action == AuditAction.GAME_CLOSE:
+        return line % {"hours": after.get("hours", "?")}
+    if action == AuditAction.FORFEIT_RECORD:
+        return line % {"team": after.get("team", "?")}
     return str(line)  # a sentence with nothing to fill in: "Voided."
 
 

@@ -4,15 +4,26 @@ players and their logins, teams, the schedule with byes) and the score sheets of
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Min, Prefetch, Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.kernel.audit import AuditAction
-from league.models import AuditEntry, Game, League, Match, Player, Season, Week
+from league.models import (
+    AuditEntry,
+    Forfeit,
+    Game,
+    HeldInvitation,
+    League,
+    Match,
+    Player,
+    Season,
+    Week,
+)
 from league.models.rules import Rules
 from league.ranking import TIEBREAKS
 
@@ -69,15 +80,19 @@ def rules_sentences(rules: Rules) -> list[str]:
     return sentences
 
 
-def leagues_overview() -> list[dict[str, Any]]:
-    """Every league with its seasons, newest first, and whether each has started."""
+def leagues_overview(*, today: dt.date | None = None) -> list[dict[str, Any]]:
+    """Every league with its seasons, newest first, whether each has started and its state on
+    ``today`` (draft, next season, running, finished)."""
+    today = today or timezone.localdate()
     played = set(
         Game.objects.values_list("match__week__season_id", flat=True).distinct().order_by()
     )
     seasons = (
         Season.objects.shown()
         .annotate(
-            team_count=Count("teams", distinct=True), week_count=Count("weeks", distinct=True)
+            team_count=Count("teams", distinct=True),
+            week_count=Count("weeks", distinct=True),
+            first_night_date=Min("weeks__date", filter=Q(weeks__is_playoff=False)),
         )
         .order_by("-id")
     )
@@ -86,7 +101,10 @@ def leagues_overview() -> list[dict[str, Any]]:
         rows.append(
             {
                 "league": league,
-                "seasons": [{"season": s, "started": s.pk in played} for s in league.seasons.all()],
+                "seasons": [
+                    {"season": s, "started": s.pk in played, "state": s.state_on(today)}
+                    for s in league.seasons.all()
+                ],
             }
         )
     return rows
@@ -106,11 +124,21 @@ def invitations_sent(players: Iterable[Player]) -> dict[int, dt.datetime]:
     return last
 
 
+def invitations_held(season: Season) -> set[int]:
+    """The players whose invitation is held until ``season`` (a draft) is published, by id."""
+    return set(
+        HeldInvitation.objects.filter(season=season, sent_at__isnull=True).values_list(
+            "player_id", flat=True
+        )
+    )
+
+
 def player_logins(
-    players: list[Player], teams: dict[int, Any] | None = None
+    players: list[Player], teams: dict[int, Any] | None = None, held: Collection[int] = ()
 ) -> list[dict[str, Any]]:
-    """Each player with the state of their login (none, not invited, invited when, joined)
-    and their team from ``teams`` (player id -> team)."""
+    """Each player with the state of their login (none, not invited, invited when, held
+    until the season is published (``held``: player ids), joined) and their team from
+    ``teams`` (player id -> team)."""
     sent = invitations_sent(players)
     rows = []
     for player in players:
@@ -119,6 +147,8 @@ def player_logins(
             state = "none"
         elif account.has_usable_password():
             state = "joined"
+        elif player.pk in held:
+            state = "held"
         else:
             state = "invited" if player.pk in sent else "not_invited"
         rows.append(
@@ -132,6 +162,15 @@ def player_logins(
     return rows
 
 
+def league_players(season: Season) -> QuerySet[Player]:
+    """The players an organiser of ``season`` works with: those who were ever on a team of its
+    league, and those on no team yet anywhere (just added, not placed). Never another league's
+    players (issue 38)."""
+    return Player.objects.filter(
+        Q(teams__season__league_id=season.league_id) | Q(teams__isnull=True)
+    ).distinct()
+
+
 def season_setup(season: Season) -> dict[str, Any]:
     """The season's set-up as it stands: teams, players free to form teams, the schedule by
     night with byes, and what can still change (a handful of queries)."""
@@ -139,7 +178,7 @@ def season_setup(season: Season) -> dict[str, Any]:
         season.teams.select_related("captain").prefetch_related("players").order_by("name")
     )
     on_team = {p.pk: t for t in teams for p in t.players.all()}
-    players = list(Player.objects.select_related("user").order_by("name"))
+    players = list(league_players(season).select_related("user").order_by("name"))
     played_teams: set[int] = set()
     for home, away in (
         Game.objects.filter(match__week__season=season)
@@ -154,6 +193,15 @@ def season_setup(season: Season) -> dict[str, Any]:
                 "matches",
                 queryset=Match.objects.select_related("home", "away")
                 .annotate(game_count=Count("games"))
+                .prefetch_related(
+                    Prefetch(
+                        "forfeits",
+                        queryset=Forfeit.objects.filter(undone_at__isnull=True).select_related(
+                            "team"
+                        ),
+                        to_attr="standing_forfeits",
+                    )
+                )
                 .order_by("table"),
             )
         )

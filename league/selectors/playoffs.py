@@ -4,10 +4,15 @@ draw and the playoff matches (the draw and the advance that write it are
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Count
+from django.utils.translation import ngettext
+
 from contest import brackets
-from league.models import GameStatus, Match, Season, Team
+from league.kernel.audit import AuditAction
+from league.models import AuditEntry, GameSeat, GameStatus, Match, Season, Team
 
 
 def _winner_of(match: Match, *, games_per_match: int) -> Team | None:
@@ -98,3 +103,120 @@ def _slot(
         "winner": winner,
         "bye": bool(home) and away is None and rnd == 1,
     }
+
+
+def nights_played(season: Season) -> dict[int, int]:
+    """How many regular-season nights each player sat at a table of ``season`` (a night counts
+    once however many games they played in it; a void game is no night), by player id. One
+    query."""
+    rows = (
+        GameSeat.objects.filter(
+            game__match__week__season=season, game__match__week__is_playoff=False
+        )
+        .exclude(game__status=GameStatus.VOID)
+        .values("player_id")
+        .annotate(nights=Count("game__match__week", distinct=True))
+    )
+    return {row["player_id"]: row["nights"] for row in rows}
+
+
+def playoff_shortfalls(season: Season) -> dict[str, list[tuple[str, int]]]:
+    """The season's teams that the playoff rule (``Season.playoff_min_nights``) keeps out of the
+    draw, by name, each with its players short of the nights and the nights they played (empty
+    when the season has no such rule). Two queries."""
+    needed = season.playoff_min_nights
+    if not needed:
+        return {}
+    played = nights_played(season)
+    short: dict[str, list[tuple[str, int]]] = {}
+    for team in season.teams.prefetch_related("players"):
+        missing = [
+            (p.name, played.get(p.pk, 0))
+            for p in sorted(team.players.all(), key=lambda p: p.name)
+            if played.get(p.pk, 0) < needed
+        ]
+        if missing:
+            short[team.name] = missing
+    return short
+
+
+def shortfall_sentence(team: str, players: list[tuple[str, int]], needed: int) -> str:
+    """Why ``team`` is not in the playoffs, naming who is short, in the reader's language."""
+    who = ", ".join(
+        ngettext("%(name)s played %(n)s night", "%(name)s played %(n)s nights", n)
+        % {"name": name, "n": n}
+        for name, n in players
+    )
+    return ngettext(
+        "%(team)s is not in the playoffs: each player must play %(needed)s night, and %(who)s.",
+        "%(team)s is not in the playoffs: each player must play %(needed)s nights, and %(who)s.",
+        needed,
+    ) % {"team": team, "needed": needed, "who": who}
+
+
+@dataclass(frozen=True)
+class Ineligible:
+    """A team the playoffs' nights rule keeps out: its players short of the nights, each with
+    the nights they played, and the nights the rule asks of each player."""
+
+    team: str
+    players: tuple[tuple[str, int], ...]
+    needed: int
+
+    @property
+    def reasons(self) -> list[str]:
+        """One sentence a player short, in the reader's language: "Dan played 1 of the 2 nights
+        required"."""
+        return [
+            ngettext(
+                "%(name)s played %(n)s of the %(needed)s night required",
+                "%(name)s played %(n)s of the %(needed)s nights required",
+                self.needed,
+            )
+            % {"name": name, "n": n, "needed": self.needed}
+            for name, n in self.players
+        ]
+
+
+def _draw_entry(season: Season) -> dict[str, Any]:
+    """What the season's last playoff draw recorded (its audit entry's ``after``)."""
+    entry = (
+        AuditEntry.objects.filter(action=AuditAction.PLAYOFFS_CREATE, season_id=season.pk)
+        .order_by("-at", "-id")
+        .first()
+    )
+    return entry.after if entry is not None and isinstance(entry.after, dict) else {}
+
+
+def playoff_ineligible(season: Season) -> dict[str, Any]:
+    """Who the playoffs' nights rule keeps out, and why. Before the draw (``drawn`` false), the
+    teams with a player short of the nights so far (``playoff_shortfalls``, live: two
+    queries); once drawn, the teams the draw passed over for it, as they stood then (from its
+    audit entry: one query). ``needed`` is the rule's nights (``None``: no rule, no list
+    before the draw); ``teams`` a list of ``Ineligible``."""
+    if season.playoff_seeding:
+        after = _draw_entry(season)
+        needed = after.get("min_nights") or season.playoff_min_nights
+        teams = [
+            Ineligible(team, tuple((name, n) for name, n in players), int(needed or 0))
+            for team, players in (after.get("excluded") or {}).items()
+        ]
+        return {"drawn": True, "needed": needed, "teams": teams}
+    needed = season.playoff_min_nights
+    short = playoff_shortfalls(season)
+    return {
+        "drawn": False,
+        "needed": needed,
+        "teams": [Ineligible(team, tuple(players), needed or 0) for team, players in short.items()],
+    }
+
+
+def playoff_exclusions(season: Season) -> list[str]:
+    """Why each team the season's last playoff draw left out is not in it, in the reader's
+    language (from the draw's audit entry: the facts as they were, not as they are now)."""
+    after = _draw_entry(season)
+    needed = after.get("min_nights") or 0
+    return [
+        shortfall_sentence(team, [(name, n) for name, n in players], needed)
+        for team, players in (after.get("excluded") or {}).items()
+    ]

@@ -4,27 +4,34 @@ them (``can(VIEW_PRECEDENTS)``). Two queries for a visitor, three more for a jud
 
 from __future__ import annotations
 
+import datetime as dt
+
+from django.utils import timezone
+
 from league.kernel.permissions import Action, Actor, can
 from league.models import Dispute, DisputeStatus, League, Season
 from league.rules_reference import (
-    IRREGULARITIES,
     RenderedRule,
-    render_rules,
+    render_every_rule,
     search_rules,
     sections,
 )
+from league.selectors.seasons import seasons_visible_to
 
 PRECEDENTS_PER_RULE = 10  # the newest; enough to see how a rule has been read
 
 
-def rules_season(season_id: int | None) -> tuple[Season | None, list[Season]]:
-    """The season whose rules are shown (the one asked for, else the first current season,
-    else the newest), and every season to choose from. None when there is none, or when the
-    one asked for does not exist (the page then answers 404)."""
-    seasons = list(Season.objects.shown().select_related("league").order_by("league__name", "-id"))
+def rules_season(
+    season_id: int | None, *, user: Actor | None = None, today: dt.date | None = None
+) -> tuple[Season | None, list[Season]]:
+    """The season whose rules are shown (the one asked for, else the first running season,
+    else the newest), and every season ``user`` may see to choose from. None when there is
+    none, or when the one asked for does not exist (the page then answers 404)."""
+    today = today or timezone.localdate()
+    seasons = list(seasons_visible_to(user).with_first_night().order_by("league__name", "-id"))
     if season_id is not None:
         return next((s for s in seasons if s.pk == season_id), None), seasons
-    current = [s for s in seasons if s.is_current]
+    current = [s for s in seasons if s.is_current_on(today)]
     return next(iter(current or seasons), None), seasons
 
 
@@ -59,21 +66,22 @@ def rules_page(*, user: Actor, season: Season | None, seasons: list[Season], que
     """Everything the rules page draws."""
     # No season yet: a league's defaults (a new league's, before any league is made).
     rules_of: Season | League = season or League.objects.order_by("name").first() or League()
-    rendered: list[RenderedRule] = render_rules(rules_of)
-    shown = search_rules(rendered, query)
+    every: list[RenderedRule] = render_every_rule(rules_of)
+    rendered = [r for r in every if r.played]
+    # A search looks through every rule, those this season does not play marked with why.
+    shown = search_rules(every, query) if query.strip() else rendered
     precedents = precedents_by_rule(user=user, season=season, seasons=seasons) if season else {}
     by_section = [
         (name, [{"rule": r, "precedents": precedents.get(r.id, [])} for r in group])
         for name, group in sections(shown)
     ]
-    played = set(rules_of.irregularities or ())
     return {
         "season": season,
         "seasons": seasons,
         "sections": by_section,
         "count": len(shown),
         "total": len(rendered),
-        "not_played": [r for r in IRREGULARITIES if r.id not in played],
+        "not_played": [r for r in every if not r.played],
         "can_see_precedents": season is not None and can(user, Action.VIEW_PRECEDENTS, season),
         "q": query,
     }

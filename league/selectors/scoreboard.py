@@ -10,7 +10,19 @@ from typing import Any, NamedTuple
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Window
 
 from league.kernel.permissions import Actor
-from league.models import Deal, Game, GameStatus, Match, Season, Team, Week
+from league.models import (
+    Deal,
+    Forfeit,
+    Game,
+    GameStatus,
+    Match,
+    Postponement,
+    Season,
+    SeasonState,
+    Team,
+    Week,
+)
+from league.selectors.winprob import game_chance
 
 # What a schedule line reads of a game (its score at the hole, skunk, whether it is under way):
 # a week at 512 tables has 2,560 games, and loading only these fields halves their cost.
@@ -25,9 +37,10 @@ SCHEDULE_GAME_FIELDS = (
     "margin",
     "skunk_level",
     "deal_count",
+    "forfeit_id",
 )
 # The TV boards read the same, and the version (the boards' signature).
-BOARD_GAME_FIELDS = (*SCHEDULE_GAME_FIELDS, "version")
+BOARD_GAME_FIELDS = (*SCHEDULE_GAME_FIELDS, "version", "first_dealer", "home_side")
 
 
 def skunk_line(season: Season) -> int:
@@ -125,8 +138,15 @@ def week_boards(week: Week, *, screen: int = 1, per_screen: int) -> dict[str, An
         in_week = matches[0].tables_in_week
     else:
         in_week = Match.objects.filter(week=week).count() if screen > 1 else 0
+    tables = _board_rows(matches)
+    season = week.season
+    for row in tables:  # information only: the board's win probability, no query
+        game = row["game"]
+        row["chance"] = (
+            game_chance(game, variant=season.variant, target=season.target) if game else None
+        )
     return {
-        "tables": _board_rows(matches),
+        "tables": tables,
         "screen": screen,
         "screens": -(-in_week // per_screen),
         "first_table": matches[0].table if matches else None,
@@ -247,12 +267,15 @@ def schedule_week(season: Season, *, number: int | None, today: dt.date) -> dict
 
 
 def match_detail(match_id: int) -> dict[str, Any]:
-    """A match with its teams, players and every game with its board (five queries)."""
+    """A match with its teams, players, its forfeits and postponements, and every game with its
+    board (seven queries)."""
     match = (
         Match.objects.select_related("week__season__league", "week__venue", "home", "away")
         .prefetch_related(
             "home__players",
             "away__players",
+            Prefetch("forfeits", queryset=Forfeit.objects.select_related("team")),
+            Prefetch("postponements", queryset=Postponement.objects.select_related("team")),
             Prefetch(
                 "games",
                 queryset=Game.objects.select_related("winner")
@@ -285,6 +308,8 @@ def match_detail(match_id: int) -> dict[str, Any]:
         "home_players": list(match.home.players.all()),
         "away_players": list(match.away.players.all()),
         "skunk_line": skunk_line(match.week.season),
+        "forfeit": next((f for f in match.forfeits.all() if f.undone_at is None), None),
+        "postponement": next((p for p in match.postponements.all() if p.status == "asked"), None),
     }
 
 
@@ -311,10 +336,11 @@ def _by_date(weeks: QuerySet[Week], today: dt.date) -> Week | None:
 
 def current_week_at(venue_id: int, *, today: dt.date) -> Week | None:
     """The week a venue's TV shows: the venue's week by date (today's, or the latest before
-    it), current seasons first."""
-    weeks = Week.objects.filter(venue_id=venue_id)
-    current = weeks.filter(season__is_current=True)
-    return _by_date(current, today) if current.exists() else _by_date(weeks, today)
+    it), running seasons first (a next season prepared meanwhile never takes the TV), then
+    any season but a draft. Several leagues at one venue: the one playing by date."""
+    weeks = Week.objects.filter(venue_id=venue_id).exclude(season__state=SeasonState.DRAFT)
+    running = weeks.filter(season__in=Season.objects.running(today).values("pk"))
+    return _by_date(running, today) if running.exists() else _by_date(weeks, today)
 
 
 def current_week(season: Season, *, today: dt.date) -> Week | None:

@@ -48,12 +48,12 @@ DOCUMENT_KEYS = (
 # through the ORM, by measurement: building the query cost the ORM more than running it. Plain
 # SQL that SQLite and PostgreSQL both run; the table names come from the models.
 _TEAMS_AND_TALLIES_SQL = """
-SELECT id, name, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+SELECT id, name, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 FROM {team}
 WHERE season_id = %(season)s
 UNION ALL
 SELECT home_id, NULL, away_id, week_id, home_won, away_won, home_points, away_points, spread,
-  home_skunks, away_skunks, home_double_skunks, away_double_skunks, waiting, disputed
+  home_skunks, away_skunks, home_double_skunks, away_double_skunks, waiting, disputed, forfeits
 FROM {tally}
 WHERE season_id = %(season)s AND NOT is_playoff
 """
@@ -62,9 +62,9 @@ WHERE season_id = %(season)s AND NOT is_playoff
 def _teams_and_tallies(season: Season) -> tuple[list[tuple[int, str]], list[tuple[int, ...]]]:
     """The season's teams ``(id, name)``, and ``(home, away, week, home wins, away wins, home
     points, away points, home's net margin, home skunks, away skunks, home double skunks, away
-    double skunks, waiting, disputed)`` for each match of the regular season: both a
-    head-to-head tally (the pair) and a week's balance (the week), so a 3,200-game season comes
-    back as its 640 matches."""
+    double skunks, waiting, disputed, games won by forfeit)`` for each match of the regular
+    season: both a head-to-head tally (the pair) and a week's balance (the week), so a
+    3,200-game season comes back as its 640 matches."""
     sql = _TEAMS_AND_TALLIES_SQL.format(team=Team._meta.db_table, tally=MatchTally._meta.db_table)
     with connection.cursor() as cursor:
         cursor.execute(sql, {"season": season.pk})
@@ -80,18 +80,23 @@ _PLAYED, _WON, _LOST, _POINTS, _SPREAD, _SKUNKS, _SKUNKS_AGAINST, _DOUBLES = ran
 _PENDING, _DISPUTED = 8, 9
 
 
-def season_records(season: Season) -> list[TeamRecord]:
-    """Every team's record from confirmed, non-playoff games (and its games not yet counted)."""
-    teams, tallies = _teams_and_tallies(season)
+def season_records(
+    season: Season, *, read: tuple[list[tuple[int, str]], list[tuple[int, ...]]] | None = None
+) -> list[TeamRecord]:
+    """Every team's record from confirmed, non-playoff games (and its games not yet counted);
+    ``read``: the season's teams and tallies already read (``records_through``)."""
+    teams, tallies = read if read is not None else _teams_and_tallies(season)
     sums = {pk: [0] * 10 for pk, _name in teams}
     h2h: dict[int, dict[int, int]] = {pk: {} for pk, _name in teams}
     week_balance: dict[tuple[int, int], int] = {}  # (team, week) -> games won minus games lost
-    # A week is won when its match is over (every game played and confirmed), not at 1-0 while
-    # the match is still being played: a week's balance counts finished matches only.
+    # A week is won when its match is over (every game played and confirmed, or the match
+    # forfeited), not at 1-0 while the match is still being played: a week's balance counts
+    # finished matches only. A forfeit wins the week only where the season says so.
     all_games = season.games_per_match
+    forfeit_wins_week = season.forfeit_wins_week
     for row in tallies:
         home_id, away_id, week, h_won, a_won, h_pts, a_pts, spread = row[:8]
-        h_sk, a_sk, h_dsk, a_dsk, pending, disputed = row[8:]
+        h_sk, a_sk, h_dsk, a_dsk, pending, disputed, forfeits = row[8:]
         home, away = sums[home_id], sums[away_id]
         if pending or disputed:
             home[_PENDING] += pending
@@ -121,7 +126,10 @@ def season_records(season: Season) -> list[TeamRecord]:
         pair[away_id] = pair.get(away_id, 0) + h_pts
         pair = h2h[away_id]
         pair[home_id] = pair.get(home_id, 0) + a_pts
-        if h_won != a_won and played >= all_games:
+        over = played >= all_games or forfeits > 0
+        if forfeits and not forfeit_wins_week:
+            over = False
+        if h_won != a_won and over:
             key = (home_id, week)
             week_balance[key] = week_balance.get(key, 0) + h_won - a_won
             key = (away_id, week)
@@ -146,6 +154,16 @@ def season_records(season: Season) -> list[TeamRecord]:
         )
         for pk, name in teams
         for s in (sums[pk],)
+    ]
+
+
+def records_through(season: Season, weeks: list[set[int]]) -> list[list[TeamRecord]]:
+    """Every team's record counting only the matches of each set of ``weeks`` (week ids), one
+    list per set, from one read of the tallies: the standings as they stood after a night."""
+    teams, tallies = _teams_and_tallies(season)
+    return [
+        season_records(season, read=(teams, [row for row in tallies if row[2] in chosen]))
+        for chosen in weeks
     ]
 
 

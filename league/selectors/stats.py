@@ -163,7 +163,9 @@ def team_stats(team: Team) -> dict[str, Any]:
 
 def player_stats(player: Player) -> dict[str, Any]:
     """A player's record and averages over the confirmed games they sat in (three queries)."""
-    games = list(_games().filter(seats__player=player).order_by("pk"))
+    games = list(
+        _games().filter(seats__player=player, match__week__season__importing=False).order_by("pk")
+    )
     ids = [g.pk for g in games]
     deals = _deals(ids)
     seats = _seat_names(ids)

@@ -36,6 +36,12 @@ Semantics chosen where the format is silent:
   player of a team is its captain (export writes the captain first). Weeks get the file's number
   and date; a match's first team is at home; tables are numbered in file order; a game's first
   dealer is the first deal's dealer (seat 0 for a game without deals).
+- **The season's state.** ``"state"`` is the season's life when exported (``draft``,
+  ``published``, ``running`` or ``finished``, with ``"finished_reason"`` when the organiser
+  gave one). Running is not stored (it follows from the dates), so ``running`` and
+  ``published`` both import as published, and the dates make it running again. An archive
+  without ``state`` (written before seasons had a life) imports as it did: running when its
+  league has no open season, else finished.
 - ``"final"`` is written for every game (the score after its last deal) and checked when present;
   ``"standings"`` and ``"seeding"`` are checked when present, on the keys each row gives.
 """
@@ -56,10 +62,12 @@ from league.kernel.archive_reader import Reader, check_shape
 from league.kernel.audit import AuditAction, audit_entry, audit_log
 from league.kernel.entries import DEAL_FIELDS
 from league.kernel.errors import ValidationFailed
-from league.kernel.permissions import Action, Actor, Trusted, can
+from league.kernel.permissions import Action, Actor, Trusted, refuse_unless
+from league.kernel.ratings import ratings_changed
 from league.models import (
     AuditEntry,
     Deal,
+    Forfeit,
     Game,
     GameSeat,
     GameStatus,
@@ -67,6 +75,8 @@ from league.models import (
     Match,
     Player,
     Season,
+    SeasonState,
+    SeasonSub,
     StandingsSnapshot,
     Team,
     Week,
@@ -76,11 +86,23 @@ from league.models.rules import LEAGUE_VARIANTS
 from league.models.rules import RULE_FIELDS as SEASON_RULES
 from league.ranking import chain_of
 from league.selectors.standings import compute_standings
+from league.selectors.subs import subs_of
+from league.services.forfeits import forfeit_restore
 from league.services.games import GameBuild
 from league.services.results import results_changed
 from league.services.seasons import refuse_players_taken, team_check
 from league.standings_row import ARCHIVED
 from scoring.variants import Variant, get_variant
+
+# A season's night settings an archive carries where they differ from the defaults.
+NIGHT_SETTINGS = (
+    "forfeit_games",
+    "forfeit_points",
+    "forfeit_wins_week",
+    "close_after_hours",
+    "makeup_days",
+    "playoff_min_nights",
+)
 
 FORMAT = "pegboard-season"
 VERSION = 1
@@ -168,6 +190,7 @@ def export_season(season: Season) -> ExportResult:
                 queryset=Match.objects.select_related("home", "away").order_by("table", "pk"),
             ),
             Prefetch("matches__games", queryset=games_qs),
+            Prefetch("matches__forfeits", queryset=Forfeit.objects.select_related("team")),
         )
     )
     unconfirmed: list[str] = []
@@ -176,7 +199,10 @@ def export_season(season: Season) -> ExportResult:
         match_rows = []
         for match in week.matches.all():
             game_rows = []
+            forfeit = next((f for f in match.forfeits.all() if f.undone_at is None), None)
             for game in match.games.all():
+                if game.forfeit_id is not None:
+                    continue  # no deal to write: the match's "forfeit" holds these games
                 # The format has no status: the archive holds it as played, an import confirms it.
                 if game.status in AWAITING_STATUSES:
                     unconfirmed.append(
@@ -185,14 +211,27 @@ def export_season(season: Season) -> ExportResult:
                         + (" (disputed)" if game.status == GameStatus.DISPUTED else "")
                     )
                 game_rows.append(_export_game(game, match, variant))
-            match_rows.append({"teams": [match.home.name, match.away.name], "games": game_rows})
-        week_rows.append(
-            {
-                "number": week.number,
-                "date": week.date.isoformat() if week.date else None,
-                "matches": match_rows,
-            }
-        )
+            row: dict[str, Any] = {"teams": [match.home.name, match.away.name]}
+            if match.date is not None:
+                row["date"] = match.date.isoformat()
+            row["games"] = game_rows
+            if forfeit is not None:
+                row["forfeit"] = {
+                    "team": forfeit.team.name,
+                    "reason": forfeit.reason,
+                    "games": sorted(
+                        g.number for g in match.games.all() if g.forfeit_id == forfeit.pk
+                    ),
+                }
+            match_rows.append(row)
+        week_row: dict[str, Any] = {
+            "number": week.number,
+            "date": week.date.isoformat() if week.date else None,
+        }
+        if week.cancelled_reason:
+            week_row["cancelled"] = week.cancelled_reason
+        week_row["matches"] = match_rows
+        week_rows.append(week_row)
     standings = _standings_as_archived(season, bool(unconfirmed))
     archive = {
         "format": FORMAT,
@@ -202,13 +241,31 @@ def export_season(season: Season) -> ExportResult:
             "name": season.name,
             "playoff_teams": season.playoff_teams,
             "draw_seed": season.draw_seed,
+            "state": season.state_on(timezone.localdate()).value,
+            **({"finished_reason": season.finished_reason} if season.finished_reason else {}),
+            # the night settings only where they differ from the defaults (older readers, and
+            # archives of seasons that never changed them, stay as they were)
+            **{
+                name: getattr(season, name)
+                for name in NIGHT_SETTINGS
+                if getattr(season, name) != _default(name)
+            },
         },
         "teams": team_rows,
+        # the sub list only when the season has one (older readers, and seasons without subs)
+        **({"subs": subs} if (subs := [p.name for p in subs_of(season)]) else {}),
         "weeks": week_rows,
         "standings": standings_rows(standings),
         "seeding": list(standings["seeding"]),
     }
     return ExportResult(archive=archive, unconfirmed=unconfirmed)
+
+
+def _default(name: str) -> Any:
+    """A season field's default value (what an archive leaves out)."""
+    field = Season._meta.get_field(name)
+    assert isinstance(field, Field)  # the night settings are the season's own columns
+    return field.get_default()
 
 
 def _standings_as_archived(season: Season, pending: bool) -> dict[str, Any]:
@@ -284,12 +341,14 @@ class ImportPlan:
     user: Trusted
     league: League
     season: Season
-    make_current: bool
+    state: str  # the stored state: draft, published or finished
+    finished_reason: str
     players: list[Player]  # the new ones (the others are found by name)
     teams: dict[str, Team]
     rosters: dict[str, list[Player]]
     weeks: list[tuple[Week, list[tuple[Match, list[GameBuild]]]]]
     counts: dict[str, int]
+    subs: list[Player] = field(default_factory=list)  # the season's sub list
 
     @property
     def games(self) -> int:
@@ -325,7 +384,7 @@ def import_plan(data: Any, *, user: Actor | None = None) -> ImportPlan:
         data,
         "The archive",
         required=("format", "version", "league", "season", "teams", "weeks"),
-        optional=("standings", "seeding"),
+        optional=("standings", "seeding", "subs"),
     )
     if doc["format"] != FORMAT:
         raise r.refuse(
@@ -336,25 +395,29 @@ def import_plan(data: Any, *, user: Actor | None = None) -> ImportPlan:
             f"This archive is version {doc['version']!r}; this Pegboard reads version {VERSION}."
         )
     trusted = Trusted(user, "season import")
-    if not can(trusted, Action.MANAGE_LEAGUE):
-        raise r.refuse("Only a league admin can import a season.")
+    refuse_unless(trusted, Action.MANAGE_LEAGUE)
     league, rules = _plan_league(r, doc["league"])
     variant = get_variant(rules["variant"])
-    season, make_current = _plan_season(r, doc["season"], league, rules)
+    season, state, finished_reason = _plan_season(r, doc["season"], league, rules)
     teams, rosters, players = _plan_teams(r, doc["teams"], season)
+    subs = _plan_subs(r, doc.get("subs"), rosters, players)
     counts = {"weeks": 0, "matches": 0, "games": 0, "deals": 0}
-    weeks = _plan_weeks(r, doc["weeks"], season, teams, rosters, variant, trusted, counts)
+    weeks = _plan_weeks(
+        r, doc["weeks"], season, teams, rosters, variant, trusted, counts, subs=subs
+    )
     return ImportPlan(
         doc=doc,
         user=trusted,
         league=league,
         season=season,
-        make_current=make_current,
+        state=state,
+        finished_reason=finished_reason,
         players=players,
         teams=teams,
         rosters=rosters,
         weeks=weeks,
         counts=counts,
+        subs=list(subs.values()),
     )
 
 
@@ -393,10 +456,14 @@ def import_write(plan: ImportPlan, *, progress: Callable[[int, int], None] | Non
             if progress is not None:
                 progress(done, plan.games)
         with transaction.atomic():
+            _write_forfeits(plan)
             r = _reader()
             _check_standings(r, plan.doc, season)
             Season.objects.filter(pk=season.pk).update(
-                importing=False, is_current=plan.make_current
+                importing=False,
+                state=plan.state,
+                finished_reason=plan.finished_reason,
+                finished_at=timezone.now() if plan.state == SeasonState.FINISHED else None,
             )
             audit_log(
                 actor=plan.user,
@@ -406,6 +473,7 @@ def import_write(plan: ImportPlan, *, progress: Callable[[int, int], None] | Non
                 reason="Imported from a season archive",
             )
             results_changed(season_id=season.pk)
+            ratings_changed()
     except BaseException as exc:
         if season.pk is not None:
             _discard(plan, new_league=new_league)
@@ -437,7 +505,6 @@ def _write_teams(plan: ImportPlan) -> None:
             plan.league.save(force_insert=True)
         season.league = plan.league
         season.importing = True
-        season.is_current = False
         season.save(force_insert=True)
         Player.objects.bulk_create(plan.players)
         teams = list(plan.teams.values())
@@ -460,6 +527,26 @@ def _write_teams(plan: ImportPlan) -> None:
             )
             for name, team in plan.teams.items()
         )
+        SeasonSub.objects.bulk_create(SeasonSub(season=season, player=p) for p in plan.subs)
+        AuditEntry.objects.bulk_create(
+            audit_entry(
+                actor=plan.user, action=AuditAction.SUB_ADD, obj=season, after={"player": p.name}
+            )
+            for p in plan.subs
+        )
+
+
+def _write_forfeits(plan: ImportPlan) -> None:
+    """The archive's forfeits, once their matches are stored (``forfeit_restore``: the same
+    games a forfeit recorded at the table makes)."""
+    for _week, matches in plan.weeks:
+        for match, _builds in matches:
+            archived = getattr(match, "archived_forfeit", None)
+            if archived is None:
+                continue
+            team_name, reason, numbers = archived
+            team = plan.teams[team_name]
+            forfeit_restore(match=match, team=team, reason=reason, numbers=numbers, user=plan.user)
 
 
 def _write_batch(batch: Sequence[tuple[Week, Match | None, list[GameBuild]]]) -> int:
@@ -486,7 +573,7 @@ def _discard(plan: ImportPlan, *, new_league: bool) -> None:
     """Delete what a failed import wrote: its season, the players and the league it made."""
     _discard_season(plan.season)
     new_players = [p.pk for p in plan.players if p.pk is not None]
-    Player.objects.filter(pk__in=new_players, teams=None, seats=None).delete()
+    Player.objects.filter(pk__in=new_players, teams=None, seats=None, sub_for_seasons=None).delete()
     if new_league and not Season.objects.filter(league=plan.league).exists():
         League.objects.filter(pk=plan.league.pk).delete()
     plan.season.pk = None
@@ -503,6 +590,7 @@ def _discard_season(season: Season) -> None:
         Match.objects.filter(week__season=season).delete()
         Week.objects.filter(season=season).delete()
         StandingsSnapshot.objects.filter(season=season).delete()
+        SeasonSub.objects.filter(season=season).delete()
         Team.players.through.objects.filter(team__season=season).delete()
         Team.objects.filter(season=season).delete()
         Season.objects.filter(pk=season.pk).delete()
@@ -565,12 +653,25 @@ def _rules_from(r: Reader, doc: Mapping[str, Any]) -> dict[str, Any]:
     return rules
 
 
+ARCHIVE_STATES = {
+    SeasonState.DRAFT.value: SeasonState.DRAFT,
+    SeasonState.PUBLISHED.value: SeasonState.PUBLISHED,
+    SeasonState.RUNNING.value: SeasonState.PUBLISHED,  # running follows from the dates
+    SeasonState.FINISHED.value: SeasonState.FINISHED,
+}
+
+
 def _plan_season(
     r: Reader, raw: Any, league: League, rules: Mapping[str, Any]
-) -> tuple[Season, bool]:
-    """The season (unsaved) and whether it becomes the league's current season."""
+) -> tuple[Season, str, str]:
+    """The season (unsaved), the state it is stored in and why it finished (if it did)."""
     with r.at("Season"):
-        doc = r.obj(raw, "The season", required=("name",), optional=("playoff_teams", "draw_seed"))
+        doc = r.obj(
+            raw,
+            "The season",
+            required=("name",),
+            optional=("playoff_teams", "draw_seed", "state", "finished_reason", *NIGHT_SETTINGS),
+        )
         name = r.text(doc["name"], "The season's name")
         same = Season.objects.filter(league=league, name=name) if league.pk else None
         if same is not None and same.filter(importing=True).exists():
@@ -585,11 +686,37 @@ def _plan_season(
         draw_seed = doc.get("draw_seed", 0)
         if type(draw_seed) is not int or not -BIG_LIMIT <= draw_seed <= BIG_LIMIT:
             raise r.refuse("draw_seed must be a whole number.")
-        current = league.pk is None or not league.seasons.filter(is_current=True).exists()
+        if "state" in doc:
+            state = ARCHIVE_STATES.get(doc["state"]) if isinstance(doc["state"], str) else None
+            if state is None:
+                raise r.refuse(
+                    f"state must be one of {', '.join(ARCHIVE_STATES)}, not {doc['state']!r}."
+                )
+        else:  # an archive from before seasons had a life: what its import did then
+            open_one = (
+                league.pk is not None
+                and league.seasons.filter(state=SeasonState.PUBLISHED).exists()
+            )
+            state = SeasonState.FINISHED if open_one else SeasonState.PUBLISHED
+        reason = ""
+        if "finished_reason" in doc:
+            reason = r.text(doc["finished_reason"], "finished_reason", max_length=500)
+            if state != SeasonState.FINISHED:
+                reason = ""
         season = Season(
             league=league, name=name, playoff_teams=playoff_teams, draw_seed=draw_seed, **rules
         )
-        return season, current
+        for setting in NIGHT_SETTINGS:
+            if setting not in doc:
+                continue
+            value = doc[setting]
+            if setting == "forfeit_wins_week":
+                if not isinstance(value, bool):
+                    raise r.refuse(f"{setting} must be true or false.")
+            elif value is not None:
+                value = r.int(value, setting)
+            setattr(season, setting, value)
+        return season, state.value, reason
 
 
 def _plan_teams(
@@ -632,6 +759,31 @@ def _plan_teams(
     return teams, rosters, new
 
 
+def _plan_subs(
+    r: Reader, raw: Any, rosters: Mapping[str, list[Player]], new: list[Player]
+) -> dict[str, Player]:
+    """The season's sub list (optional): players by name, found or new (appended to ``new``),
+    none of them on a team of the season."""
+    if raw is None:
+        return {}
+    on_teams = {p.name: team for team, players in rosters.items() for p in players}
+    names = [r.text(name, "A sub") for name in r.list(raw, "subs")]
+    known = {p.name: p for p in Player.objects.filter(name__in=names)}
+    known.update((p.name, p) for p in new)
+    subs: dict[str, Player] = {}
+    for name in names:
+        with r.at(f"Sub {name}"):
+            if name in subs:
+                raise r.refuse("The archive lists this sub twice.")
+            if name in on_teams:
+                raise r.refuse(f"{name} plays for {on_teams[name]}: a sub is on no team.")
+            if name not in known:
+                known[name] = Player(name=name)
+                new.append(known[name])
+            subs[name] = known[name]
+    return subs
+
+
 def _plan_weeks(
     r: Reader,
     raw: Any,
@@ -641,11 +793,15 @@ def _plan_weeks(
     variant: Variant,
     user: Trusted,
     counts: dict[str, int],
+    *,
+    subs: Mapping[str, Player],
 ) -> list[tuple[Week, list[tuple[Match, list[GameBuild]]]]]:
     weeks = []
     seen_weeks: set[int] = set()
     for week_raw in r.list(raw, "weeks"):
-        week_doc = r.obj(week_raw, "A week", required=("number", "matches"), optional=("date",))
+        week_doc = r.obj(
+            week_raw, "A week", required=("number", "matches"), optional=("date", "cancelled")
+        )
         number = r.int(week_doc["number"], "A week's number", minimum=1)
         with r.at(f"Week {number}"):
             if number in seen_weeks:
@@ -653,9 +809,13 @@ def _plan_weeks(
             seen_weeks.add(number)
             date = _date(r, week_doc.get("date"))
             week = Week(season=season, number=number, date=date)
+            if week_doc.get("cancelled"):
+                week.cancelled_reason = r.text(week_doc["cancelled"], "Why the night is cancelled")
             counts["weeks"] += 1
             matches = [
-                _plan_match(r, match_raw, week, table, teams, rosters, variant, user, counts)
+                _plan_match(
+                    r, match_raw, week, table, teams, rosters, variant, user, counts, subs=subs
+                )
                 for table, match_raw in enumerate(r.list(week_doc["matches"], "matches"), start=1)
             ]
             weeks.append((week, matches))
@@ -681,8 +841,10 @@ def _plan_match(
     variant: Variant,
     user: Trusted,
     counts: dict[str, int],
+    *,
+    subs: Mapping[str, Player],
 ) -> tuple[Match, list[GameBuild]]:
-    doc = r.obj(raw, "A match", required=("teams", "games"))
+    doc = r.obj(raw, "A match", required=("teams", "games"), optional=("date", "forfeit"))
     names = r.list(doc["teams"], "A match's teams")
     if len(names) != 2:
         raise r.refuse("A match is two teams.")
@@ -694,17 +856,50 @@ def _plan_match(
         raise r.refuse(f"{home_name} can't play itself.")
     with r.at(f"{home_name} v {away_name}"):
         match = Match(week=week, home=teams[home_name], away=teams[away_name], table=table)
+        match.date = _date(r, doc.get("date"))
+        if doc.get("forfeit") is not None:
+            match.archived_forfeit = _plan_forfeit(  # type: ignore[attr-defined]  # for the write
+                r, doc["forfeit"], (home_name, away_name), len(doc["games"])
+            )
         counts["matches"] += 1
         builds = []
         for number, game_raw in enumerate(r.list(doc["games"], "games"), start=1):
             with r.at(f"game {number}"):
                 build = _plan_game(
-                    r, game_raw, match, number, home_name, away_name, rosters, variant, user
+                    r,
+                    game_raw,
+                    match,
+                    number,
+                    home_name,
+                    away_name,
+                    rosters,
+                    variant,
+                    user,
+                    subs=subs,
                 )
                 builds.append(build)
                 counts["deals"] += len(build.normals)
                 counts["games"] += 1
         return match, builds
+
+
+def _plan_forfeit(
+    r: Reader, raw: Any, names: tuple[str, str], played: int
+) -> tuple[str, str, list[int]]:
+    """A match's forfeit: the team that forfeited (one of the two), why, and the numbers of
+    the games it awarded, after the games played."""
+    with r.at("forfeit"):
+        doc = r.obj(raw, "A forfeit", required=("team", "reason", "games"))
+        team = doc["team"]
+        if team not in names:
+            raise r.refuse(f"{team!r} does not play this match.")
+        reason = r.text(doc["reason"], "Why it was forfeited")
+        numbers = [
+            r.int(n, "A forfeited game's number", minimum=1) for n in r.list(doc["games"], "games")
+        ]
+        if not numbers or sorted(set(numbers)) != numbers or numbers[0] <= played:
+            raise r.refuse("A forfeit's games are numbered after the games played, in order.")
+        return team, reason, numbers
 
 
 def _plan_game(
@@ -717,6 +912,8 @@ def _plan_game(
     rosters: dict[str, list[Player]],
     variant: Variant,
     user: Trusted,
+    *,
+    subs: Mapping[str, Player],
 ) -> GameBuild:
     doc = r.obj(raw, "A game", required=("seats", "deals"), optional=("final",))
     seats = [r.text(s, "A seat") for s in r.list(doc["seats"], "seats")]
@@ -725,9 +922,14 @@ def _plan_game(
             f"A game of {variant.name} seats {variant.players} players, not {len(seats)}."
         )
     at_table = {p.name: p for p in (*rosters[home_name], *rosters[away_name])}
+    seated_subs = {name for name in seats if name not in at_table and name in subs}
+    at_table.update((name, subs[name]) for name in seated_subs)
     for name in seats:
         if name not in at_table:
-            raise r.refuse(f"Unknown player {name!r}: not a player of {home_name} or {away_name}.")
+            raise r.refuse(
+                f"Unknown player {name!r}: not a player of {home_name} or {away_name}, "
+                "nor on the season's subs."
+            )
     seat_of = {name: seat for seat, name in enumerate(seats)}
     deals = r.list(doc["deals"], "deals")
     first_dealer = 0
@@ -741,6 +943,7 @@ def _plan_game(
         first_dealer=first_dealer,
         user=user,
         rosters=(rosters[home_name], rosters[away_name]),
+        subs=frozenset(seated_subs),
     )
     game = build.game
     side_of_team = {home_name: game.home_side, away_name: 1 - game.home_side}

@@ -29,13 +29,13 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
-from league.kernel.entries import normalise, to_entry
+from league.kernel.entries import read_deal
 from league.kernel.permissions import CAPTAINS, JUDGES, LEAGUE_ADMINS, PLAYERS
 from league.models import Game, GameStatus, League, Player, Season, Team, Venue
 from league.services.disputes import dispute_raise
 from league.services.games import deal_record, game_confirm, game_start
 from league.services.rules import season_create
-from league.services.seasons import schedule_create, team_create
+from league.services.seasons import schedule_create, season_publish, team_create
 from scoring.cards import DECK, Card
 from scoring.game import Game as ScoredGame
 from scoring.pegging import Pegging, peg_points
@@ -171,7 +171,7 @@ def random_game_deals(
     deals: list[dict[str, Any]] = []
     while not scored.finished:
         data = random_deal(rng, v, scored.next_dealer, scored.scores, target)
-        scored.record(to_entry(normalise(data, variant=v)))
+        scored.record(read_deal(data, variant=v).entry)
         deals.append(data)
     return deals
 
@@ -208,6 +208,9 @@ class DemoSummary:
     games: int = 0
     deals: int = 0
     accounts: list[tuple[str, str, str]] = field(default_factory=list)  # (user, password, role)
+
+
+DEMO_MAIL_DOMAIN = "example.com"  # reserved for examples (RFC 2606): no mail leaves for real
 
 
 def _user(username: str, password: str, *, groups: Sequence[Group] = (), **extra: Any) -> Any:
@@ -285,6 +288,7 @@ def build_demo(
                 PASSWORD,
                 groups=[groups[PLAYERS], *([groups[CAPTAINS]] if i == 0 else [])],
                 first_name=name,
+                email=f"{name.lower()}@{DEMO_MAIL_DOMAIN}",  # the console shows their mails
             )
             accounts.append((name.lower(), PASSWORD, f"{role}, {team_name}"))
             player, _ = Player.objects.get_or_create(name=name, defaults={"user": user})
@@ -293,6 +297,7 @@ def build_demo(
     weeks = schedule_create(
         season=season, user=boss, start_date=demo_start_date(today, weeks_played), venue=venue
     )
+    season = season_publish(season=season, user=boss)
     summary = DemoSummary(league=league, season=season, accounts=accounts)
     for week in weeks[:weeks_played]:
         for match in week.matches.select_related("home", "away").order_by("table"):

@@ -13,16 +13,18 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Conflict, TooFast, ValidationFailed
 from league.kernel.permissions import Action, Actor, actor_of, refuse_unless, team_of
+from league.kernel.stored_texts import RULING, render, written
 from league.models import Deal, Dispute, DisputeStatus, Game
 from league.models.disputes import CLAIM_LIMIT
-from league.rules_reference import RULES_BY_ID, in_force
+from league.rules_reference import RULES_BY_ID, in_force, rule_facts, why_not_played
+from league.selectors.games import rival_claim
 from league.services.games import (
     OPEN_DISPUTES,
     _lock,
@@ -56,6 +58,15 @@ def _fresh(game: Game) -> Game:
     return Game.objects.select_related("match__week__season", "match__home", "match__away").get(
         pk=game.pk
     )
+
+
+def _in_every_language(code: str, params: dict[str, Any]) -> set[str]:
+    """The stored text as each of the site's languages writes it (what a phone sent)."""
+    texts = set()
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            texts.add(render(code, params))
+    return texts
 
 
 def _clean_claim(claim: Any) -> str:
@@ -147,6 +158,14 @@ def _dispute_open(
         raise ValidationFailed(
             _("This game has no deal %(n)s.") % {"n": deal_number}, field="deal_number"
         )
+    claim_code, claim_params = "", {}
+    if rival is not None:
+        # The text the pages offer for a rival entry is the system's: stored as a code and
+        # parameters, so each reader reads it in their own language (a claim written by hand
+        # stays as typed).
+        code, params = rival_claim(rival)
+        if claim in _in_every_language(code, params):
+            claim_code, claim_params = code, params
     team = team_of(user, game.match)
     with transaction.atomic():
         game = _lock(game)
@@ -173,13 +192,17 @@ def _dispute_open(
             raised_by=actor_of(user),
             raised_by_team_id=team,
             claim=claim,
+            claim_code=claim_code,
+            claim_params=claim_params,
         )
-        audit_log(
-            actor=user,
-            action=AuditAction.DISPUTE_RAISE,
-            obj=dispute,
-            after={"claim": claim, "deal_number": deal_number, "rival": getattr(rival, "pk", None)},
-        )
+        after: dict[str, Any] = {
+            "claim": claim,
+            "deal_number": deal_number,
+            "rival": getattr(rival, "pk", None),
+        }
+        if claim_code:
+            after.update(claim_code=claim_code, claim_params=claim_params)
+        audit_log(actor=user, action=AuditAction.DISPUTE_RAISE, obj=dispute, after=after)
         game_resettle(game=game, user=user)
         _notify(dispute.pk, "raised")
     return dispute
@@ -262,10 +285,14 @@ def dispute_rule(
         raise ValidationFailed(
             _("Cite a rule from the rules reference (for example S-4)."), field="rule_reference"
         )
-    if rule_reference not in {rule.id for rule in in_force(dispute.game.match.week.season)}:
+    season = dispute.game.match.week.season
+    if rule_reference not in {rule.id for rule in in_force(season)}:
         raise ValidationFailed(
-            _("This season does not play the irregularity rule %(rule)s: cite another rule.")
-            % {"rule": rule_reference},
+            _("This season does not play rule %(rule)s (%(why)s): cite another rule.")
+            % {
+                "rule": rule_reference,
+                "why": why_not_played(RULES_BY_ID[rule_reference], rule_facts(season)),
+            },
             field="rule_reference",
         )
     corrections = dict(corrections or {})
@@ -275,19 +302,18 @@ def dispute_rule(
         dispute = Dispute.objects.select_for_update().select_related("game").get(pk=dispute.pk)
         if dispute.is_closed:
             raise Conflict(_("This dispute is already settled."))
-        reason = _("Ruling on dispute #%(n)s (%(rule)s): %(ruling)s") % {
-            "n": dispute.pk,
-            "rule": rule_reference,
-            "ruling": ruling,
-        }
+        # The frame is the system's (read in each reader's language), the ruling the judge's.
+        params = {"n": dispute.pk, "rule": rule_reference, "ruling": ruling}
         changed: dict[int, Any] = {}
         if corrections:
             changed = deals_correct(
                 game=dispute.game,
                 corrections=corrections,
                 user=judge,
-                reason=reason,
+                reason=written(RULING, params),
                 ruling=dispute,
+                reason_code=RULING,
+                reason_params=params,
             )
         before = {"status": dispute.status}
         dispute.status = DisputeStatus.DISMISSED if dismiss else DisputeStatus.RESOLVED

@@ -10,18 +10,21 @@ one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import dataclasses
+from collections.abc import Collection, Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import BigIntegerField, Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import checks
-from league.kernel import lifecycle
+from league.kernel import entries, lifecycle, stored_texts
 from league.kernel.audit import AuditAction, audit_entry, audit_log
-from league.kernel.entries import fingerprint, normalise, to_entry
+from league.kernel.entries import fingerprint, normalise, read_deal, to_entry
 from league.kernel.errors import Conflict, ValidationFailed
 from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.lifecycle import Event
@@ -31,17 +34,32 @@ from league.kernel.permissions import (
     Trusted,
     actor_of,
     can,
-    refusal,
+    permit,
     refuse_unless,
     team_of,
 )
+from league.kernel.ratings import ratings_changed
 from league.kernel.scoring_messages import scoring_message
-from league.models import Deal, Dispute, DisputeStatus, Game, GameSeat, GameStatus, Match, Player
+from league.models import (
+    Deal,
+    Dispute,
+    DisputeStatus,
+    Game,
+    GameSeat,
+    GameStatus,
+    Match,
+    Player,
+    Team,
+)
 from league.selectors.games import stored_deal
 from league.selectors.standings import COUNTED_STATUSES
+from league.services.forfeits import forfeit_points_of, void_locked
+from league.services.notify import notify_result_closed, notify_result_to_confirm
 from league.services.results import results_changed
 from scoring.errors import InvalidDealError
+from scoring.game import DealEntry, DealResult, validate_deal
 from scoring.game import Game as ScoredGame
+from scoring.outcome import outcome_for
 from scoring.variants import Variant
 
 OPEN_DISPUTES = (DisputeStatus.OPEN, DisputeStatus.IN_REVIEW)
@@ -147,14 +165,24 @@ def _season_id(game: Game) -> int:
 
 def _apply_scores(game: Game, scored: ScoredGame, deal_count: int) -> None:
     """Derive scores, winner, margin, skunk and league points from the replayed game."""
-    season = game.match.week.season
+    _apply_result(game, scored.scores, scored.finished, deal_count, game.match.week.season)
+
+
+def _apply_result(
+    game: Game, scores: Sequence[int], finished: bool, deal_count: int, season: Any
+) -> None:
+    """Scores, winner, margin, skunk and league points from the scores per side after
+    ``deal_count`` deals, ``finished`` when a side reached the game hole."""
     home, away = game.home_side, 1 - game.home_side
-    game.home_score = scored.scores[home]
-    game.away_score = scored.scores[away]
+    game.home_score = scores[home]
+    game.away_score = scores[away]
     game.deal_count = deal_count
-    if scored.finished:
-        outcome = scored.outcome(
-            skunk_margin=season.skunk_margin, double_skunk_margin=season.double_skunk_margin
+    if finished:
+        outcome = outcome_for(
+            tuple(scores),
+            target=season.target,
+            skunk_margin=season.skunk_margin,
+            double_skunk_margin=season.double_skunk_margin,
         )
         home_won = outcome.winner == home
         game.winner = game.match.home if home_won else game.match.away
@@ -169,19 +197,20 @@ def _apply_scores(game: Game, scored: ScoredGame, deal_count: int) -> None:
         game.home_points = game.away_points = 0
 
 
-def facts_of(game: Game, *, finished: bool | None = None) -> lifecycle.Facts:
-    """The facts the game's state follows from, its open disputes counted (one query), for
-    settling its state: ``lifecycle.game_facts``, the facts every door reads. ``finished``
-    is for a game built in memory, whose winner (an unsaved team) has no key yet."""
-    open_disputes = game.disputes.filter(status__in=OPEN_DISPUTES).count() if game.pk else 0
-    return lifecycle.game_facts(game, open_disputes=open_disputes, finished=finished)
-
-
-def _settle(game: Game, *, user: Actor, finished: bool | None = None) -> GameStatus:
-    """Put the game in the state its facts say; stamp when it finished and was confirmed.
-    Returns the state it was in before."""
+def _settle(
+    game: Game, *, user: Actor, finished: bool | None = None, actor: Any = None
+) -> GameStatus:
+    """Put the game in the state its facts say (``lifecycle.game_status``, one call); stamp
+    when it finished and was confirmed. Returns the state it was in before. The open disputes
+    are counted (one query) only for a finished game: a game in progress is in progress
+    whatever is disputed. ``finished`` is for a game built in memory, whose winner (an unsaved
+    team) has no key yet; ``actor``, the account, when the caller has it (``Permit.actor``)."""
     before = GameStatus(game.status)
-    after = lifecycle.status_of(facts_of(game, finished=finished))
+    done = game.winner_id is not None if finished is None else finished
+    open_disputes = (
+        game.disputes.filter(status__in=OPEN_DISPUTES).count() if game.pk and done else 0
+    )
+    after = lifecycle.game_status(game, open_disputes=open_disputes, finished=finished)
     now = timezone.now()
     if after == GameStatus.IN_PROGRESS:
         game.finished_at = None
@@ -190,12 +219,16 @@ def _settle(game: Game, *, user: Actor, finished: bool | None = None) -> GameSta
     if after == GameStatus.CONFIRMED:
         if before != GameStatus.CONFIRMED or game.confirmed_at is None:
             game.confirmed_at = now
-            game.confirmed_by = actor_of(user)
+            game.confirmed_by = actor if actor is not None else actor_of(user)
     else:
         game.confirmed_at = None
         game.confirmed_by = None
     game.status = after
     game.version += 1
+    if GameStatus.CONFIRMED in (before, after):
+        ratings_changed()  # confirmed, or a confirmed game changed: the ratings follow
+    if after == GameStatus.FINISHED and before != GameStatus.FINISHED:
+        notify_result_to_confirm(game)  # sent after commit, once per game
     return before
 
 
@@ -247,44 +280,65 @@ def match_decided(match: Match) -> Any:
 
 def game_start(
     *,
-    match: Match,
+    match: Match | int,
     user: Actor,
     seats: Sequence[Player | int | str],
     first_dealer: int = 0,
     number: int | None = None,
     key: str | None = None,
 ) -> Game:
-    """Open a game of ``match`` with players seated clockwise (partners opposite).
+    """Open a game of ``match`` (a Match, or the id a request named: a match of a season being
+    imported is not found, ``Match.DoesNotExist``) with players seated clockwise (partners
+    opposite).
 
     ``number`` is 1..games per match (by default the lowest one free: a voided game's number
     is free again, for the replay). Games are played one at a time: none starts while a game
     of the match is under way (``checks.start_refusal``). ``key`` (made by the phone) makes
     the request safe to send twice: the same key gives back the same game.
+
+    Three reads, all in the transaction that locks the match: the match (with its season, the
+    starter's teams and the game its key started before), its games, and its two rosters, from
+    which the seats are found; then the game, its seats and the audit entry are written. The
+    game comes back with its seats and (no) deals attached, for the answer to show.
     """
-    refuse_unless(user, Action.KEEP_SCORE, match)
-    key = checked_key(key)
-    if (existing := _started_before(key, match, seats, first_dealer)) is not None:
-        return existing  # a retry: the game it started may be under way by now
-    refuse_unless(user, Action.START_GAME, match)
-    variant = match.week.season.game_variant
-    players = [_player(p) for p in seats]
-    _check_seating(players, variant)
-    home_side = _home_side(match, players, variant)
-    _check_first_dealer(first_dealer, variant)
-    limit = games_per_match(match)
-    if number is not None:
-        _check_number(number, limit)
+    sent_key = key if isinstance(key, str) else None  # checked below, after the refusal
     try:
         with transaction.atomic():
-            Match.objects.select_for_update().filter(pk=match.pk).first()
-            games = list(match.games.exclude(status=GameStatus.VOID))
+            match = _lock_match(match, asker=getattr(user, "pk", None), key=sent_key)
+            refuse_unless(user, Action.KEEP_SCORE, match)
+            key = checked_key(key)
+            key_game = getattr(match, "key_game", None)
+            if key_game is not None and (
+                existing := _started_before(key, match, seats, first_dealer)
+            ):
+                return existing  # a retry: the game it started may be under way by now
+            every = _read_once(Game.objects.filter(match=match))  # what the refusal reads
+            match._prefetched_objects_cache = {"games": every}  # type: ignore[attr-defined]
+            games = [g for g in every if g.status != GameStatus.VOID]
+            try:
+                refuse_unless(user, Action.START_GAME, match)
+            except Conflict:
+                # A retry that waited for the lock while its first send committed (the locked
+                # read's subquery saw the database from before the wait, on PostgreSQL).
+                if key and key_game is None:
+                    existing = _started_before(key, match, seats, first_dealer)
+                    if existing is not None:
+                        return existing
+                raise
+            variant = match.week.season.game_variant
+            rosters = _rosters(match)
+            found = [_seated(p, rosters, season_id=match.week.season_id) for p in seats]
+            players = [player for player, _sub in found]
+            subs = frozenset(player.name for player, sub in found if sub)
+            _check_seating(players, variant)
+            home_side = _home_side(match, players, variant, rosters=rosters, subs=subs)
+            _check_first_dealer(first_dealer, variant)
+            limit = games_per_match(match)
+            if number is not None:
+                _check_number(number, limit)
             taken = {g.number for g in games}
             if number in taken:
                 raise Conflict(_("Game %(n)s of this match has already started.") % {"n": number})
-            # Asked again of the games as they are, locked (and of a trusted caller too).
-            refused = checks.start_refusal(match, games)
-            if refused is not None:
-                raise refused.exception()
             if number is None:
                 number = next(n for n in range(1, limit + 1) if n not in taken)
             game = Game.objects.create(
@@ -296,24 +350,113 @@ def game_start(
                 start_key=key or None,
                 **_starting_scores(match, home_side, first_dealer),
             )
-            GameSeat.objects.bulk_create(
-                GameSeat(game=game, seat=seat, player=p) for seat, p in enumerate(players)
+            rows = GameSeat.objects.bulk_create(
+                GameSeat(game=game, seat=seat, player=p, is_sub=p.name in subs)
+                for seat, p in enumerate(players)
             )
             audit_log(
                 actor=user,
                 action=AuditAction.GAME_START,
                 obj=game,
-                after=_start_audit(number, players, first_dealer),
+                after=_start_audit(number, players, first_dealer, subs=subs),
             )
     except IntegrityError:
+        match = match if isinstance(match, Match) else Match.objects.get(pk=match)
         if (existing := _started_before(key, match, seats, first_dealer)) is not None:
             return existing
         raise Conflict(_("Someone else started this game a moment ago.")) from None
+    seated = GameSeat.objects.filter(game=game).order_by("seat")
+    game._prefetched_objects_cache = {"seats": _read_once(seated, rows)}  # type: ignore[attr-defined]
+    game.current_deals = []  # type: ignore[attr-defined]
     return game
 
 
-def _start_audit(number: int, players: Sequence[Player], first_dealer: int) -> dict[str, Any]:
-    return {"number": number, "seats": [p.name for p in players], "first_dealer": first_dealer}
+def _read_once(rows: QuerySet[Any], result: list[Any] | None = None) -> QuerySet[Any]:
+    """``rows`` evaluated now (or holding ``result``, rows already in hand), as a prefetch
+    holds them: ``.all()`` answers from them, a filtered copy asks the database."""
+    rows._result_cache = list(rows) if result is None else result
+    rows._prefetch_done = True  # type: ignore[attr-defined]
+    return rows
+
+
+def _lock_match(match: Match | int, *, asker: int | None, key: str | None) -> Match:
+    """``match`` locked (only its row), read in the same statement with its week, season and
+    teams, the teams of it that ``asker`` plays for (``checks.ASKER_TEAMS``) and ``key_game``,
+    the game ``key`` started before (None: a new key)."""
+    rows = Match.objects.select_for_update(of=("self",)).select_related(
+        "week__season__league", "home", "away"
+    )
+    if isinstance(match, Match):
+        rows = rows.filter(pk=match.pk)
+    else:  # named by a request: a season being imported shows nothing yet
+        rows = rows.filter(pk=match, week__season__importing=False)
+    if asker is not None:
+        members = Team.players.through.objects.filter(player__user_id=asker)
+        rows = rows.annotate(
+            asker_home=Exists(members.filter(team_id=OuterRef("home_id"))),
+            asker_away=Exists(members.filter(team_id=OuterRef("away_id"))),
+        )
+    if key:
+        rows = rows.annotate(key_game=Subquery(Game.objects.filter(start_key=key).values("pk")[:1]))
+    locked: Match = rows.get()
+    teams = set()
+    if getattr(locked, "asker_home", False):
+        teams.add(locked.home_id)
+    if getattr(locked, "asker_away", False):
+        teams.add(locked.away_id)
+    setattr(locked, checks.ASKER_TEAMS, (asker, frozenset(teams)))
+    return locked
+
+
+def _rosters(match: Match) -> tuple[list[Player], list[Player]]:
+    """The players of the match's home and away teams, in one query."""
+    home: list[Player] = []
+    away: list[Player] = []
+    rows = Team.players.through.objects.filter(team_id__in=(match.home_id, match.away_id))
+    for row in rows.select_related("player"):
+        (home if row.team_id == match.home_id else away).append(row.player)
+    return home, away
+
+
+def _seated(
+    value: Player | int | str, rosters: tuple[list[Player], list[Player]], *, season_id: int
+) -> tuple[Player, bool]:
+    """The player a seat names and whether they sit as a sub: found in the match's rosters (no
+    query), else on the season's sub list (one query, only for a seat no roster fills), else
+    as ``_player`` finds anyone (a player of neither team is then refused by ``_home_side``)."""
+    for player in (*rosters[0], *rosters[1]):
+        if (
+            (isinstance(value, Player) and player.pk == value.pk)
+            or (type(value) is int and player.pk == value)
+            or (isinstance(value, str) and player.name == value)
+        ):
+            return player, False
+    listed = Player.objects.filter(sub_for_seasons__season_id=season_id)
+    if isinstance(value, Player):
+        listed = listed.filter(pk=value.pk)
+    elif type(value) is int:
+        listed = listed.filter(pk=value)
+    elif isinstance(value, str):
+        listed = listed.filter(name=value)
+    else:
+        listed = listed.none()
+    sub = listed.first()
+    if sub is not None:
+        return sub, True
+    return _player(value), False
+
+
+def _start_audit(
+    number: int, players: Sequence[Player], first_dealer: int, *, subs: Collection[str] = ()
+) -> dict[str, Any]:
+    after: dict[str, Any] = {
+        "number": number,
+        "seats": [p.name for p in players],
+        "first_dealer": first_dealer,
+    }
+    if subs:
+        after["subs"] = sorted(subs)
+    return after
 
 
 def _check_seating(players: Sequence[Player], variant: Variant) -> None:
@@ -375,22 +518,34 @@ def _home_side(
     players: Sequence[Player],
     variant: Variant,
     rosters: tuple[Sequence[Player], Sequence[Player]] | None = None,
+    subs: Collection[str] = frozenset(),
 ) -> int:
     """Which side (0: seats 0 and 2) the home team sits on; refuses a wrong seating.
-    ``rosters`` (home, away players) spares the queries when the caller holds them."""
+    ``rosters`` (home, away players) spares the queries when the caller holds them. ``subs``
+    are the names seated from the season's sub list: a sub plays for the team of the side
+    they sit on (beside a player of that team, or beside a second sub when both of the team's
+    players are absent; in singles, the side the other team does not sit on). A side of subs
+    alone is the team's whose players sit on neither side, so at least one player of a team
+    must sit at the table."""
     if rosters is None:
         rosters = (list(match.home.players.all()), list(match.away.players.all()))
     home_names = {p.name for p in rosters[0]}
     away_names = {p.name for p in rosters[1]}
     home_side = None
     for seat, player in enumerate(players):
+        if player.name in subs:
+            continue  # a sub plays for the team of the side they sit on, found below
         if player.name in home_names:
             this_home_side = variant.side_of(seat)
         elif player.name in away_names:
             this_home_side = 1 - variant.side_of(seat)
         else:
             raise ValidationFailed(
-                _("%(name)s does not play for either team in this match.") % {"name": player.name},
+                _(
+                    "%(name)s does not play for either team in this match, and is not on the "
+                    "season's sub list."
+                )
+                % {"name": player.name},
                 field=f"seats.{seat}",
             )
         if home_side is None:
@@ -400,7 +555,9 @@ def _home_side(
                 _("Partners sit opposite each other: seats 1 and 3 play against seats 2 and 4."),
                 field="seats",
             )
-    return home_side or 0
+    if home_side is None:
+        raise ValidationFailed(_("Seat at least one player of each team."), field="seats")
+    return home_side
 
 
 def _player(value: Player | int | str) -> Player:
@@ -421,13 +578,14 @@ def _player(value: Player | int | str) -> Player:
 
 def deal_record(
     *,
-    game: Game,
+    game: Game | int,
     user: Actor,
     number: int | None,
     data: Mapping[str, Any],
     key: str | None = None,
 ) -> tuple[Deal, bool]:
-    """Record deal ``number`` of ``game``. Returns ``(deal, created)``.
+    """Record deal ``number`` of ``game`` (a Game, or the id a request named: a game of a
+    season being imported is not found, ``Game.DoesNotExist``). Returns ``(deal, created)``.
 
     - The same ``key`` with the same deal returns the stored deal (``created`` False); the same
       key with other numbers is a Conflict.
@@ -440,36 +598,63 @@ def deal_record(
       (``deal.is_rival``), shown to both teams beside the stored one until it is settled;
       nothing typed is dropped.
     - A deal past the next one is a Conflict that says how the game stands.
+
+    The next deal costs one read (the statement that locks the game reads with it its season,
+    the sender's teams and what its key stored before) and three writes (the deal, the game,
+    the audit entry): the scorer checks it from the game's stored scores (``GameState``), not by
+    reading and replaying the deals before it, and the refusal is asked once (``permit``).
     """
+    asked = number
     try:
         with transaction.atomic():
             # The game is read once, locked: who may enter and what the game allows are asked
             # of it as it stands (a refusal rolls back and writes nothing).
-            game = _lock(game)
-            refused = refusal(user, Action.RECORD_DEAL, game)
-            if refused is not None and not _may_send_rival(user, game):
+            sent_key = key if isinstance(key, str) else None  # checked below, after the refusal
+            game = _lock_for_entry(game, asker=getattr(user, "pk", None), key=sent_key)
+            allowed = permit(user, Action.RECORD_DEAL, game)
+            refused = allowed.refused
+            mine = getattr(game.match, checks.ASKER_TEAMS)[1]
+            # A player whose game ended may still send their entry of a stored deal; an
+            # outsider (no team here) may not, and is not asked again.
+            if refused is not None and not (mine and _may_send_rival(user, game)):
                 raise refused.exception(current=game_state(game))
             if number is not None and (type(number) is not int or not 1 <= number <= 999):
                 raise ValidationFailed(
                     _("The deal number must be a whole number from 1."), field="number"
                 )
             key = checked_key(key)
-            normal = normalise(data, variant=variant_of(game))
-            # The game's deals and the deal this key sent before, if any, in one query.
-            rows = _current_deals(game, key=key)
-            existing = replay(
-                next((d for d in rows if key and d.key == key), None),
-                same=lambda deal: deal.game_id == game.pk and _same_entry(deal, normal, number),
-                conflict=_("This entry was already sent with different numbers."),
-                current=lambda _deal: game_state(game),
-            )
-            if existing is not None:
-                return existing, False
+            season = game.match.week.season
+            variant = season.game_variant
             expected = game.deal_count + 1
+            sent = read_deal(data, variant=variant, number=number or expected)
+            locked = game
+
+            def sent_before(stored: Deal | None) -> Deal | None:
+                """The deal this key stored, if this request is the same one (a retry)."""
+                return replay(
+                    stored,
+                    same=lambda deal: (
+                        deal.game_id == locked.pk and _same_entry(deal, sent.normal, asked)
+                    ),
+                    conflict=_("This entry was already sent with different numbers."),
+                    current=lambda _deal: game_state(locked),
+                )
+
+            key_deal = getattr(game, "key_deal", None)
+            # This key stored a deal before: a retry (the stored deal back), or a conflict.
+            if key_deal is not None and (existing := sent_before(Deal.objects.get(pk=key_deal))):
+                return existing, False
+            # A retry that waited for the lock while its first send committed: on PostgreSQL
+            # the locked read's subquery saw the database from before the wait, so the key is
+            # asked again (one query) where such a retry lands, a deal already stored or one
+            # refused as the next.
+            again = key is not None and key_deal is None
             if number is None:
                 number = expected
             if number < expected:
-                return _second_entry(game, number, data, normal, user, key=key)
+                if again and (existing := sent_before(stored_by_key(Deal, key))) is not None:
+                    return existing, False
+                return _second_entry(game, number, data, sent.normal, user, key=key)
             if refused is not None:  # a player sent a deal past the last: the state says no
                 raise refused.exception(current=game_state(game))
             if number != expected:
@@ -478,28 +663,44 @@ def deal_record(
                     field="number",
                     current=game_state(game),
                 )
-            deals = [d for d in rows if d.game_id == game.pk and d.is_current]
-            scored = _replay(game, [stored_deal(d) for d in deals] + [normal])
-            deal = _save_deal(game, number, 1, normal, scored, user, key=key)
-            _apply_scores(game, scored, len(deals) + 1)
-            _vouch(game, team_of(user, game.match), number)
-            before = _settle(game, user=user)
+            try:
+                result = _next_deal(game, sent.entry, variant, season.target, number)
+            except ValidationFailed:
+                if again and (existing := sent_before(stored_by_key(Deal, key))) is not None:
+                    return existing, False
+                raise
+            deal = _new_deal(
+                game,
+                number,
+                1,
+                sent.normal,
+                result.scores_after,
+                allowed.actor,
+                key=key,
+                fingerprint=sent.fingerprint,
+            )
+            deal.save(force_insert=True)
+            _apply_result(game, result.scores_after, result.finished, number, season)
+            _vouch(game, min(mine) if mine else None, number)
+            before = _settle(game, user=user, actor=allowed.actor)
             game.save()
             audit_log(
                 actor=user,
                 action=AuditAction.DEAL_RECORD,
                 obj=deal,
-                after=_deal_audit(number, normal),
+                after=_deal_audit(number, sent.normal),
+                account=allowed.actor,
             )
             if _counts_in_standings(before) or _counts_in_standings(game.status):
                 results_changed(season_id=_season_id(game))
             return deal, True
     except IntegrityError:
         # Someone else stored this deal number (or key) a moment before us.
+        game = game if isinstance(game, Game) else Game.objects.get(pk=game)
         game.refresh_from_db()
         existing = replay(
             stored_by_key(Deal, key),
-            same=lambda deal: _same_entry(deal, normal, number),
+            same=lambda deal: _same_entry(deal, sent.normal, asked),
             conflict=None,  # another deal under this key: the refusal below
         )
         if existing is not None:
@@ -508,6 +709,70 @@ def deal_record(
             _("Someone else entered this deal a moment ago; send it again to compare."),
             current=game_state(game),
         ) from None
+
+
+def _lock_for_entry(game: Game | int, *, asker: int | None, key: str | None) -> Game:
+    """``game`` locked, read in the one statement that takes the lock with what recording a
+    deal asks of it: its match, week and season, the team of the match that ``asker`` (a
+    user's id) plays for (``checks.ASKER_TEAMS``, so the refusal costs no query of teams), and
+    ``key_deal``, the id of the deal ``key`` stored before (None: a new key).
+
+    The two are plain SQL subqueries (``_ASKER_TEAM``, ``_KEY_DEAL``): written as ORM
+    subqueries, compiling them cost 1.8 ms of CPU a deal, more than the rest of the statement."""
+    rows = Game.objects.select_for_update(of=("self",)).select_related(
+        "match__week__season", "match__home", "match__away"
+    )
+    if isinstance(game, Game):
+        rows = rows.filter(pk=game.pk)
+    else:  # named by a request: a season being imported shows nothing yet
+        rows = rows.filter(pk=game, match__week__season__importing=False)
+    if asker is not None:
+        rows = rows.annotate(
+            asker_team=RawSQL(_ASKER_TEAM, [asker], output_field=BigIntegerField())
+        )
+    if key:
+        rows = rows.annotate(key_deal=RawSQL(_KEY_DEAL, [key], output_field=BigIntegerField()))
+    locked: Game = rows.get()
+    team = getattr(locked, "asker_team", None)
+    # A player plays for one team a season (``refuse_players_taken``): one team, or none.
+    setattr(locked.match, checks.ASKER_TEAMS, (asker, frozenset() if team is None else {team}))
+    return locked
+
+
+def _sql_names() -> dict[str, str]:
+    roster, player, deal = Team.players.through._meta, Player._meta, Deal._meta
+    return {
+        "roster": roster.db_table,
+        "player": player.db_table,
+        "deal": deal.db_table,
+        "match": Match._meta.db_table,  # the alias the game's select_related join gives it
+    }
+
+
+# The team of the locked game's match that a user (the parameter) plays for: the lowest id, as
+# ``permissions.team_of`` answers.
+_ASKER_TEAM = (
+    "SELECT MIN(r.team_id) FROM {roster} r INNER JOIN {player} p ON p.id = r.player_id "
+    "WHERE p.user_id = %s AND r.team_id IN ({match}.home_id, {match}.away_id)"
+).format(**_sql_names())
+# The deal a key (the parameter) stored before, whatever game it is of (a key is unique).
+_KEY_DEAL = 'SELECT d.id FROM {deal} d WHERE d."key" = %s'.format(**_sql_names())
+
+
+def _next_deal(
+    game: Game, entry: DealEntry, variant: Variant, target: int, number: int
+) -> DealResult:
+    """Deal ``number`` checked by the scorer as the next deal of ``game``, from where the game
+    stands (its stored scores and deal count), without replaying the deals before it."""
+    start = ScoredGame(variant, first_dealer=game.first_dealer, target=target)
+    home, away = game.home_side, 1 - game.home_side
+    scores = [0, 0]
+    scores[home], scores[away] = game.home_score, game.away_score
+    state = dataclasses.replace(start.state, scores=tuple(scores), deals=game.deal_count)
+    try:
+        return validate_deal(state, entry)
+    except InvalidDealError as exc:
+        raise _human(exc, game, number) from None
 
 
 def _same_entry(deal: Deal, normal: Mapping[str, Any], number: int | None) -> bool:
@@ -630,8 +895,12 @@ def _save_deal(
     *,
     key: str | None = None,
     reason: str = "",
+    reason_code: str = "",
+    reason_params: Mapping[str, Any] | None = None,
 ) -> Deal:
-    deal = _new_deal(game, number, version, normal, scored, user, key=key, reason=reason)
+    after = scored.deals[number - 1].scores_after
+    deal = _new_deal(game, number, version, normal, after, actor_of(user), key=key, reason=reason)
+    deal.reason_code, deal.reason_params = reason_code, dict(reason_params or {})
     deal.save(force_insert=True)
     return deal
 
@@ -641,14 +910,15 @@ def _new_deal(
     number: int,
     version: int,
     normal: Mapping[str, Any],
-    scored: ScoredGame,
-    user: Actor,
+    after: Sequence[int],
+    actor: Any,
     *,
     key: str | None = None,
     reason: str = "",
+    fingerprint: str | None = None,
 ) -> Deal:
-    """Deal ``number`` of ``game`` as the replay ``scored`` counts it, not yet saved."""
-    after = scored.deals[number - 1].scores_after
+    """Deal ``number`` of ``game``, the scores per side ``after`` it, entered by ``actor``
+    (the account: ``actor_of``), not yet saved."""
     home, away = game.home_side, 1 - game.home_side
     return Deal(
         game=game,
@@ -657,8 +927,8 @@ def _new_deal(
         home_after=after[home],
         away_after=after[away],
         key=key or None,
-        fingerprint=fingerprint(normal, number),
-        entered_by=actor_of(user),
+        fingerprint=fingerprint or entries.fingerprint(normal, number),
+        entered_by=actor,
         reason=reason,
         **_deal_fields(normal),
     )
@@ -673,19 +943,83 @@ def _next_version(game: Game, number: int) -> int:
 
 
 def deal_correct(
-    *, game: Game, number: int, user: Actor, data: Mapping[str, Any], reason: str
+    *,
+    game: Game,
+    number: int,
+    user: Actor,
+    data: Mapping[str, Any],
+    reason: str = "",
+    reason_code: str = "",
+    rival: Any = None,
 ) -> Deal:
     """The team that entered deal ``number`` corrects it before the game is confirmed: a new
     version, the whole game replayed. The other team's vouch stops before the corrected deal
-    (it has to look again), unless the correction agrees with its own entry of that deal."""
+    (it has to look again), unless the correction agrees with its own entry of that deal.
+
+    Why: ``reason`` as the captain wrote it, or ``reason_code`` for a reason the system words
+    in each reader's language: ``took_rival`` with ``rival`` (the id of the other entry of
+    this deal whose numbers ``data`` takes)."""
     if not isinstance(user, Trusted) and team_of(user, game.match) is None:
         raise checks.CORRECT.exception()  # an outsider learns nothing of the game's deals
     deal = game.deals.filter(number=number, is_current=True).select_related("entered_by").first()
     if deal is None:
         raise ValidationFailed(_("This game has no deal %(n)s.") % {"n": number}, field="number")
     refuse_unless(user, Action.CORRECT_DEAL, deal, current=lambda: game_state(game))
-    new = deals_correct(game=game, corrections={number: data}, user=user, reason=reason)
+    params: dict[str, Any] = {}
+    if reason_code:
+        params = _took_rival(game, number, data, reason_code, rival)
+        reason = stored_texts.written(reason_code, params)
+    new = deals_correct(
+        game=game,
+        corrections={number: data},
+        user=user,
+        reason=reason,
+        reason_code=reason_code,
+        reason_params=params,
+    )
+    if number not in new:  # the deal already stands so: nothing to correct
+        return game.deals.get(number=number, is_current=True)
     return new[number]  # type: ignore[return-value]
+
+
+def _took_rival(
+    game: Game, number: int, data: Mapping[str, Any], code: str, rival: Any
+) -> dict[str, Any]:
+    """The parameters of a correction's ``code`` (``took_rival``), checked: the other entry of
+    deal ``number`` it names exists, and the corrected deal has its numbers."""
+    if code != stored_texts.TOOK_RIVAL:
+        raise ValidationFailed(
+            _(
+                "Pegboard does not know this reason: say in your own words why the deal is "
+                "corrected."
+            ),
+            field="reason_code",
+        )
+    entry = None
+    if type(rival) is int:
+        entry = (
+            Deal.objects.filter(pk=rival, game=game, number=number, is_rival=True)
+            .select_related("entered_by")
+            .first()
+        )
+    if entry is None:
+        raise ValidationFailed(
+            _("Deal %(n)s has no other entry to take the numbers of.") % {"n": number},
+            field="rival",
+        )
+    who = entry.entered_by.get_username() if entry.entered_by else "?"
+    if not isinstance(data, Mapping) or not same_deal(
+        entry, normalise(data, variant=variant_of(game))
+    ):
+        raise ValidationFailed(
+            _(
+                "These are not the numbers %(who)s entered for deal %(n)s: say in your own "
+                "words why the deal is corrected."
+            )
+            % {"who": who, "n": number},
+            field="deal",
+        )
+    return {"n": number, "who": who, "rival": entry.pk}
 
 
 def deals_correct(
@@ -696,6 +1030,8 @@ def deals_correct(
     reason: str,
     ruling: Dispute | None = None,
     key: str | None = None,
+    reason_code: str = "",
+    reason_params: Mapping[str, Any] | None = None,
 ) -> dict[int, Deal | None]:
     """Correct any set of deals at once (deal number -> the whole deal; None strikes out a
     deal at the end of the game): the corrected game is replayed and validated as one, so a
@@ -703,7 +1039,9 @@ def deals_correct(
     checked by ``deal_correct``, or sent again as an entry by ``deal_record`` with its ``key``,
     which the new version keeps so that the same request sent twice finds it) or a judge's
     ruling (``ruling``, from ``dispute_rule``). Returns the new versions (None for a
-    struck-out deal)."""
+    struck-out deal). A reason the system wrote comes as its words (``reason``) and its
+    ``reason_code`` and ``reason_params`` (league.kernel.stored_texts), stored on each new
+    version and on the audit entry, read in each reader's language."""
     if ruling is None:
         for deal in game.deals.filter(number__in=list(corrections), is_current=True):
             refuse_unless(user, Action.CORRECT_DEAL, deal, current=lambda: game_state(game))
@@ -769,6 +1107,8 @@ def deals_correct(
                 user,
                 key=key,
                 reason=reason,
+                reason_code=reason_code,
+                reason_params=reason_params,
             )
             after[str(deal.number)] = normal
         if not changed:
@@ -799,7 +1139,15 @@ def deals_correct(
             action=AuditAction.DEALS_CORRECT if ruling is not None else AuditAction.DEAL_CORRECT,
             obj=game,
             before=before,
-            after={**after, **({"dispute": ruling.pk} if ruling is not None else {})},
+            after={
+                **after,
+                **({"dispute": ruling.pk} if ruling is not None else {}),
+                **(
+                    {"reason_code": reason_code, "reason_params": dict(reason_params or {})}
+                    if reason_code
+                    else {}
+                ),
+            },
             reason=reason,
         )
         results_changed(season_id=_season_id(game))
@@ -807,18 +1155,19 @@ def deals_correct(
 
 
 def _settle_rivals_agreeing(game: Game, changed: Mapping[int, Deal | None]) -> None:
-    """A correction that takes the other team's numbers settles their rival entry."""
+    """A correction that takes the other team's numbers settles their rival entry (the same
+    numbers and cards, however each request spelt an empty field: ``same_deal``)."""
     now = timezone.now()
     for number, deal in changed.items():
         if deal is None:
             continue
-        Deal.objects.filter(
-            game=game,
-            number=number,
-            is_rival=True,
-            settled_at__isnull=True,
-            fingerprint=deal.fingerprint,
-        ).update(settled_at=now)
+        shape = stored_deal(deal)
+        rivals = Deal.objects.filter(
+            game=game, number=number, is_rival=True, settled_at__isnull=True
+        )
+        agreeing = [r.pk for r in rivals if same_deal(r, shape)]
+        if agreeing:
+            Deal.objects.filter(pk__in=agreeing).update(settled_at=now)
 
 
 def _agrees(game: Game, team: int, changed: Mapping[int, Deal | None]) -> bool:
@@ -826,10 +1175,15 @@ def _agrees(game: Game, team: int, changed: Mapping[int, Deal | None]) -> bool:
     for number, deal in changed.items():
         if deal is None:
             return False
-        rivals = Deal.objects.filter(
-            game=game, number=number, is_rival=True, fingerprint=deal.fingerprint
-        ).select_related("entered_by")
-        if not any(team_of(r.entered_by, game.match) == team for r in rivals if r.entered_by):
+        shape = stored_deal(deal)
+        rivals = Deal.objects.filter(game=game, number=number, is_rival=True).select_related(
+            "entered_by"
+        )
+        if not any(
+            team_of(r.entered_by, game.match) == team and same_deal(r, shape)
+            for r in rivals
+            if r.entered_by
+        ):
             return False
     return True
 
@@ -903,6 +1257,44 @@ def game_confirm(*, game: Game, user: Actor) -> Game:
     return game
 
 
+def game_close(*, game: Game, user: Actor, now: Any = None) -> Game | None:
+    """The league closes a finished game nobody confirmed or disputed within the season's grace
+    period: both teams are taken to have vouched for it, and its history says "closed by the
+    league". Asked again of the game locked, so a confirmation, a dispute or a rival entry a
+    moment earlier wins: a game that is not finished any more, whose teams disagree on a deal,
+    or that is not due yet, is left as it is (None)."""
+    with transaction.atomic():
+        game = _lock(game)
+        if game.status != GameStatus.FINISHED or not closing_due(game, now=now):
+            return None
+        hours = game.match.week.season.close_after_hours
+        game.home_vouched = game.away_vouched = game.deal_count
+        _settle(game, user=user)
+        if game.status != GameStatus.CONFIRMED:
+            raise AssertionError(f"game {game.pk} did not close: {game.status}")
+        game.save()
+        audit_log(
+            actor=user,
+            action=AuditAction.GAME_CLOSE,
+            obj=game,
+            after={"status": game.status, "hours": hours},
+        )
+        results_changed(season_id=_season_id(game))
+        notify_result_closed(game)  # both teams hear it, after commit
+    return game
+
+
+def closing_due(game: Game, *, now: Any = None) -> bool:
+    """Whether the league closes this finished game now: its season closes results, its grace
+    period has run since it finished, and neither team entered a deal differently (a
+    disagreement is settled by people, never by the clock)."""
+    hours = game.match.week.season.close_after_hours
+    if not hours or game.finished_at is None or game.home_rival or game.away_rival:
+        return False
+    now = now or timezone.now()
+    return game.finished_at + timedelta(hours=hours) <= now
+
+
 def _confirm_audit(game: Game) -> dict[str, Any]:
     return {"status": game.status}
 
@@ -923,23 +1315,7 @@ def game_void(*, game: Game, user: Actor, reason: str) -> Game:
     with transaction.atomic():
         game = _lock(game)
         lifecycle.require(Event.VOID, game.status, current=game_state(game))
-        before = game.status
-        game.status = GameStatus.VOID
-        game.version += 1
-        game.save()
-        Dispute.objects.filter(game=game, status__in=OPEN_DISPUTES).update(
-            status=DisputeStatus.DISMISSED,
-            ruling=_("The game was voided."),
-            ruled_at=timezone.now(),
-        )
-        audit_log(
-            actor=user,
-            action=AuditAction.GAME_VOID,
-            obj=game,
-            before={"status": before},
-            after={"status": game.status},
-            reason=reason,
-        )
+        void_locked(game, user=user, reason=reason, ruling=_("The game was voided."))
         results_changed(season_id=_season_id(game))
     return game
 
@@ -982,6 +1358,14 @@ def game_rescore(*, game: Game) -> Game:
     (after an audited change of the rules). The deals stand as they are."""
     game = _lock(game)
     lifecycle.require(Event.RESCORE, game.status)
+    if game.forfeit_id is not None:  # no deal to replay: the forfeit's points as they are now
+        points = forfeit_points_of(game.match.week.season)
+        home_won = game.winner_id == game.match.home_id
+        game.home_points, game.away_points = (points, 0) if home_won else (0, points)
+        game.version += 1
+        game.save()
+        results_changed(season_id=_season_id(game))
+        return game
     deals = _current_deals(game)
     scored = _replay(game, [stored_deal(d) for d in deals])
     _apply_scores(game, scored, len(deals))
@@ -1014,13 +1398,14 @@ class GameBuild:
         first_dealer: int,
         user: Actor,
         rosters: tuple[Sequence[Player], Sequence[Player]],
+        subs: Collection[str] = frozenset(),
     ) -> None:
         season = match.week.season
         self.variant = season.game_variant
         self.user = user
         self.players = list(players)
         _check_seating(self.players, self.variant)
-        home_side = _home_side(match, self.players, self.variant, rosters)
+        home_side = _home_side(match, self.players, self.variant, rosters, subs=subs)
         _check_first_dealer(first_dealer, self.variant)
         _check_number(number, games_per_match(match))
         self.game = Game(
@@ -1032,7 +1417,8 @@ class GameBuild:
             **_starting_scores(match, home_side, first_dealer),
         )
         self.seats = [
-            GameSeat(game=self.game, seat=seat, player=p) for seat, p in enumerate(self.players)
+            GameSeat(game=self.game, seat=seat, player=p, is_sub=p.name in subs)
+            for seat, p in enumerate(self.players)
         ]
         self.scored = ScoredGame(self.variant, first_dealer=first_dealer, target=season.target)
         self.normals: list[dict[str, Any]] = []
@@ -1050,9 +1436,10 @@ class GameBuild:
     def record(self, data: Mapping[str, Any]) -> None:
         """The next deal, refused as ``deal_record`` refuses it (ValidationFailed)."""
         number = len(self.normals) + 1
-        normal = normalise(data, variant=self.variant)
+        sent = read_deal(data, variant=self.variant)
+        normal = sent.normal
         try:
-            self.scored.record(to_entry(normal))
+            self.scored.record(sent.entry)
         except InvalidDealError as exc:
             raise scorer_refusal(
                 exc, seats=self._seat_names, sides=self._side_names, number=number
@@ -1078,7 +1465,14 @@ class GameBuild:
         whole season checked in memory does not hold every row at once)."""
         if not self.deals:
             self.deals = [
-                _new_deal(self.game, number, 1, normal, self.scored, self.user)
+                _new_deal(
+                    self.game,
+                    number,
+                    1,
+                    normal,
+                    self.scored.deals[number - 1].scores_after,
+                    actor_of(self.user),
+                )
                 for number, normal in enumerate(self.normals, start=1)
             ]
         return self.deals
@@ -1096,7 +1490,12 @@ class GameBuild:
                 actor=user,
                 action=AuditAction.GAME_START,
                 obj=game,
-                after=_start_audit(game.number, self.players, game.first_dealer),
+                after=_start_audit(
+                    game.number,
+                    self.players,
+                    game.first_dealer,
+                    subs=[s.player.name for s in self.seats if s.is_sub],
+                ),
             )
         ]
         entries += [

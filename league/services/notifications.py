@@ -1,47 +1,68 @@
-"""Emails to captains (sent by a Celery task; console backend unless SMTP is configured)."""
+"""Mails sent by Celery tasks (console backend unless SMTP is configured): dispute notices go
+through the notification service (``league.services.notify``); the sign-in link is its own."""
 
 from __future__ import annotations
+
+import logging
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from league.models import Dispute
+from league.services.notify import notify_dispute
+
+log = logging.getLogger(__name__)
 
 
 def dispute_notify(*, dispute_id: int, event: str) -> int:
+    """Both teams' players hear that a dispute was raised or ruled on (through the one
+    notification service: each player once, in their language, as they chose). Returns the
+    players told about it."""
     dispute = (
         Dispute.objects.select_related(
-            "game__match__home__captain__user", "game__match__away__captain__user", "judge"
+            "game__match__week__season__league", "game__match__home", "game__match__away"
         )
         .filter(pk=dispute_id)
         .first()
     )
     if dispute is None:
         return 0
+    notify_dispute(dispute, ruled=event != "raised")
     match = dispute.game.match
-    recipients = [
-        t.captain.user.email
-        for t in (match.home, match.away)
-        if t.captain.user is not None and t.captain.user.email
-    ]
-    if not recipients:
+    return match.home.players.count() + match.away.players.count()
+
+
+def signin_link_deliver(*, identifier: str, link_base: str) -> int:
+    """The task's half of a sign-in link request (league/services/signin_links.py): if an
+    active account with an email matches ``identifier`` and has not asked
+    ``PEGBOARD_SIGNIN_LINKS_PER_HOUR`` times this hour, mail it a link. The lookup is here, not
+    in the request, so the request takes as long whether or not an account matches. Returns
+    mails sent."""
+    from league.services.signin_links import MAX_IDENTIFIER, counted
+
+    identifier = (identifier or "").strip()[:MAX_IDENTIFIER]
+    if not identifier:
         return 0
-    if event == "raised":
-        subject = _("Dispute raised: %(game)s") % {"game": dispute.game}
-        body = _("A dispute was raised on %(game)s:\n\n%(claim)s\n\nA judge will look at it.") % {
-            "game": dispute.game,
-            "claim": dispute.claim,
-        }
-    else:
-        subject = _("Dispute ruled: %(game)s") % {"game": dispute.game}
-        body = _("The judge ruled (%(status)s, rule %(rule)s):\n\n%(ruling)s") % {
-            "status": dispute.get_status_display(),
-            "rule": dispute.rule_reference,
-            "ruling": dispute.ruling,
-        }
-    return send_mail(subject, body, None, recipients)
+    user = (
+        get_user_model()
+        .objects.filter(Q(username__iexact=identifier) | Q(email__iexact=identifier))
+        .filter(is_active=True)
+        .exclude(email="")
+        .order_by("pk")
+        .first()
+    )
+    if user is None:
+        return 0
+    try:
+        if not counted(f"signin-link:user:{user.pk}", settings.PEGBOARD_SIGNIN_LINKS_PER_HOUR):
+            return 0
+    except Exception:
+        log.warning("sign-in link not sent: the throttle's cache cannot be reached", exc_info=True)
+        return 0
+    return signin_link_notify(user_id=user.pk, link_base=link_base)
 
 
 def signin_link_notify(*, user_id: int, link_base: str) -> int:

@@ -29,6 +29,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.utils.encoding import force_bytes
 from django.utils.http import base36_to_int, urlsafe_base64_encode
@@ -37,9 +38,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.kernel.audit import AuditAction, audit_log
-from league.kernel.errors import NotAllowed, ValidationFailed
-from league.kernel.permissions import PLAYERS, Action, Actor, can
-from league.models import AuditEntry, Game, Player
+from league.kernel.errors import ValidationFailed
+from league.kernel.permissions import PLAYERS, Action, Actor, refuse_unless
+from league.models import AuditEntry, Game, HeldInvitation, Player, Season, SeasonState
 
 log = logging.getLogger(__name__)
 
@@ -162,8 +163,7 @@ def players_add(*, user: Actor, lines: Sequence[PlayerLine]) -> PlayersAdded:
 
     Refused, naming each line at fault, when a line has no name or a bad email, a name or
     email is listed twice, or an email is already another player's login."""
-    if not can(user, Action.MANAGE_LEAGUE):
-        raise NotAllowed(_("Only a league admin can add players."))
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     lines = [
         PlayerLine(name=" ".join(ln.name.split()), email=ln.email.strip(), line=ln.line)
         for ln in lines
@@ -268,8 +268,7 @@ def invitations_send(*, user: Actor, players: Iterable[Player], base_url: str) -
     without a login or an email, and players who already chose a password, are passed over.
     Returns how many were sent; each is on record. Refused, sending none, if the mail server
     cannot be reached."""
-    if not can(user, Action.MANAGE_LEAGUE):
-        raise NotAllowed(_("Only a league admin can invite players."))
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     messages: list[tuple[Player, EmailMessage]] = []
     fresh = Player.objects.select_related("user").filter(pk__in=[p.pk for p in players])
     for player in fresh.order_by("name"):
@@ -314,6 +313,116 @@ def invitations_send(*, user: Actor, players: Iterable[Player], base_url: str) -
     return sent
 
 
+@dataclass
+class Invited:
+    """What ``season_invite`` did: invitations sent now, and invitations held until the
+    season (a draft) is published."""
+
+    sent: int = 0
+    held: int = 0
+
+
+def _invitable(players: Iterable[Player]) -> list[Player]:
+    """The players of ``players`` an invitation can reach: a login with an email, and no
+    password chosen yet (read fresh)."""
+    fresh = Player.objects.select_related("user").filter(pk__in=[p.pk for p in players])
+    return [
+        p
+        for p in fresh.order_by("name")
+        if p.user is not None and p.user.email and not p.user.has_usable_password()
+    ]
+
+
+def season_invite(
+    *, user: Actor, season: Season, players: Iterable[Player], base_url: str
+) -> Invited:
+    """Invite ``players`` for ``season``. A draft is the organiser's alone, so its players
+    hear nothing of it yet: their invitations are held (on record) and ``season_publish``
+    sends them, once. A season already published sends them now (``invitations_send``), and
+    any invitation held for these players is then done with."""
+    refuse_unless(user, Action.MANAGE_LEAGUE)
+    players = list(players)
+    if not Season.objects.filter(pk=season.pk, state=SeasonState.DRAFT).exists():
+        sent = invitations_send(user=user, players=players, base_url=base_url)
+        HeldInvitation.objects.filter(
+            season=season, player__in=players, sent_at__isnull=True
+        ).update(sent_at=timezone.now())
+        return Invited(sent=sent)
+    result = Invited()
+    with transaction.atomic():
+        for player in _invitable(players):
+            row, created = HeldInvitation.objects.get_or_create(
+                season=season, player=player, defaults={"base_url": base_url}
+            )
+            if not created:  # asked again: held again, to be sent at the next publishing
+                row.base_url, row.sent_at = base_url, None
+                row.save(update_fields=["base_url", "sent_at"])
+            result.held += 1
+            assert player.user is not None  # _invitable keeps players with a login
+            audit_log(
+                actor=user,
+                action=AuditAction.INVITATION_HOLD,
+                obj=season,
+                after={"player": player.name, "email": player.user.email},
+            )
+    return result
+
+
+def invitations_release(*, user: Actor, season: Season) -> int:
+    """Send the invitations held for ``season`` (asked while it was a draft), each once: a
+    row is marked sent in the transaction that sent it, and a player who has chosen a
+    password since is passed over. Refused, sending none and keeping them held, if the mail
+    server cannot be reached. Returns how many were sent."""
+    refuse_unless(user, Action.MANAGE_LEAGUE)
+    with transaction.atomic():
+        rows = list(
+            HeldInvitation.objects.select_for_update()
+            .filter(season=season, sent_at__isnull=True)
+            .select_related("player")
+            .order_by("base_url", "player__name")
+        )
+        sent = 0
+        for base_url in dict.fromkeys(row.base_url for row in rows):
+            players = [row.player for row in rows if row.base_url == base_url]
+            sent += invitations_send(user=user, players=players, base_url=base_url)
+        HeldInvitation.objects.filter(pk__in=[row.pk for row in rows]).update(
+            sent_at=timezone.now()
+        )
+    return sent
+
+
+def player_rename(*, player: Player, name: str, user: Actor) -> Player:
+    """A player's name corrected (a typo, a married name), audited. Names stay unique, without
+    regard to case: a game's seats are typed by name and must find one player."""
+    refuse_unless(user, Action.MANAGE_LEAGUE)
+    name = " ".join((name or "").split())
+    if not name:
+        raise ValidationFailed(_("A player needs a name."), field="name")
+    if len(name) > 120:
+        raise ValidationFailed(_("A player's name has at most 120 characters."), field="name")
+    if "\x00" in name:
+        raise ValidationFailed(_("A player's name holds a NUL character."), field="name")
+    with transaction.atomic():
+        row = Player.objects.select_for_update().get(pk=player.pk)
+        if row.name == name:
+            return row
+        if Player.objects.filter(name__iexact=name).exclude(pk=row.pk).exists():
+            raise ValidationFailed(
+                _("Another player is already called %(name)s.") % {"name": name}, field="name"
+            )
+        before = {"name": row.name}
+        row.name = name
+        row.save(update_fields=["name"])
+        audit_log(
+            actor=user,
+            action=AuditAction.PLAYER_RENAME,
+            obj=row,
+            before=before,
+            after={"name": name},
+        )
+    return row
+
+
 def player_link(*, player: Player, account: Any, user: Actor) -> Player:
     """Link ``account`` to ``player`` (None unlinks it): a league admin's decision, on record.
 
@@ -321,8 +430,7 @@ def player_link(*, player: Player, account: Any, user: Actor) -> Player:
     a season where the account has acted on a game (entered, confirmed, disputed, ruled on or
     voided one: its audited acts there), whoever it played for then; and an account is one
     player's at a time. A new account, or one that never acted in the player's seasons, links."""
-    if not can(user, Action.MANAGE_LEAGUE):
-        raise NotAllowed(_("Only a league admin can link an account to a player."))
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     with transaction.atomic():
         player = (
             Player.objects.select_for_update(of=("self",))  # PostgreSQL locks no outer join

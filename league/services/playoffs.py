@@ -11,11 +11,13 @@ from django.utils.translation import ngettext
 
 from contest import brackets
 from league.kernel.audit import AuditAction, audit_log
-from league.kernel.errors import NotAllowed, ValidationFailed
-from league.kernel.permissions import Action, Actor, can
+from league.kernel.errors import ValidationFailed
+from league.kernel.permissions import Action, Actor, refuse_unless
 from league.models import Game, GameStatus, Match, Season, Team, Week
-from league.selectors.playoffs import playoff_bracket
+from league.selectors.playoffs import playoff_bracket, playoff_shortfalls, shortfall_sentence
+from league.selectors.playoffs import playoff_exclusions as playoff_exclusions  # read here too
 from league.selectors.standings import standings_for_season
+from league.services.notify import notify_playoff_matches, notify_playoffs_drawn
 
 
 def regular_season_open(season: Season) -> int:
@@ -39,9 +41,12 @@ def playoffs_create(*, season: Season, user: Actor, reason: str = "") -> list[Ma
 
     Drawn before every regular-season match is finished and confirmed, the seeding may still
     change: that needs a reason, which goes on record. A draw can be undone until the first
-    playoff game starts (``playoffs_undo``)."""
-    if not can(user, Action.MANAGE_LEAGUE):
-        raise NotAllowed(_("Only a league admin can start the playoffs."))
+    playoff game starts (``playoffs_undo``).
+
+    With the season's playoff rule (``playoff_min_nights``), a team with a player who played
+    fewer regular-season nights is left out and the next team takes its place; the audit entry
+    names each team left out and who was short (``playoff_exclusions`` reads it back)."""
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     still_open = regular_season_open(season)
     if still_open and not (reason or "").strip():
         raise ValidationFailed(
@@ -55,9 +60,17 @@ def playoffs_create(*, season: Season, user: Actor, reason: str = "") -> list[Ma
             % {"n": still_open},
             field="reason",
         )
-    seeding = standings_for_season(season)["seeding"][: season.playoff_teams]
+    ranked = standings_for_season(season)["seeding"]
+    # The season's playoff rule: a team with a player short of the nights is left out of the
+    # draw, and the next team in the standings takes its place (the seeds close up).
+    short = playoff_shortfalls(season)
+    seeding = [name for name in ranked if name not in short][: season.playoff_teams]
+    full = len(seeding) == season.playoff_teams
+    passed_over = ranked[: ranked.index(seeding[-1])] if seeding and full else ranked
+    excluded = {name: [list(row) for row in short[name]] for name in passed_over if name in short}
     if len(seeding) < 2:
-        raise ValidationFailed(_("The playoffs need at least two teams."))
+        why = [shortfall_sentence(n, short[n], season.playoff_min_nights or 0) for n in excluded]
+        raise ValidationFailed(" ".join([_("The playoffs need at least two teams."), *why]))
     teams = {t.name: t for t in season.teams.all()}
     order = brackets.slot_order(brackets.bracket_size(len(seeding)))
     with transaction.atomic():
@@ -86,16 +99,24 @@ def playoffs_create(*, season: Season, user: Actor, reason: str = "") -> list[Ma
             actor=user,
             action=AuditAction.PLAYOFFS_CREATE,
             obj=season,
-            after={"seeding": seeding, "open_matches": still_open},
+            after={
+                "seeding": seeding,
+                "open_matches": still_open,
+                **(
+                    {"excluded": excluded, "min_nights": season.playoff_min_nights}
+                    if excluded
+                    else {}
+                ),
+            },
             reason=reason,
         )
+        notify_playoffs_drawn(season, matches)  # after commit: the season, then each match
     return matches
 
 
 def playoffs_undo(*, season: Season, user: Actor, reason: str = "") -> None:
     """Take back a playoff draw, until the first playoff game starts."""
-    if not can(user, Action.MANAGE_LEAGUE):
-        raise NotAllowed(_("Only a league admin can undo the playoff draw."))
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     with transaction.atomic():
         weeks = season.weeks.filter(is_playoff=True)
         if not weeks.exists():
@@ -153,6 +174,7 @@ def _advance(
             obj=season,
             after={"matches": [str(m) for m in created]},
         )
+        notify_playoff_matches(created)
 
 
 def _playoff_week(season: Season, round_number: int) -> Week:

@@ -9,13 +9,22 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Field
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from contest.points import skunk_defaults
 from league.kernel.audit import AuditAction, audit_log
-from league.kernel.errors import NotAllowed, ValidationFailed
-from league.kernel.permissions import Action, Actor, can
+from league.kernel.errors import ValidationFailed
+from league.kernel.permissions import Action, Actor, refuse_unless
 from league.models import Game, GameStatus, League, Season
-from league.models.rules import LEAGUE_VARIANTS, NON_SCORING_FIELDS, RULE_FIELDS, UNFROZEN_FIELDS
+from league.models.rules import (
+    GAME_NAMES,
+    LEAGUE_VARIANTS,
+    NON_SCORING_FIELDS,
+    RULE_FIELDS,
+    UNFROZEN_FIELDS,
+    targets_of,
+)
 from league.ranking import TIEBREAKS, chain_of
 from league.rules_reference import IRREGULARITY_IDS
 from scoring.variants import VARIANTS
@@ -48,7 +57,19 @@ def rules_check(rules: Mapping[str, Any]) -> None:
                 field=name,
             )
     game = VARIANTS[variant]
-    if rules["target"] != game.target:
+    targets = targets_of(variant)
+    if rules["target"] not in targets:
+        if len(targets) > 1:
+            raise ValidationFailed(
+                _("%(game)s is played to %(target)s or %(short)s, not %(asked)s.")
+                % {
+                    "game": capfirst(str(GAME_NAMES[variant])),
+                    "target": targets[0],
+                    "short": targets[1],
+                    "asked": rules["target"],
+                },
+                field="target",
+            )
         raise ValidationFailed(
             _("%(game)s is played to %(target)s, not %(asked)s.")
             % {"game": game.name, "target": game.target, "asked": rules["target"]},
@@ -110,8 +131,10 @@ def _label(name: str) -> str:
     return str(field.verbose_name).capitalize()
 
 
-def rules_for_variant(variant: str) -> dict[str, Any]:
-    """Sensible defaults for a new league of ``variant`` (its target, the usual margins)."""
+def rules_for_variant(variant: str, target: int | None = None) -> dict[str, Any]:
+    """Sensible defaults for a new league of ``variant`` played to ``target`` (the variant's
+    own by default): the skunk margins of ``contest.points.skunk_defaults``. Only new leagues
+    read them: a season keeps the margins it was made with."""
     game = VARIANTS[variant]
     defaults = {
         f.name: f.get_default()
@@ -119,10 +142,10 @@ def rules_for_variant(variant: str) -> dict[str, Any]:
         if f.name in RULE_FIELDS and isinstance(f, Field)  # the rules are columns: all of them
     }
     defaults["variant"] = variant
-    defaults["target"] = game.target
-    if game.target != 121:  # margins scale with the game: a quarter and a half of the target
-        defaults["skunk_margin"] = game.target // 4 + 1
-        defaults["double_skunk_margin"] = game.target // 2 + 1
+    defaults["target"] = target = game.target if target is None else target
+    skunks = skunk_defaults(target if type(target) is int else game.target)  # one table for both
+    defaults["skunk_margin"] = skunks.skunk_margin
+    defaults["double_skunk_margin"] = skunks.double_skunk_margin
     return defaults
 
 
@@ -134,13 +157,15 @@ def season_create(
     rules: Mapping[str, Any] | None = None,
     playoff_teams: int = 4,
     draw_seed: int = 0,
-    is_current: bool = True,
     trusted: bool = False,
 ) -> Season:
     """A new season of ``league``, its rules copied from the league's defaults (``rules``
-    overrides some of them). ``trusted`` is for callers that checked the role (an import)."""
-    if not trusted and not can(user, Action.MANAGE_LEAGUE):
-        raise NotAllowed(_("Only a league admin can add a season."))
+    overrides some of them). It starts as a draft, seen only by the organisers, until it is
+    published (``league.services.seasons.season_publish``), so preparing next season never
+    changes the one being played. ``trusted`` is for callers that checked the role (an
+    import)."""
+    if not trusted:
+        refuse_unless(user, Action.MANAGE_LEAGUE)
     name = (name or "").strip()
     if not name:
         raise ValidationFailed(_("A season needs a name."), field="name")
@@ -153,14 +178,11 @@ def season_create(
                 % {"league": league.name, "name": name},
                 field="name",
             )
-        if is_current:
-            league.seasons.filter(is_current=True).update(is_current=False)
         season = Season.objects.create(
             league=league,
             name=name,
             playoff_teams=playoff_teams,
             draw_seed=draw_seed,
-            is_current=is_current,
             **values,
         )
         audit_log(
@@ -180,8 +202,7 @@ def season_details_update(
     """A season's name, playoff places and draw seed, on record. The name changes at any time;
     the playoff places until the playoffs are drawn; the draw seed until the first game starts
     (the draw breaks ties in a way anyone can repeat, so it never moves under results)."""
-    if not can(user, Action.MANAGE_LEAGUE):
-        raise NotAllowed(_("Only a league admin can change a season."))
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season.pk)
         fields = ("name", "playoff_teams", "draw_seed")
@@ -242,13 +263,7 @@ def season_rules_update(
     started = season_has_games(season)
     frozen = [name for name in changes if name not in UNFROZEN_FIELDS]
     if started and frozen:
-        if not can(user, Action.CHANGE_PLAYED_RULES, season):
-            raise NotAllowed(
-                _(
-                    "This season has started: its rules are frozen. Only a judge or a league "
-                    "admin can change them, with a reason."
-                )
-            )
+        refuse_unless(user, Action.CHANGE_PLAYED_RULES, season)
         if not reason.strip():
             raise ValidationFailed(
                 _("Say why the rules of a season under way are changed."), field="reason"
@@ -257,8 +272,8 @@ def season_rules_update(
             raise ValidationFailed(
                 _("The game played cannot change once the season has started."), field="variant"
             )
-    elif not can(user, Action.MANAGE_LEAGUE):
-        raise NotAllowed(_("Only a league admin can change a season's rules."))
+    else:
+        refuse_unless(user, Action.MANAGE_LEAGUE)
     before = season.rules_dict()
     after = {**before, **changes}
     rules_check(after)
@@ -302,8 +317,7 @@ def _refuse_league_name(name: str, *, league: League | None = None) -> str:
 def league_create(*, user: Actor, name: str, rules: Mapping[str, Any] | None = None) -> League:
     """A new league whose default rules (``rules_for_variant`` of its game, ``rules`` overriding
     some) pass the same check as a season's: a season made from them can be played."""
-    if not can(user, Action.MANAGE_LEAGUE):
-        raise NotAllowed(_("Only a league admin can add a league."))
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     unknown = sorted(set(rules or {}) - set(RULE_FIELDS))
     if unknown:
         raise ValidationFailed(_("There is no setting called %(name)s.") % {"name": unknown[0]})
@@ -312,7 +326,7 @@ def league_create(*, user: Actor, name: str, rules: Mapping[str, Any] | None = N
         raise ValidationFailed(
             _("Pegboard does not know the game %(game)s.") % {"game": variant}, field="variant"
         )
-    values = {**rules_for_variant(variant), **(rules or {})}
+    values = {**rules_for_variant(variant, (rules or {}).get("target")), **(rules or {})}
     rules_check(values)
     with transaction.atomic():
         league = League.objects.create(name=_refuse_league_name(name), **values)
@@ -325,8 +339,7 @@ def league_update(
 ) -> League:
     """Change a league's name or its default rules (checked as a whole, as a season's are). A
     season keeps the copy it was made with: no game is re-scored."""
-    if not can(user, Action.MANAGE_LEAGUE):
-        raise NotAllowed(_("Only a league admin can change a league's rules."))
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     unknown = sorted(set(changes) - set(RULE_FIELDS))
     if unknown:
         raise ValidationFailed(_("There is no setting called %(name)s.") % {"name": unknown[0]})

@@ -5,9 +5,9 @@ right password through from a device that signed in before. A phone that never s
 such cookie, so after someone else's five wrong passwords for her name at the bar she would wait
 the cool-off. Instead the locked page offers a link by email:
 
-* The answer is the same whether or not an account matches (no account enumeration): the
-  request is accepted, counted and, only when an active account with an email matches, a mail is
-  queued after commit.
+* The answer is the same whether or not an account matches (no account enumeration), and so is
+  the work: the request is counted and one task is queued after commit; the task looks the
+  account up and, only when an active account with an email matches, sends the mail.
 * At most ``PEGBOARD_SIGNIN_LINKS_PER_HOUR`` requests per address and per account an hour
   (counted in the cache; if the cache cannot be reached no link is sent, and the lockout still
   ends after its cool-off).
@@ -30,7 +30,6 @@ from django.contrib.auth.models import User
 from django.core import signing
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -40,7 +39,8 @@ from league.services.results import queue_task
 log = logging.getLogger(__name__)
 
 SALT = "pegboard.signin-link"
-SEND_TASK = "league.tasks.send_signin_link"
+SEND_TASK = "league.tasks.send_signin_link"  # (user_id, link_base): kept for queued tasks
+DELIVER_TASK = "league.tasks.deliver_signin_link"  # (identifier, link_base)
 MAX_IDENTIFIER = 254  # an email address's longest
 
 
@@ -48,7 +48,7 @@ class SignInLinkError(DomainError):
     """A sign-in link that cannot be used (too old, already used, or altered)."""
 
 
-def _counted(key: str, limit: int) -> bool:
+def counted(key: str, limit: int) -> bool:
     """Count one request under ``key`` for an hour; False once ``limit`` is passed."""
     cache.add(key, 0, timeout=3600)
     try:
@@ -61,35 +61,28 @@ def _counted(key: str, limit: int) -> bool:
 def signin_link_request(*, identifier: str, address: str | None, link_base: str) -> bool:
     """Ask for a sign-in link for the account with this user name or email.
 
-    Returns whether a mail was queued; callers must not show it (the page says the same either
-    way). ``link_base`` is the absolute URL the token is appended to.
+    The request does the same work whether or not an account matches (issue 38, L8: a few
+    milliseconds told them apart): it counts the address and queues one task after commit;
+    the task (``notifications.signin_link_deliver``) looks the account up, counts it and sends
+    the mail.
+    Returns whether the request was accepted (not whether a mail will go); callers must not
+    show it (the page says the same either way). ``link_base`` is the absolute URL the token
+    is appended to.
     """
     identifier = (identifier or "").strip()[:MAX_IDENTIFIER]
     if not identifier:
         return False
     limit = settings.PEGBOARD_SIGNIN_LINKS_PER_HOUR
     try:
-        if not _counted(f"signin-link:ip:{address or '-'}", limit):
-            return False
-        user = (
-            get_user_model()
-            .objects.filter(Q(username__iexact=identifier) | Q(email__iexact=identifier))
-            .filter(is_active=True)
-            .exclude(email="")
-            .order_by("pk")
-            .first()
-        )
-        if user is None or not _counted(f"signin-link:user:{user.pk}", limit):
+        if not counted(f"signin-link:ip:{address or '-'}", limit):
             return False
     except Exception:  # the cache is down: send nothing rather than send without a limit
         log.warning("sign-in link not sent: the throttle's cache cannot be reached", exc_info=True)
         return False
 
-    user_id = user.pk
-
     def send() -> None:
         try:
-            queue_task(SEND_TASK, user_id, link_base)
+            queue_task(DELIVER_TASK, identifier, link_base)
         except Exception:
             log.warning("could not queue a sign-in link", exc_info=True)
 

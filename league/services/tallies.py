@@ -50,6 +50,7 @@ TALLY_COLUMNS = (
     "away_double_skunks",
     "waiting",
     "disputed",
+    "forfeits",
 )
 
 # What a match's games add up to: one row per match named by ``{where}``, zeros for a match
@@ -74,7 +75,8 @@ SELECT m.id, w.season_id, m.week_id, m.home_id, m.away_id, w.is_playoff,
   COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.away_id
                    AND g.skunk_level >= 2),
   COUNT(*) FILTER (WHERE g.status = %(finished)s),
-  COUNT(*) FILTER (WHERE g.status = %(disputed)s)
+  COUNT(*) FILTER (WHERE g.status = %(disputed)s),
+  COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.forfeit_id IS NOT NULL)
 FROM {match} m
   JOIN {week} w ON w.id = m.week_id
   LEFT JOIN {game} g ON g.match_id = m.id

@@ -5,9 +5,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.kernel.extensions import demos
+from league.kernel.push import vapid_pair_for_demo
 from league.models import League
 from league.services.demo import LEAGUE_NAME, SEED, WEEKS_PLAYED, build_demo
 
@@ -60,6 +62,10 @@ class Command(BaseCommand):
         )
         for build in demos():  # the tournaments' club night and club season
             build(url, lambda line: self.stdout.write(self.style.SUCCESS(line)))
+        if vapid_pair_for_demo():
+            self.stdout.write(
+                self.style.SUCCESS(f"Made a Web Push key pair in {settings.PEGBOARD_VAPID_FILE}.")
+            )
         self.stdout.write("")
         self.stdout.write(f"Open {url}  (admin panel: {url}admin/, API: {url}api/)")
         self.stdout.write("Log in with (user / password):")

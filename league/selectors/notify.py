@@ -1,0 +1,81 @@
+"""Reads of notifications: a player's choices, a season's sent messages (the organiser's
+log), the announcements the home page shows."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.translation import get_language
+
+from league.kernel.notify import EVENTS
+from league.models import (
+    Announcement,
+    Category,
+    Channel,
+    Delivery,
+    Player,
+    Season,
+    SeasonState,
+)
+
+
+def notify_choices_of(player: Player) -> dict[str, Any]:
+    """The grid a player's page shows: each category with each channel on or off, and the
+    language of their mails (two queries)."""
+    off = set(player.notify_off.values_list("category", "channel"))
+    profile = getattr(player, "notify_profile", None) if player.pk else None
+    return {
+        "rows": [
+            {
+                "category": category,
+                "label": category.label,
+                "channels": [
+                    {
+                        "channel": channel,
+                        "label": channel.label,
+                        "name": f"{category.value}:{channel.value}",
+                        "on": (category.value, channel.value) not in off,
+                    }
+                    for channel in Channel
+                ],
+            }
+            for category in Category
+        ],
+        # Not chosen yet: the language the player reads the site in, saved with their choices.
+        "language": profile.language if profile else _site_language(),
+        "has_email": bool(player.user and player.user.email),
+    }
+
+
+def _site_language() -> str:
+    active = (get_language() or settings.LANGUAGE_CODE).split("-")[0]
+    return active if active in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+def season_deliveries(season: Season, *, limit: int = 50) -> list[Delivery]:
+    """The season's latest messages, newest first, with who got them (one query)."""
+    rows = list(
+        Delivery.objects.filter(season=season).select_related("player").order_by("-id")[:limit]
+    )
+    for row in rows:
+        event = EVENTS.get(row.event)
+        row.audience = event.audience if event else ""  # type: ignore[attr-defined]
+    return rows
+
+
+def announcements_shown(*, now: datetime | None = None) -> list[Announcement]:
+    """The announcements not yet expired, for the home page's banner (one query)."""
+    now = now or timezone.now()
+    return list(
+        Announcement.objects.filter(expires_at__gt=now, season__importing=False)
+        .exclude(season__state=SeasonState.DRAFT)  # a draft is the organiser's alone
+        .select_related("season__league")
+        .order_by("-created_at")[:5]
+    )
+
+
+def season_announcements(season: Season) -> list[Announcement]:
+    return list(season.announcements.all()[:20])
