@@ -29,8 +29,10 @@ from league.kernel.permissions import Action, can
 from tournaments import selectors, services
 from tournaments.amounts import dollars
 from tournaments.models import (
+    AccRuling,
     CheckersQueue,
     Club,
+    ClubMember,
     ClubSeason,
     Entrant,
     LedgerEntry,
@@ -44,6 +46,7 @@ from tournaments.models import (
     TableStatus,
     Tournament,
 )
+from tournaments.rules_messages import acc_sides_words
 
 
 class _DirectorOnly(admin.ModelAdmin):
@@ -310,6 +313,69 @@ class CheckersQueueAdmin(admin.ModelAdmin):
         """Nothing else to store: the service wrote the checker's entry."""
 
 
+@admin.register(AccRuling)
+class AccRulingAdmin(admin.ModelAdmin):
+    """What ACC Rule 12.2 settled without the checkers, with the clause it applied; a checker
+    undoes a ruling (the table goes back to the checkers' queue)."""
+
+    list_display = ("tournament", "round_number", "table", "entries", "ruling")
+    actions = ("undo_ruling",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[TableGame]:
+        return selectors.acc_rulings()
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.CHECK_SCORECARDS)
+
+    def has_view_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
+        return can(request.user, Action.CHECK_SCORECARDS)
+
+    def has_change_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
+        return False
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("tournament"))
+    def tournament(self, obj: TableGame) -> str:
+        return obj.round.tournament.name
+
+    @admin.display(description=gettext_lazy("round"))
+    def round_number(self, obj: TableGame) -> int:
+        return obj.round.number
+
+    @admin.display(description=gettext_lazy("scorecards, side by side"))
+    def entries(self, obj: TableGame) -> str:
+        return _cards_in(obj)
+
+    @admin.display(description=gettext_lazy("the ACC rule's ruling"))
+    def ruling(self, obj: TableGame) -> str:
+        rulings = [c for c in obj.scorecards.all() if c.by_checker]
+        last = rulings[-1]
+        sides = acc_sides_words(obj)
+        if sides or last.winner is None:
+            return _("ACC Rule %(clause)s: %(sides)s") % {"clause": last.acc_clause, "sides": sides}
+        return _("ACC Rule %(clause)s: %(winner)s won, loser %(score)s") % {
+            "clause": last.acc_clause,
+            "winner": last.winner.name,
+            "score": last.loser_score,
+        }
+
+    @admin.action(description=gettext_lazy("Undo the ACC ruling (back to the checkers' queue)"))
+    def undo_ruling(self, request: HttpRequest, queryset: QuerySet[TableGame]) -> None:
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda g: services.scorecard_acc_reverse(user=request.user, game=g),
+            done=gettext_lazy("back in the checkers' queue"),
+            name=str,
+        )
+
+
 def _cards_in(game: TableGame) -> str:
     """The sides' cards of a table, side by side (``scorecards`` prefetched)."""
     cards = [c for c in game.scorecards.all() if not c.by_checker]
@@ -317,7 +383,7 @@ def _cards_in(game: TableGame) -> str:
         _("Card for %(side)s: %(winner)s won, loser %(score)s")
         % {
             "side": c.side.name if c.side else "?",
-            "winner": c.winner.name,
+            "winner": c.winner.name if c.winner else "?",
             "score": c.loser_score,
         }
         for c in cards
@@ -568,19 +634,70 @@ class _ClubsOnly(admin.ModelAdmin):
         return False
 
 
+CLUB_FIELDS = ("name", "venue", "guest_nights", "send_night_story")
+
+
 @admin.register(Club)
 class ClubAdmin(_ClubsOnly):
-    list_display = ("name", "venue")
-    fields = ("name", "venue")
+    list_display = CLUB_FIELDS
+    fields = CLUB_FIELDS
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        """A new club starts without sending its nights' story: turned on once it exists."""
+        return CLUB_FIELDS if obj is not None else CLUB_FIELDS[:3]
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self.has_module_permission(request)
 
     def save_model(
         self, request: HttpRequest, obj: Club, form: forms.ModelForm, change: bool
     ) -> None:
+        if change:
+            try:
+                services.club_update(
+                    user=request.user,
+                    club=Club.objects.get(pk=obj.pk),
+                    changes={k: form.cleaned_data[k] for k in CLUB_FIELDS},
+                )
+            except DomainError as exc:
+                self.message_user(request, exc.message, messages.ERROR)
+            return
         try:
             created = services.club_create(
-                user=request.user, name=form.cleaned_data["name"], venue=form.cleaned_data["venue"]
+                user=request.user,
+                name=form.cleaned_data["name"],
+                venue=form.cleaned_data["venue"],
+                guest_nights=form.cleaned_data["guest_nights"],
             )
             obj.pk = created.pk
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+
+@admin.register(ClubMember)
+class ClubMemberAdmin(_ClubsOnly):
+    """A player's ACC number and standing at a club, through ``club_member_set``."""
+
+    list_display = ("player", "club", "acc_number", "status")
+    list_filter = ("club", "status")
+    search_fields = ("player__name", "acc_number")
+    fields = ("club", "player", "acc_number", "status")
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self.has_module_permission(request)
+
+    def save_model(
+        self, request: HttpRequest, obj: ClubMember, form: forms.ModelForm, change: bool
+    ) -> None:
+        try:
+            row = services.club_member_set(
+                user=request.user,
+                club=form.cleaned_data["club"],
+                player=form.cleaned_data["player"],
+                acc_number=form.cleaned_data["acc_number"],
+                status=form.cleaned_data["status"],
+            )
+            obj.pk = row.pk
         except DomainError as exc:
             self.message_user(request, exc.message, messages.ERROR)
 
@@ -751,8 +868,8 @@ class PurseAdmin(_MoneyOnly):
 
 @admin.register(SidePot)
 class SidePotAdmin(_MoneyOnly):
-    list_display = ("tournament", "kind", "fee")
-    fields = ("tournament", "kind", "fee")
+    list_display = ("tournament", "kind", "fee", "hands", "rolls_over")
+    fields = ("tournament", "kind", "fee", "hands", "rolls_over")
 
     def save_model(
         self, request: HttpRequest, obj: SidePot, form: forms.ModelForm, change: bool
@@ -760,7 +877,12 @@ class SidePotAdmin(_MoneyOnly):
         data = form.cleaned_data
         try:
             pot = services.side_pot_set(
-                user=request.user, tournament=data["tournament"], kind=data["kind"], fee=data["fee"]
+                user=request.user,
+                tournament=data["tournament"],
+                kind=data["kind"],
+                fee=data["fee"],
+                hands=data.get("hands") or None,
+                rolls_over=data.get("rolls_over"),
             )
             obj.pk = pot.pk
         except DomainError as exc:

@@ -16,6 +16,7 @@ from league.kernel.errors import Refusal
 from league.kernel.permissions import (
     Action,
     Actor,
+    can,
     is_official,
     not_allowed,
     player_of,
@@ -27,11 +28,18 @@ NOT_AT_TABLE = Refusal("not_at_table", _("You do not play at this table."))
 PLAYS_HERE = Refusal(
     "plays_at_table", _("You play at this table: another checker takes its cards.")
 )
+# ``(user id, side)`` set on a table read with the side of it that user plays for (the card
+# path's one statement, ``services.scorecards``): asked of that user, no player is read.
+ASKER_SIDE = "_pegboard_asker_side"
 
 
 def table_side_of(user: Actor, table: TableGame) -> int | None:
     """Which side of ``table`` ``user`` plays for (0: its first entrant, 1: its second), or
     None."""
+    known = getattr(table, ASKER_SIDE, None)
+    if known is not None and known[0] == getattr(user, "pk", None):
+        side: int | None = known[1]
+        return side
     player = player_of(user)
     if player is None:
         return None
@@ -63,6 +71,17 @@ def table_refusal(user: Actor, action: str, table: TableGame) -> Refusal | None:
             return PLAYS_HERE
         return lifecycle.state_refusal(event.SETTLE_SCORECARDS, lifecycle.status_of(table.facts))
     return not_allowed(action)
+
+
+def table_access(user: Actor, table: TableGame) -> dict[str, bool]:
+    """Whether ``user`` may enter (``ENTER_SCORECARD``) and settle (``CHECK_SCORECARDS``)
+    ``table``'s scorecards now, as ``can()`` answers; a player of the table may never settle it
+    whatever their role, so their groups are not asked (a card's answer costs no query)."""
+    side = table_side_of(user, table)
+    return {
+        Action.ENTER_SCORECARD: can(user, Action.ENTER_SCORECARD, table),
+        Action.CHECK_SCORECARDS: side is None and can(user, Action.CHECK_SCORECARDS, table),
+    }
 
 
 def register() -> None:

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 from league.kernel.errors import DomainError
 from league.kernel.ids import number_from
 from league.kernel.permissions import Action, can
-from tournaments import selectors, services
+from tournaments import acc_reports, selectors, services
 from tournaments.models import (
     Club,
     ClubSeason,
@@ -172,6 +172,14 @@ def _money_op(request: HttpRequest, tournament: Tournament) -> str | None:
                 fee=_cents(form.cleaned_data["fee"]),
             )
             return _("The side pot is open.")
+    elif op == "pot_from_cards":
+        pot = SidePot.objects.filter(
+            tournament=tournament, pk=number_from(request.POST.get("pot")) or 0
+        ).first()
+        if pot is None:
+            return None
+        services.side_pot_award_from_cards(user=user, pot=pot)
+        return _("The side pot is paid to the hand on the cards.")
     elif op in ("pot_enter", "pot_award"):
         form = PotEntrantsForm(request.POST, tournament=tournament)
         if form.is_valid():
@@ -239,6 +247,7 @@ def money_page(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, done)
         return redirect("tournaments:money", pk=pk)
     books = selectors.books_for(tournament)
+    special = acc_reports.special_hands_of(tournament)
     purse = books.purse
     initial = (
         {
@@ -267,5 +276,6 @@ def money_page(request: HttpRequest, pk: int) -> HttpResponse:
             "ins": [e for e in books.entries if e.is_in],
             "outs": [e for e in books.entries if not e.is_in],
             "kinds": LedgerKind,
+            "special_hands": special,
         },
     )

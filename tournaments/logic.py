@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from contest.draw import draw_ticket
-from contest.points import GamePoints, Ladder
+from contest.points import GamePoints, Ladder, skunk_defaults
 from contest.tiebreaks import METRICS, TOURNAMENT_TIEBREAKS, Value
 
 T = TypeVar("T", bound=Hashable)
@@ -91,6 +91,24 @@ class TournamentRules:
             ),
             skunk_margin=self.skunk_margin,
             double_skunk_margin=self.double_skunk_margin,
+        )
+
+    @classmethod
+    def for_target(cls, target: int, **settings: Any) -> TournamentRules:
+        """The rules of an event played to ``target``, its skunk margins from the one table
+        leagues read too (``contest.points.skunk_defaults``): the ACC's 31 and 61 at 61 and
+        121, the house convention elsewhere.
+
+        >>> r = TournamentRules.for_target(181)
+        >>> r.skunk_margin, r.double_skunk_margin
+        (46, 91)
+        """
+        margins = skunk_defaults(target)
+        return cls(
+            target=target,
+            skunk_margin=margins.skunk_margin,
+            double_skunk_margin=margins.double_skunk_margin,
+            **settings,
         )
 
     def as_archive(self) -> dict[str, Any]:
@@ -172,12 +190,17 @@ def game_points(rules: TournamentRules, *, winner: bool, loser_score: int) -> in
 
 class Result(NamedTuple):
     """A decided qualifying game between ``first`` and ``second`` (a tuple: a big event's
-    standings build thousands of them, and a frozen dataclass is several times slower to make)."""
+    standings build thousands of them, and a frozen dataclass is several times slower to make).
+
+    ``spreads``: each side's own signed spread when ACC Rule 12.2 left the two sides different
+    figures (12.2(b): a 16-point win against a 17-point loss; 12.2(e): a loss for both, when
+    ``winner`` is ""); a side with a plus figure won, a side with a minus figure lost."""
 
     first: str
     second: str
     winner: str
     loser_score: int
+    spreads: tuple[int, int] | None = None
 
     @property
     def loser(self) -> str:
@@ -229,7 +252,11 @@ def records(
     """Each entrant's record from decided games and byes (a bye is a game played and won)."""
     out = {name: EntrantRecord(name) for name in entrants}
     ladder = rules.ladder
-    for first, second, winner, loser_score in results:
+    for first, second, winner, loser_score, spreads in results:
+        if spreads is not None:
+            for name, own in ((first, spreads[0]), (second, spreads[1])):
+                _one_side(out[name], own, ladder)
+            continue
         w, lose = out[winner], out[second if winner == first else first]
         m = rules.target - loser_score
         w.played += 1
@@ -250,6 +277,22 @@ def records(
         rec.game_points += rules.bye_game_points
         rec.spread += rules.bye_spread
     return out
+
+
+def _one_side(rec: EntrantRecord, own: int, ladder: Ladder) -> None:
+    """One side of a game whose two sides have their own figures: a win when ``own`` is a
+    plus figure (its game points by that margin), a loss otherwise."""
+    rec.played += 1
+    rec.spread += own
+    if own > 0:
+        rec.won += 1
+        level = ladder.level(own)
+        rec.game_points += ladder.points.earned(won=True, level=level)
+        if level:
+            rec.skunks += 1
+    else:
+        rec.lost += 1
+        rec.game_points += ladder.points.loss
 
 
 def rank(
@@ -481,7 +524,7 @@ class ClubPoints:
     """
 
     mode: str = "game_points"
-    threshold: int = 10
+    threshold: int = 12  # ACC Grass Roots: 12 game points on a 9-game night
     table: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
 
     def for_night(self, *, game_points: int, place: int | None) -> int:

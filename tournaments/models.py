@@ -92,6 +92,14 @@ class Tournament(models.Model):
     qualify_one_in = models.PositiveSmallIntegerField(_("one qualifier in"), default=4)
     playoff_best_of = models.PositiveSmallIntegerField(_("playoff matches best of"), default=3)
     draw_seed = models.PositiveIntegerField(_("draw seed"), default=0)
+    acc_rules = models.BooleanField(
+        _("cross-check by ACC rules"),
+        default=True,
+        help_text=_(
+            "Two scorecards that disagree are settled by ACC Rule 12.2 when it can (on by "
+            "default for club nights); the rest go to the checkers."
+        ),
+    )
     club_season = models.ForeignKey(
         "ClubSeason",
         on_delete=models.SET_NULL,
@@ -100,6 +108,20 @@ class Tournament(models.Model):
         related_name="nights",
         verbose_name=_("club season"),
         help_text=_("The club season this night counts toward, if any."),
+    )
+    club = models.ForeignKey(
+        "Club",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="club_nights",
+        verbose_name=_("club"),
+        help_text=_("The club whose night this is (made from its defaults), if any."),
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round"),
+        default=0,
+        help_text=_("The round clock counts down this long from a round's start; 0: no clock."),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
@@ -114,7 +136,12 @@ class Tournament(models.Model):
     @property
     def rules(self) -> logic.TournamentRules:
         values = {name: getattr(self, field) for field, name in RULE_FIELDS.items()}
-        return logic.TournamentRules(**{**values, "tiebreaks": tuple(values["tiebreaks"])})
+        # Stored JSON may be anything a form let through (``0``, ``[[1]]``): each key as text,
+        # so the rules' own check refuses what is no tie-break, in words, instead of a 500.
+        raw = values["tiebreaks"]
+        keys = raw if isinstance(raw, list | tuple) else [raw]
+        tiebreaks = tuple(k if isinstance(k, str) else str(k) for k in keys)
+        return logic.TournamentRules(**{**values, "tiebreaks": tiebreaks})
 
     @property
     def is_partnership(self) -> bool:
@@ -196,6 +223,7 @@ class Round(models.Model):
     status = models.CharField(
         _("status"), max_length=16, choices=RoundStatus.choices, default=RoundStatus.SEATED
     )
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -247,6 +275,11 @@ class TableGame(models.Model):
     )
     loser_score = models.PositiveSmallIntegerField(_("loser's score"), null=True, blank=True)
     verified_at = models.DateTimeField(null=True, blank=True, verbose_name=_("verified at"))
+    # Each side's own signed spread, set only when ACC Rule 12.2 left the two sides different
+    # figures: 12.2(b) (a 16-point win, a 17-point loss) and 12.2(e) (a loss for both, with no
+    # winner). The standings read these instead of the one result.
+    first_spread = models.SmallIntegerField(_("first entrant's spread"), null=True, blank=True)
+    second_spread = models.SmallIntegerField(_("second entrant's spread"), null=True, blank=True)
 
     class Meta:
         ordering = ["round__number", "table"]
@@ -305,6 +338,16 @@ class CheckersQueue(TableGame):
         verbose_name_plural = _("checkers' queue")
 
 
+class AccRuling(TableGame):
+    """The tables whose two cards ACC Rule 12.2 settled: TableGame as the checkers' admin
+    lists them, with the clause applied, for a checker to undo."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("table settled by the ACC rule")
+        verbose_name_plural = _("tables settled by the ACC rule")
+
+
 class PaperScorecard(TableGame):
     """The tables of a running round still waiting for a card: TableGame as a checker keying
     in a paper scorecard for one side lists it."""
@@ -349,9 +392,14 @@ class Scorecard(models.Model):
         verbose_name=_("side"),
     )  # None: a checker's ruling
     winner = models.ForeignKey(
-        Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("winner")
-    )
-    loser_score = models.PositiveSmallIntegerField(_("loser's score"))
+        Entrant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("winner"),
+    )  # None only for an ACC ruling that makes it a loss for both (12.2(e))
+    loser_score = models.PositiveSmallIntegerField(_("loser's score"), null=True, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -368,6 +416,12 @@ class Scorecard(models.Model):
     deals = models.JSONField(
         _("deals"), null=True, blank=True
     )  # a card entered deal by deal: {"first_dealer": seat, "deals": [the one deal shape]}
+    acc_clause = models.CharField(
+        _("ACC rule applied"), max_length=24, blank=True, default=""
+    )  # a ruling made by ACC Rule 12.2, not by a checker: the clauses it applied, "12.2(a)"
+    # An ACC ruling's own figure for each side, when the two differ (12.2(b), 12.2(e)).
+    first_spread = models.SmallIntegerField(_("first entrant's spread"), null=True, blank=True)
+    second_spread = models.SmallIntegerField(_("second entrant's spread"), null=True, blank=True)
 
     class Meta:
         ordering = ["at", "pk"]
@@ -378,7 +432,7 @@ class Scorecard(models.Model):
         return f"{self.game}: {self.winner} ({self.loser_score})"
 
     @property
-    def result(self) -> tuple[int, int]:
+    def result(self) -> tuple[int | None, int | None]:
         return (self.winner_id, self.loser_score)
 
 
@@ -467,6 +521,50 @@ class PlayoffGame(models.Model):
         return f"{self.match}: {_('game')} {self.number}"
 
 
+class PlayoffCard(models.Model):
+    """One side's card for the next game of a playoff match, from a player's phone: two that
+    agree record the game; two that differ wait for the director, whose entry decides it."""
+
+    match = models.ForeignKey(
+        PlayoffMatch, on_delete=models.CASCADE, related_name="cards", verbose_name=_("match")
+    )
+    number = models.PositiveSmallIntegerField(_("game"))
+    side = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("side")
+    )
+    winner = models.ForeignKey(
+        Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("winner")
+    )
+    loser_score = models.PositiveSmallIntegerField(_("loser's score"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    key = models.CharField(_("entry key"), max_length=64, unique=True, null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True, verbose_name=_("at"))
+
+    class Meta:
+        ordering = ["match", "number", "at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number", "side"], name="one_playoff_card_per_side_and_game"
+            )
+        ]
+        verbose_name = _("playoff card")
+        verbose_name_plural = _("playoff cards")
+
+    def __str__(self) -> str:
+        return f"{self.match}: {_('game')} {self.number} · {self.side}"
+
+    @property
+    def result(self) -> tuple[int | None, int | None]:
+        return (self.winner_id, self.loser_score)
+
+
 # ------------------------------------------------------------------------------------------
 # Club seasons: a club's weekly nights, scored across the season
 # ------------------------------------------------------------------------------------------
@@ -477,6 +575,48 @@ class Club(models.Model):
 
     name = models.CharField(_("name"), max_length=120, unique=True)
     venue = models.CharField(_("where it plays"), max_length=160, blank=True)
+    guest_nights = models.PositiveSmallIntegerField(
+        _("nights a guest may play"),
+        default=3,
+        help_text=_("ACC clubs let a guest play a few weeks before joining: past this, say so."),
+    )
+    # Who plays at the club; each membership (``ClubMember``) keeps the ACC number and status.
+    members: models.ManyToManyField[Player, ClubMember] = models.ManyToManyField(
+        Player, through="ClubMember", related_name="clubs", blank=True, verbose_name=_("members")
+    )
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="directed_clubs",
+        blank=True,
+        verbose_name=_("directors"),
+        help_text=_("Who runs the club's nights from the director's workspace."),
+    )
+    # A night's defaults: "Tonight" makes a night with these.
+    night_games = models.PositiveSmallIntegerField(_("games a night"), default=9)
+    round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), default=20)
+    entry_fee = models.PositiveIntegerField(_("entry fee (cents)"), default=0)
+    house_percent = models.PositiveSmallIntegerField(
+        _("house / club share (% of entry fees)"), default=10
+    )
+    # The night's special-hand pot, opened by "Tonight" when it names hands and an entry.
+    pot_hands = models.JSONField(
+        _("special hands that win the pot"),
+        default=list,
+        blank=True,
+        help_text=_('Any of "24", "28", "29" and "four_of_a_kind"; none: no pot.'),
+    )
+    pot_fee = models.PositiveIntegerField(_("special-hand pot entry (cents)"), default=0)
+    pot_rolls_over = models.BooleanField(
+        _("an unclaimed special-hand pot rolls over to the next night"), default=True
+    )
+    send_night_story = models.BooleanField(
+        _("send the night's story"),
+        default=False,
+        help_text=_(
+            "When a night is closed, send its story (winner, final, upsets, special hands, "
+            "skunks) to the club's members with an account, each in their language."
+        ),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -485,6 +625,39 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class MemberStatus(models.TextChoices):
+    MEMBER = "member", _("ACC member")
+    GUEST = "guest", _("guest")
+    VISITOR = "visitor", _("visitor (a member of another club)")
+
+
+class ClubMember(models.Model):
+    """A player's standing at a club: their ACC number (for the director's online entry) and
+    whether they are a member, a guest (whose nights are counted) or a visiting member."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    acc_number = models.CharField(_("ACC number"), max_length=12, blank=True)
+    status = models.CharField(
+        _("status"), max_length=8, choices=MemberStatus.choices, default=MemberStatus.MEMBER
+    )
+
+    class Meta:
+        ordering = ["club__name", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="one_membership_per_club")
+        ]
+        verbose_name = _("club member")
+        verbose_name_plural = _("club members")
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.club}"
 
 
 class ClubPointsMode(models.TextChoices):
@@ -586,17 +759,24 @@ class Purse(models.Model):
 
 class SidePotKind(models.TextChoices):
     SKUNK = "skunk", _("skunk pot")
-    BIG_HAND = "big_hand", _("28/29-hand pot")
+    BIG_HAND = "big_hand", _("special-hand pot")
 
 
 class SidePot(models.Model):
-    """A side pot of an event: entrants buy in; its winners share what came in."""
+    """A side pot of an event: entrants buy in; its winners share what came in (and what an
+    earlier night of the club carried into it)."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="side_pots", verbose_name=_("tournament")
     )
     kind = models.CharField(_("pot"), max_length=16, choices=SidePotKind.choices)
     fee = models.PositiveIntegerField(_("entry (cents)"))
+    hands = models.JSONField(
+        _("hands that win it"), default=list, blank=True
+    )  # the special-hand pot's: any of contest.special_hands.KINDS ("24", "28", "29", ...)
+    rolls_over = models.BooleanField(
+        _("rolls over to the club's next night when unclaimed"), default=False
+    )
 
     class Meta:
         ordering = ["kind"]
@@ -617,9 +797,13 @@ class LedgerKind(models.TextChoices):
     POT_PAYOUT = "pot_payout", _("side pot won")
     HOUSE = "house", _("house / club share")
     REFUND = "refund", _("refund")
+    POT_CARRIED_IN = "pot_carried_in", _("side pot carried from the club's last night")
+    POT_CARRIED_OUT = "pot_carried_out", _("side pot carried to the club's next night")
 
 
-MONEY_IN = frozenset({LedgerKind.FEE, LedgerKind.POT_ENTRY})
+MONEY_IN = frozenset({LedgerKind.FEE, LedgerKind.POT_ENTRY, LedgerKind.POT_CARRIED_IN})
+# What a side pot holds: its entries and what an earlier night carried into it.
+POT_IN = frozenset({LedgerKind.POT_ENTRY, LedgerKind.POT_CARRIED_IN})
 
 
 class LedgerEntry(models.Model):
@@ -650,6 +834,15 @@ class LedgerEntry(models.Model):
     )
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     amount = models.PositiveIntegerField(_("amount (cents)"))
+    # A pot carried in: the earlier night's carrying out it takes up (each is taken up once).
+    carried_from = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="carried_to",
+        verbose_name=_("carried from"),
+    )
     note = models.CharField(_("note"), max_length=200, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

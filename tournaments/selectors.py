@@ -8,10 +8,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.urls import reverse
 
 from contest import brackets
+from contest.ratings import RatedResult
 from league.kernel.cache import read_counter, tournament_version_key
 from league.kernel.errors import DomainError
 from league.kernel.people import Player
@@ -19,6 +20,7 @@ from scoring.game import entry_rules
 from scoring.variants import VARIANTS
 from tournaments import logic
 from tournaments.models import (
+    POT_IN,
     Bye,
     ClubSeason,
     Entrant,
@@ -99,7 +101,9 @@ def standings_for_tournament(tournament: Tournament) -> dict[str, Any]:
     rows = list(
         TableGame.objects.filter(
             round__tournament=tournament, status=TableStatus.VERIFIED
-        ).values_list("first_id", "second_id", "winner_id", "loser_score")
+        ).values_list(
+            "first_id", "second_id", "winner_id", "loser_score", "first_spread", "second_spread"
+        )
     )
     byes = list(
         Bye.objects.filter(round__tournament=tournament).values_list("entrant_id", flat=True)
@@ -112,17 +116,24 @@ def standings_from_rows(
     tournament: Tournament,
     *,
     entrants: list[tuple[int, str, str]],
-    games: list[tuple[int, int, int, int]],
+    games: list[tuple[int, int, int | None, int | None, int | None, int | None]],
     byes: list[int],
 ) -> dict[str, Any]:
     """The standings of ``tournament`` from its rows already fetched: entrants ``(pk, name,
-    status)`` in entry order, verified games ``(first, second, winner, loser_score)`` and the
-    entrant ids of its byes (so many events' standings cost no query each)."""
+    status)`` in entry order, verified games ``(first, second, winner, loser_score,
+    first_spread, second_spread)`` (the spreads set only when ACC Rule 12.2 gave each side its
+    own figure; then the winner may be None: a loss for both) and the entrant ids of its byes
+    (so many events' standings cost no query each)."""
     names = {pk: name for pk, name, _status in entrants}
     withdrawn = frozenset(
         name for _pk, name, status in entrants if status == EntrantStatus.WITHDRAWN
     )
-    results = [logic.Result(names[a], names[b], names[w], score) for a, b, w, score in games]
+    results = [
+        logic.Result(names[a], names[b], names[w], score)  # type: ignore[index,arg-type]
+        if fs is None or ss is None
+        else logic.Result(names[a], names[b], names.get(w, ""), score or 0, (fs, ss))  # type: ignore[arg-type]
+        for a, b, w, score, fs, ss in games
+    ]
     bye_names = [names[e] for e in byes]
     # Entrants who withdrew before playing are not part of the field.
     played = {name for r in results for name in (r.first, r.second)} if withdrawn else set()
@@ -234,10 +245,29 @@ def checkers_queue() -> QuerySet[TableGame]:
     )
 
 
-def tables_with_cards() -> QuerySet[TableGame]:
-    """Every table, with its event and the sides' cards in so far."""
+def acc_rulings() -> QuerySet[TableGame]:
+    """Tables whose result ACC Rule 12.2 gave (the rule's ruling is their last), newest first,
+    with every card."""
     return (
-        TableGame.objects.select_related("round__tournament", "first", "second")
+        TableGame.objects.filter(
+            status=TableStatus.VERIFIED, scorecards__by_checker=True, scorecards__acc_clause__gt=""
+        )
+        .distinct()
+        .select_related("round__tournament", "first", "second", "winner")
+        .prefetch_related(
+            Prefetch("scorecards", queryset=Scorecard.objects.select_related("side", "winner"))
+        )
+        .order_by("-verified_at")
+    )
+
+
+def tables_with_cards() -> QuerySet[TableGame]:
+    """Every table, with its event and the sides' cards in so far; ``acc_rule`` is the clause
+    of the ACC ruling that settled it ("12.2(a)"), or "" or None."""
+    ruling = Scorecard.objects.filter(game=OuterRef("pk"), by_checker=True).order_by("-at", "-pk")
+    return (
+        TableGame.objects.select_related("round__tournament", "first", "second", "winner")
+        .annotate(acc_rule=Subquery(ruling.values("acc_clause")[:1]))
         .prefetch_related(
             Prefetch(
                 "scorecards",
@@ -267,6 +297,21 @@ def open_tables_for_player(player: Any) -> QuerySet[TableGame]:
         .select_related("round")
         .distinct()
         .order_by("round__number", "table")
+    )
+
+
+def open_playoff_matches_for_player(player: Any, tournament: Tournament) -> QuerySet[PlayoffMatch]:
+    """The player's undecided playoff match with both entrants known (the phone's card)."""
+    return (
+        PlayoffMatch.objects.filter(
+            tournament=tournament,
+            winner__isnull=True,
+            top__isnull=False,
+            bottom__isnull=False,
+        )
+        .filter(Q(top__players=player) | Q(bottom__players=player))
+        .select_related("top", "bottom")
+        .distinct()
     )
 
 
@@ -396,10 +441,20 @@ def nights_of(tournaments: list[Tournament]) -> list[Night]:
         .values_list("entrant__tournament_id", "entrant_id", "player_id")
     ):
         players[tid].setdefault(name_of[entrant_id], []).append(player_id)
-    games: dict[int, list[tuple[int, int, int, int]]] = {pk: [] for pk in ids}
+    games: dict[int, list[tuple[int, int, int | None, int | None, int | None, int | None]]] = {
+        pk: [] for pk in ids
+    }
     for tid, *row in TableGame.objects.filter(
         round__tournament_id__in=ids, status=TableStatus.VERIFIED
-    ).values_list("round__tournament_id", "first_id", "second_id", "winner_id", "loser_score"):
+    ).values_list(
+        "round__tournament_id",
+        "first_id",
+        "second_id",
+        "winner_id",
+        "loser_score",
+        "first_spread",
+        "second_spread",
+    ):
         games[tid].append(tuple(row))  # type: ignore[arg-type]
     byes: dict[int, list[int]] = {pk: [] for pk in ids}
     for tid, entrant_id in Bye.objects.filter(round__tournament_id__in=ids).values_list(
@@ -606,7 +661,9 @@ def books_for(tournament: Tournament) -> Books:
             {
                 "pot": pot,
                 "entrants": [e.entrant for e in mine if e.kind == LedgerKind.POT_ENTRY],
-                "in": sum(e.amount for e in mine if e.kind == LedgerKind.POT_ENTRY),
+                "in": sum(e.amount for e in mine if e.kind in POT_IN),
+                "carried_in": sum(e.amount for e in mine if e.kind == LedgerKind.POT_CARRIED_IN),
+                "carried_out": sum(e.amount for e in mine if e.kind == LedgerKind.POT_CARRIED_OUT),
                 "winners": [(e.entrant, e.amount) for e in mine if e.kind == LedgerKind.POT_PAYOUT],
                 "out": sum(e.amount for e in mine if e.kind == LedgerKind.POT_PAYOUT),
             }
@@ -635,3 +692,30 @@ def books_for(tournament: Tournament) -> Books:
 def house_share(purse: Purse, fees: int) -> int:
     """The house's (club's) cut of ``fees`` cents, rounded down to the cent."""
     return fees * purse.house_percent // 100
+
+
+def verified_results() -> list[RatedResult]:
+    """Every verified qualifying table as a rated result for the ratings (two queries): each
+    entrant's players, the winner's first, at the time the table was verified."""
+    tables = TableGame.objects.filter(
+        status=TableStatus.VERIFIED, winner__isnull=False, verified_at__isnull=False
+    )
+    rows = list(tables.values_list("pk", "verified_at", "first_id", "second_id", "winner_id"))
+    players: dict[int, list[int]] = {}
+    for entrant_id, player_id in EntrantPlayer.objects.values_list("entrant_id", "player_id"):
+        players.setdefault(entrant_id, []).append(player_id)
+    out = []
+    for pk, at, first, second, winner in rows:
+        if at is None or winner not in (first, second):
+            continue
+        loser = second if winner == first else first
+        out.append(
+            RatedResult(
+                "table",
+                pk,
+                at,
+                winners=tuple(players.get(winner, ())),
+                losers=tuple(players.get(loser, ())),
+            )
+        )
+    return out

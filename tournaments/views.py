@@ -18,8 +18,12 @@ from django.views.decorators.http import require_http_methods
 from league.kernel.errors import DomainError
 from league.kernel.lifecycle import CardState
 from league.kernel.permissions import Action, can, player_of, refusal
-from tournaments import selectors, services
-from tournaments.models import Club, Entrant, TableGame, Tournament
+from tournaments import cutline, selectors, services
+from tournaments.checks import NOT_AT_TABLE, table_side_of
+from tournaments.models import Club, Entrant, PlayoffMatch, TableGame, Tournament
+from tournaments.rules_messages import acc_sides_words
+from tournaments.rules_sheet import tournament_rules
+from tournaments.services.workspace import round_clock_end
 
 TV_REFRESH_SECONDS = 5  # the pages redraw this often when the change counter is unknown
 POLL_SECONDS = 2.5  # how often the TV and the bracket ask whether anything changed
@@ -37,16 +41,16 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def _standings_context(tournament: Tournament) -> dict[str, Any]:
+    """The standings rows, marked "qualifies"/"first out" once every entrant has a result,
+    each entrant around the cut saying which tie-break placed it (``tournaments.cutline``)."""
     data = selectors.standings_for_tournament(tournament)
-    qualifiers = data["qualifiers"]
-    rows: list[dict[str, Any]] = []
-    first_out = None
-    for row in data["standings"]:
-        qualifies = row["entrant"] in qualifiers
-        if first_out is None and not qualifies and len(qualifiers) and rows:
-            first_out = row["entrant"]
-        rows.append({**row, "qualifies": qualifies, "first_out": row["entrant"] == first_out})
-    return {"rows": rows, "qualifiers": qualifiers, "bracket": data["bracket"]}
+    rows, cut = cutline.rows(data)
+    return {
+        "rows": rows,
+        "qualifiers": data["qualifiers"],
+        "cut_settled": cut["settled"],
+        "bracket": data["bracket"],
+    }
 
 
 # What a player's own table waits for, when their card cannot be entered now.
@@ -63,16 +67,30 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     for table in my_tables:  # a player's one or two open tables: can() asks lifecycle
         table.can_enter = can(request.user, Action.ENTER_SCORECARD, table)  # type: ignore[attr-defined]
         table.waiting = WAITING.get(table.state, "")  # type: ignore[attr-defined]
+    my_matches = (
+        list(selectors.open_playoff_matches_for_player(player, tournament)) if player else []
+    )
     return render(
         request,
         "tournaments/tournament.html",
         {
             "tournament": tournament,
+            "my_matches": my_matches,
             "rounds": tournament.rounds.order_by("number"),
             "champion": selectors.champion(tournament),
             "my_tables": [t for t in my_tables if t.round.tournament_id == tournament.pk],
             **_standings_context(tournament),
         },
+    )
+
+
+def rules_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's rules, worded from its settings, for the players and for the wall."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    return render(
+        request,
+        "tournaments/rules.html",
+        {"tournament": tournament, "rules": tournament_rules(tournament)},
     )
 
 
@@ -133,17 +151,51 @@ def tv_page(request: HttpRequest, pk: int) -> HttpResponse:
     redrawn in place whenever the tournament's version changes."""
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = selectors.bracket_rounds(tournament)
-    return render(
-        request,
-        "tournaments/tv.html",
-        {
-            "tournament": tournament,
-            "bracket": rounds,
-            "round": None if rounds else selectors.current_round(tournament),
-            "champion": selectors.champion(tournament),
-            **_live(tournament),
-        },
-    )
+    rnd = None if rounds else selectors.current_round(tournament)
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "bracket": rounds,
+        "round": rnd,
+        "champion": selectors.champion(tournament),
+        "arrived": (
+            []
+            if rounds or rnd
+            else list(tournament.entrants.filter(status="checked_in").order_by("name"))
+        ),
+        "clock_ends": round_clock_end(rnd.started_at if rnd else None, tournament.round_minutes),
+        **_live(tournament),
+    }
+    if rnd is not None:
+        games = list(rnd.games.all())
+        context["seating_columns"] = _columns(games, per_column=TV_ROWS_PER_COLUMN)
+        standings = _standings_context(tournament)
+        rows = standings["rows"]
+        shown = _around_the_cut(rows, len(standings["qualifiers"]))
+        context.update(
+            rows=shown, more_rows=len(rows) - len(shown), cut_settled=standings["cut_settled"]
+        )
+    return render(request, "tournaments/tv.html", context)
+
+
+TV_ROWS_PER_COLUMN = 14  # seating rows a column holds at 1920x1080
+TV_STANDINGS_ROWS = 16  # standings rows beside the seating
+
+
+def _columns(games: list[TableGame], *, per_column: int) -> list[list[TableGame]]:
+    """The round's tables in columns of about equal length, at most ``per_column`` each."""
+    if not games:
+        return [[]]
+    count = -(-len(games) // per_column)
+    size = -(-len(games) // count)
+    return [games[i : i + size] for i in range(0, len(games), size)]
+
+
+def _around_the_cut(rows: list[dict[str, Any]], qualifiers: int) -> list[dict[str, Any]]:
+    """The standings rows the TV shows beside the seating: the qualifiers and the first few
+    out (all of a small field)."""
+    if len(rows) <= TV_STANDINGS_ROWS:
+        return rows
+    return rows[: max(TV_STANDINGS_ROWS, qualifiers + 4)]
 
 
 def _live(tournament: Tournament) -> dict[str, Any]:
@@ -184,6 +236,33 @@ class ScorecardForm(forms.Form):
         ]
 
 
+def _scorecard_refused(request: HttpRequest, game: TableGame) -> HttpResponse | None:
+    """The 403 page for whoever may not use this table's phone scorecard, or None. A checker
+    (judge, league admin) who does not play here is told where paper cards are keyed in: the
+    phone's card is a side's own, and the form would have nothing to send for them."""
+    refused = refusal(request.user, Action.ENTER_SCORECARD, game)
+    message = refused.message() if refused is not None else None
+    checker = False
+    if refused is None and table_side_of(request.user, game) is None:
+        checker = can(request.user, Action.CHECK_SCORECARDS, game)
+        message = (
+            _(
+                "You do not play at this table: its phone scorecard is for its players. "
+                "As a checker, you key in a paper card or settle the table in the admin."
+            )
+            if checker
+            else str(NOT_AT_TABLE.message())
+        )
+    if message is None:
+        return None
+    return render(
+        request,
+        "tournaments/scorecard.html",
+        {"game": game, "refused": message, "checker": checker},
+        status=403,
+    )
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def scorecard(request: HttpRequest, pk: int) -> HttpResponse:
@@ -191,14 +270,9 @@ def scorecard(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(
         TableGame.objects.select_related("round__tournament", "first", "second"), pk=pk
     )
-    refused = refusal(request.user, Action.ENTER_SCORECARD, game)
+    refused = _scorecard_refused(request, game)
     if refused is not None:
-        return render(
-            request,
-            "tournaments/scorecard.html",
-            {"game": game, "refused": refused.message()},
-            status=403,
-        )
+        return refused
     form = ScorecardForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
         winner = game.first if form.cleaned_data["winner"] == str(game.first_id) else game.second
@@ -212,7 +286,24 @@ def scorecard(request: HttpRequest, pk: int) -> HttpResponse:
         except DomainError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
-            if game.status == "verified":
+            clause = services.acc_clause_of(game)
+            sides = acc_sides_words(game)
+            if clause and sides:
+                messages.success(
+                    request,
+                    _("The two cards disagreed: ACC Rule %(clause)s settled the game, %(sides)s.")
+                    % {"clause": clause, "sides": sides},
+                )
+            elif clause:
+                messages.success(
+                    request,
+                    _(
+                        "The two cards disagreed: ACC Rule %(clause)s settled the game, "
+                        "%(winner)s winning, the loser on %(score)s."
+                    )
+                    % {"clause": clause, "winner": game.winner, "score": game.loser_score},
+                )
+            elif game.status == "verified":
                 messages.success(request, _("Both cards agree: the game is verified."))
             elif game.status == "mismatch":
                 messages.warning(
@@ -231,16 +322,70 @@ def scorecard_deals(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(
         TableGame.objects.select_related("round__tournament", "first", "second"), pk=pk
     )
-    refused = refusal(request.user, Action.ENTER_SCORECARD, game)
+    refused = _scorecard_refused(request, game)
     if refused is not None:
-        return render(
-            request,
-            "tournaments/scorecard.html",
-            {"game": game, "refused": refused.message()},
-            status=403,
-        )
+        return refused
     return render(
         request,
         "tournaments/scorecard_deals.html",
         {"game": game, "data": selectors.scorecard_entry_data(game)},
     )
+
+
+class PlayoffCardForm(forms.Form):
+    winner = forms.ChoiceField(label=gettext_lazy("Who won?"), widget=forms.RadioSelect)
+    loser_score = forms.IntegerField(
+        label=gettext_lazy("The loser's score"),
+        min_value=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def __init__(self, *args: Any, match: PlayoffMatch, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = [  # type: ignore[attr-defined]
+            (str(e.pk), e.name) for e in (match.top, match.bottom) if e is not None
+        ]
+
+
+# What the phone says after a playoff card, by what it did.
+CARD_SAID = {
+    services.CardOutcome.WAITING: gettext_lazy("Card sent. Waiting for your opponent's card."),
+    services.CardOutcome.RECORDED: gettext_lazy("Both cards agree: the game is recorded."),
+    services.CardOutcome.DISAGREE: gettext_lazy(
+        "The two cards disagree: the director will decide the game."
+    ),
+}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def playoff_card(request: HttpRequest, pk: int) -> HttpResponse:
+    """The phone's card for the next game of the player's own playoff match."""
+    match = get_object_or_404(
+        PlayoffMatch.objects.select_related("tournament", "top", "bottom"), pk=pk
+    )
+    number = match.games.count() + 1
+    context: dict[str, Any] = {"match": match, "number": number}
+    if services.side_in_match(request.user, match) is None:
+        context["refused"] = _("You do not play in this match.")
+        return render(request, "tournaments/playoff_card.html", context, status=403)
+    form = PlayoffCardForm(request.POST or None, match=match)
+    if request.method == "POST" and form.is_valid():
+        winner = match.top if form.cleaned_data["winner"] == str(match.top_id) else match.bottom
+        assert winner is not None
+        try:
+            _match, outcome = services.playoff_card_enter(
+                user=request.user,
+                match=match,
+                winner=winner,
+                loser_score=form.cleaned_data["loser_score"],
+            )
+        except DomainError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            disagree = outcome == services.CardOutcome.DISAGREE
+            level = messages.WARNING if disagree else messages.SUCCESS
+            messages.add_message(request, level, str(CARD_SAID[outcome]))
+            return redirect("tournaments:tournament", pk=match.tournament_id)
+    context["form"] = form
+    return render(request, "tournaments/playoff_card.html", context)

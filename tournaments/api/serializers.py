@@ -17,7 +17,7 @@ from league.kernel.api import (
     write_access,
 )
 from league.kernel.permissions import Action
-from tournaments.models import PlayoffMatch, Round, TableGame, Tournament
+from tournaments.models import Club, Entrant, PlayoffMatch, Round, TableGame, Tournament
 
 
 class EntrantRefSerializer(serializers.Serializer):
@@ -63,6 +63,28 @@ class TournamentStandingsSerializer(serializers.Serializer):
     )
 
 
+class PlacedBySerializer(serializers.Serializer):
+    entrant = serializers.CharField()
+    placed_by = serializers.ChoiceField(choices=["games_won", "spread", "skunks", "draw"])
+
+
+class TournamentCutSerializer(serializers.Serializer):
+    """Who stands where around the cut, beside the standings (whose format stays as it is)."""
+
+    settled = serializers.BooleanField(
+        help_text="Every entrant has a result: until then no one is marked in or out."
+    )
+    qualifiers = serializers.ListField(
+        child=serializers.CharField(), help_text="Empty until settled."
+    )
+    first_out = serializers.CharField(allow_null=True, help_text="Null until settled.")
+    placed_by = PlacedBySerializer(
+        many=True,
+        help_text="For each entrant around the cut, the tie-break that placed it, in standings "
+        "order.",
+    )
+
+
 class TableSerializer(serializers.ModelSerializer):
     """One qualifying game at a numbered table. ``state``: open, entered (one side's card is
     in), verified, mismatch (with the checkers) or settled (by a checker). The cards' numbers
@@ -77,6 +99,7 @@ class TableSerializer(serializers.ModelSerializer):
     cards_in = serializers.SerializerMethodField()
     can_enter = serializers.SerializerMethodField()
     can_settle = serializers.SerializerMethodField()
+    acc_rule = serializers.SerializerMethodField()
 
     class Meta:
         model = TableGame
@@ -95,7 +118,27 @@ class TableSerializer(serializers.ModelSerializer):
             "cards_in",
             "can_enter",
             "can_settle",
+            "acc_rule",
+            "first_spread",
+            "second_spread",
         ]
+        extra_kwargs = {
+            "first_spread": {
+                "help_text": "The first entrant's own signed spread when ACC Rule 12.2 gave "
+                "each side its own figure (12.2(b), 12.2(e): then winner may be null, a loss "
+                "for both); null for a table with one result."
+            },
+            "second_spread": {"help_text": "The second entrant's, as first_spread."},
+        }
+
+    @extend_schema_field(
+        serializers.CharField(
+            help_text='The ACC Rule 12.2 clause that settled the table ("12.2(a)"), or "".'
+        )
+    )
+    def get_acc_rule(self, game: TableGame) -> str:
+        rulings = [c for c in game.scorecards.all() if c.by_checker]
+        return rulings[-1].acc_clause if rulings else ""
 
     @extend_schema_field(
         serializers.ChoiceField(choices=["open", "entered", "verified", "mismatch", "settled"])
@@ -109,13 +152,21 @@ class TableSerializer(serializers.ModelSerializer):
         names = {0: game.first.name, 1: game.second.name}
         return [names[c.side] for c in game.cards if c.side is not None]
 
+    def _may(self, action: Action, game: TableGame) -> bool:
+        """``can()`` for the requesting user, or what the context's ``access`` already says of
+        this one table (``checks.table_access``: a card's answer asks no groups)."""
+        known = self.context.get("access")
+        if known is not None:
+            return bool(known[action])
+        return write_access(self.context["request"], action, game)
+
     def get_can_enter(self, game: TableGame) -> bool:
         """Whether you may enter a card for this table now (your side's, or as a checker)."""
-        return write_access(self.context["request"], Action.ENTER_SCORECARD, game)
+        return self._may(Action.ENTER_SCORECARD, game)
 
     def get_can_settle(self, game: TableGame) -> bool:
         """Whether you may settle this table now, as a checker."""
-        return write_access(self.context["request"], Action.CHECK_SCORECARDS, game)
+        return self._may(Action.CHECK_SCORECARDS, game)
 
 
 class TournamentRoundSerializer(serializers.ModelSerializer):
@@ -234,3 +285,85 @@ class PlayoffGameRequestSerializer(ResultRequestSerializer):
         help_text="A client-made id (a UUID): the same game sent again is stored once.",
         error_messages=KEY_MESSAGES,
     )
+
+
+# --- The director's workspace ---------------------------------------------------------------
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    """A club and the defaults its "Tonight" makes a night from (entry fee in cents)."""
+
+    class Meta:
+        model = Club
+        fields = [
+            "id",
+            "name",
+            "venue",
+            "night_games",
+            "round_minutes",
+            "entry_fee",
+            "house_percent",
+        ]
+
+
+class NamesRequestSerializer(StrictSerializer):
+    """``POST /api/clubs/{id}/members/``: names, one a string; new names become players."""
+
+    names = serializers.ListField(
+        child=StrictCharField(max_length=120), min_length=1, max_length=500
+    )
+
+
+class EntrantsRequestSerializer(StrictSerializer):
+    """``POST /api/tournaments/{id}/entrants/``: the names (and player ids) to enter; at a
+    club's night, a name nobody has is a walk-in made a member."""
+
+    names = serializers.ListField(
+        child=StrictCharField(max_length=120), required=False, default=list, max_length=500
+    )
+    players = serializers.ListField(
+        child=StrictIntegerField(min_value=1, max_value=2**63 - 1),
+        required=False,
+        default=list,
+        max_length=500,
+    )
+    check_in = serializers.BooleanField(required=False, default=False)
+
+
+class EntrantSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Entrant
+        fields = ["id", "name", "number", "status"]
+
+
+class RoundStartRequestSerializer(StrictSerializer):
+    """``POST /api/tournaments/{id}/start/``: the round to start (its number)."""
+
+    number = StrictIntegerField(min_value=1, max_value=999)
+
+
+class PlayoffForfeitRequestSerializer(StrictSerializer):
+    """``POST /api/playoff-matches/{id}/forfeit/``: the absent entrant and the minutes they
+    have been away (ACC: a game after 5 minutes, one more every 15)."""
+
+    absent = StrictIntegerField(min_value=1, max_value=2**63 - 1, help_text="Entrant id.")
+    minutes = StrictIntegerField(min_value=0, max_value=10_000)
+
+
+class NightRecapSectionSerializer(serializers.Serializer):
+    """A part of a club night's story: its heading and its lines."""
+
+    heading = serializers.CharField()
+    lines = serializers.ListField(child=serializers.CharField())
+
+
+class NightRecapSerializer(serializers.Serializer):
+    """A club night's story in one language (information only)."""
+
+    tournament = serializers.IntegerField()
+    language = serializers.CharField(help_text="The language it is said in, e.g. en or fr.")
+    over = serializers.BooleanField(help_text="The night's final is decided.")
+    heading = serializers.CharField()
+    sections = NightRecapSectionSerializer(many=True)
+    notes = serializers.ListField(child=serializers.CharField())
+    text = serializers.CharField(help_text="The whole story as plain text, ready to paste.")

@@ -10,3 +10,4 @@ def register(router: DefaultRouter) -> None:
     router.register("tournaments", views.TournamentViewSet)
     router.register("tournament-tables", views.TableViewSet)
     router.register("playoff-matches", views.PlayoffMatchViewSet)
+    router.register("clubs", views.ClubViewSet)

@@ -1,6 +1,7 @@
 """Writes for a tournament, one function per change of state, each of one shape: ask ``refusal()``,
 check the state (a :class:`~league.kernel.errors.DomainError` with a sentence for the room), lock
-the tournament row, change, log to the audit trail, and after commit tell the live pages (TV,
+the tournament row (a player's scorecard locks its table's row alone: docs/architecture.md, the
+card path), change, log to the audit trail, and after commit tell the live pages (TV,
 standings) that something moved.
 
 Semantics chosen where the issue is silent:
@@ -27,21 +28,26 @@ from tournaments.services._common import MAX_DEALS
 from tournaments.services.bracket import (
     bracket_draw,
     match_entrant,
+    playoff_game_check,
     playoff_game_record,
     playoff_game_void,
     table_entrant,
 )
 from tournaments.services.clubs import (
     club_create,
+    club_member_set,
     club_season_create,
     club_season_update,
+    club_update,
     night_assign_season,
 )
 from tournaments.services.events import (
     EDITABLE,
     entrant_check_in,
     entrant_register,
+    entrant_roster,
     entrant_withdraw,
+    tournament_check,
     tournament_create,
     tournament_update,
 )
@@ -57,8 +63,18 @@ from tournaments.services.money import (
     side_pot_enter,
     side_pot_set,
 )
+from tournaments.services.playoff_cards import (
+    CardOutcome,
+    open_cards,
+    playoff_card_enter,
+    side_in_match,
+)
 from tournaments.services.scorecards import (
+    acc_clause_of,
+    acc_resolution,
+    result_check,
     result_from_deals,
+    scorecard_acc_reverse,
     scorecard_enter,
     scorecard_settle,
     scorecard_submit,
@@ -68,39 +84,78 @@ from tournaments.services.seating import (
     round_start,
     round_swap,
 )
+from tournaments.services.special_pots import side_pot_award_from_cards
+from tournaments.services.workspace import (
+    club_defaults_set,
+    club_director_add,
+    club_found,
+    club_members_add,
+    directs,
+    entrants_add,
+    entrants_check_in_all,
+    forfeit_games,
+    names_from,
+    night_tonight,
+    playoff_forfeit,
+)
 
 __all__ = [
     "EDITABLE",
     "MANUAL_KINDS",
     "MAX_DEALS",
+    "CardOutcome",
+    "acc_clause_of",
+    "acc_resolution",
     "bracket_draw",
     "club_create",
+    "club_defaults_set",
+    "club_director_add",
+    "club_found",
+    "club_member_set",
+    "club_members_add",
     "club_season_create",
     "club_season_update",
+    "club_update",
+    "directs",
     "entrant_check_in",
     "entrant_register",
+    "entrant_roster",
     "entrant_withdraw",
+    "entrants_add",
+    "entrants_check_in_all",
     "fees_collect",
+    "forfeit_games",
     "ledger_entry_add",
     "ledger_entry_remove",
     "match_entrant",
+    "names_from",
     "night_assign_season",
     "night_close",
+    "night_tonight",
+    "open_cards",
     "payouts_record",
+    "playoff_card_enter",
+    "playoff_forfeit",
+    "playoff_game_check",
     "playoff_game_record",
     "playoff_game_void",
     "purse_set",
+    "result_check",
     "result_from_deals",
     "round_seat_next",
     "round_start",
     "round_swap",
+    "scorecard_acc_reverse",
     "scorecard_enter",
     "scorecard_settle",
     "scorecard_submit",
+    "side_in_match",
     "side_pot_award",
+    "side_pot_award_from_cards",
     "side_pot_enter",
     "side_pot_set",
     "table_entrant",
+    "tournament_check",
     "tournament_create",
     "tournament_update",
 ]

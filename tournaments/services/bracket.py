@@ -26,6 +26,7 @@ from tournaments.selectors import (
     standings_for_tournament,
 )
 from tournaments.services._common import _changed, _lock, _require
+from tournaments.services.notify import notify_club_night_standing
 
 
 def bracket_draw(*, user: Actor, tournament: Tournament) -> list[PlayoffMatch]:
@@ -103,6 +104,7 @@ def _decide(tournament: Tournament, match: PlayoffMatch, winner: Entrant | None)
     if nxt is None:
         tournament.stage = TournamentStage.FINISHED
         tournament.save(update_fields=["stage"])
+        notify_club_night_standing(tournament)  # after commit, to each entrant's players
         return
     if match.position % 2 == 0:
         nxt.top = winner
@@ -160,6 +162,37 @@ def playoff_game_record(
         raise
 
 
+def playoff_game_check(
+    tournament: Tournament, match: PlayoffMatch, winner: Entrant, loser_score: Any
+) -> int:
+    """The checks of :func:`playoff_game_record` on a game of ``match`` (not decided, its two
+    entrants known, the winner one of them, the score below the target): the loser's score.
+    Reads only the objects given (no query), so the tournament archive's importer checks its
+    playoff games with it too, on matches it has not stored yet."""
+    where = _where_in_bracket(match)
+    if match.winner is not None:
+        raise Locked(
+            _("The match (%(where)s) is decided: %(winner)s won it; no game may follow.")
+            % {"where": where, "winner": match.winner.name}
+        )
+    if match.top is None or match.bottom is None:
+        raise Locked(_("The match (%(where)s) waits for its two entrants.") % {"where": where})
+    if winner not in (match.top, match.bottom):
+        raise ValidationFailed(
+            _("The winner must be %(a)s or %(b)s (%(where)s).")
+            % {"a": match.top.name, "b": match.bottom.name, "where": where},
+            field="winner",
+        )
+    try:
+        return logic.check_loser_score(tournament.rules, loser_score)
+    except ValueError:
+        raise ValidationFailed(
+            _("The loser's score must be a whole number from 0 to %(top)s.")
+            % {"top": tournament.target - 1},
+            field="loser_score",
+        ) from None
+
+
 def _playoff_game_store(
     user: Any, match: PlayoffMatch, winner: Entrant, loser_score: Any, key: str | None
 ) -> tuple[PlayoffMatch, bool]:
@@ -168,28 +201,7 @@ def _playoff_game_store(
         match = PlayoffMatch.objects.select_related("top", "bottom").get(pk=match.pk)
         if _replayed_game(key, match, user, winner, loser_score):  # raced, and lost the lock
             return match, False
-        where = _where_in_bracket(match)
-        if match.winner_id is not None:
-            raise Locked(
-                _("The match (%(where)s) is decided: %(winner)s won it; no game may follow.")
-                % {"where": where, "winner": match.winner.name if match.winner else ""}
-            )
-        if match.top is None or match.bottom is None:
-            raise Locked(_("The match (%(where)s) waits for its two entrants.") % {"where": where})
-        if winner.pk not in (match.top_id, match.bottom_id):
-            raise ValidationFailed(
-                _("The winner must be %(a)s or %(b)s (%(where)s).")
-                % {"a": match.top.name, "b": match.bottom.name, "where": where},
-                field="winner",
-            )
-        try:
-            score = logic.check_loser_score(tournament.rules, loser_score)
-        except ValueError:
-            raise ValidationFailed(
-                _("The loser's score must be a whole number from 0 to %(top)s.")
-                % {"top": tournament.target - 1},
-                field="loser_score",
-            ) from None
+        score = playoff_game_check(tournament, match, winner, loser_score)
         number = match.games.count() + 1
         PlayoffGame.objects.create(
             match=match,
@@ -245,6 +257,7 @@ def playoff_game_void(*, user: Any, game: PlayoffGame, reason: str = "") -> Play
         }
         number = game.number
         game.delete()
+        match.cards.filter(number__gte=number).delete()  # its players' cards go with it
         for later in match.games.filter(number__gt=number).order_by("number"):
             later.number -= 1
             later.save(update_fields=["number"])

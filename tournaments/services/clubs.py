@@ -11,12 +11,15 @@ from django.utils.translation import gettext as _
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
+from league.kernel.people import Player
 from league.kernel.permissions import Action, Actor
 from tournaments import logic
 from tournaments.models import (
     Club,
+    ClubMember,
     ClubPointsMode,
     ClubSeason,
+    MemberStatus,
     Tournament,
 )
 from tournaments.services._common import _changed, _lock, _require
@@ -27,8 +30,14 @@ from tournaments.services._common import _changed, _lock, _require
 # players are the same person across nights by their Player record.
 
 
-def club_create(*, user: Actor, name: str, venue: str = "") -> Club:
+def club_create(*, user: Actor, name: str, venue: str = "", guest_nights: Any = 3) -> Club:
+    """A club; ``guest_nights``: the nights a guest may play before joining (ACC clubs allow
+    a few), past which the reports flag them."""
     _require(user, Action.MANAGE_CLUBS)
+    if not isinstance(guest_nights, int) or isinstance(guest_nights, bool) or guest_nights < 0:
+        raise ValidationFailed(
+            _("The nights a guest may play is a whole number, 0 or more."), field="guest_nights"
+        )
     name = name.strip()
     if not name:
         raise ValidationFailed(_("A club needs a name."), field="name")
@@ -37,7 +46,7 @@ def club_create(*, user: Actor, name: str, venue: str = "") -> Club:
             raise ValidationFailed(
                 _("There is already a club called %(name)s.") % {"name": name}, field="name"
             )
-        club = Club.objects.create(name=name, venue=venue.strip())
+        club = Club.objects.create(name=name, venue=venue.strip(), guest_nights=guest_nights)
         audit_log(actor=user, action=AuditAction.CLUB_CREATE, obj=club, after={"name": name})
     return club
 
@@ -165,4 +174,90 @@ def night_assign_season(
             after=str(season) if season else "",
         )
     _changed(row.pk)
+    return row
+
+
+def club_member_set(
+    *, user: Actor, club: Club, player: Player, acc_number: Any = "", status: str = "member"
+) -> ClubMember:
+    """A player's ACC number and standing at ``club`` (member, guest or visitor), made or
+    changed. An ACC number is digits only (as the ACC prints it on the card)."""
+    _require(user, Action.MANAGE_CLUBS)
+    number = str(acc_number or "").strip()
+    if number and (not number.isdigit() or len(number) > 12):
+        raise ValidationFailed(
+            _("An ACC number is digits only, up to 12 (as on the member's card)."),
+            field="acc_number",
+        )
+    if status not in MemberStatus.values:
+        raise ValidationFailed(
+            _("A player is a member, a guest or a visitor here."), field="status"
+        )
+    with transaction.atomic():
+        _lock_club(club)
+        row = ClubMember.objects.filter(club=club, player=player).first()
+        before = None if row is None else {"acc_number": row.acc_number, "status": row.status}
+        if number and (
+            ClubMember.objects.filter(club=club, acc_number=number).exclude(player=player).exists()
+        ):
+            raise ValidationFailed(
+                _("ACC number %(n)s is already another member's at this club.") % {"n": number},
+                field="acc_number",
+            )
+        if row is None:
+            row = ClubMember.objects.create(
+                club=club, player=player, acc_number=number, status=status
+            )
+        else:
+            row.acc_number, row.status = number, status
+            row.save(update_fields=["acc_number", "status"])
+        audit_log(
+            actor=user,
+            action=AuditAction.CLUB_MEMBER_SET,
+            obj=row,
+            before=before,
+            after={"player": player.name, "acc_number": number, "status": status},
+        )
+    return row
+
+
+def _lock_club(club: Club) -> Club:
+    return Club.objects.select_for_update().get(pk=club.pk)
+
+
+CLUB_EDITABLE = ("name", "venue", "guest_nights", "send_night_story")
+
+
+def club_update(*, user: Actor, club: Club, changes: dict[str, Any]) -> Club:
+    """Change a club's name, where it plays, the nights a guest may play or whether it sends
+    each night's story to its members."""
+    _require(user, Action.MANAGE_CLUBS)
+    with transaction.atomic():
+        row = _lock_club(club)
+        before = {k: getattr(row, k) for k in CLUB_EDITABLE}
+        name = str(changes.get("name", row.name)).strip()
+        if not name:
+            raise ValidationFailed(_("A club needs a name."), field="name")
+        if Club.objects.filter(name=name).exclude(pk=row.pk).exists():
+            raise ValidationFailed(
+                _("There is already a club called %(name)s.") % {"name": name}, field="name"
+            )
+        nights = changes.get("guest_nights", row.guest_nights)
+        if not isinstance(nights, int) or isinstance(nights, bool) or nights < 0:
+            raise ValidationFailed(
+                _("The nights a guest may play is a whole number, 0 or more."),
+                field="guest_nights",
+            )
+        story = changes.get("send_night_story", row.send_night_story)
+        if not isinstance(story, bool):
+            raise ValidationFailed(
+                _("Sending the night's story is yes or no."), field="send_night_story"
+            )
+        row.name, row.venue = name, str(changes.get("venue", row.venue)).strip()
+        row.guest_nights, row.send_night_story = nights, story
+        after = {k: getattr(row, k) for k in CLUB_EDITABLE}
+        if after == before:
+            return row
+        row.save(update_fields=list(CLUB_EDITABLE))
+        audit_log(actor=user, action=AuditAction.CLUB_UPDATE, obj=row, before=before, after=after)
     return row

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from contest.points import skunk_defaults
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, ValidationFailed
 from league.kernel.people import Player
@@ -42,8 +43,35 @@ def tournament_create(
     rules: logic.TournamentRules | None = None,
     games_per_entrant: int = 9,
     draw_seed: int = 0,
+    acc_rules: bool | None = None,
 ) -> Tournament:
+    """A new event. ``acc_rules`` (cross-checking by ACC Rule 12.2) is on by default for a
+    club night, off for the other kinds."""
     _require(user, Action.RUN_TOURNAMENT)
+    name = tournament_check(
+        name=name, kind=kind, variant=variant, games_per_entrant=games_per_entrant
+    )
+    rules = rules or logic.TournamentRules()
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=name,
+            date=date,
+            kind=kind,
+            variant=variant,
+            games_per_entrant=games_per_entrant,
+            draw_seed=draw_seed,
+            acc_rules=(kind == Kind.CLUB_NIGHT) if acc_rules is None else bool(acc_rules),
+            **{field: getattr(rules, name) for field, name in RULE_FIELDS.items()},
+        )
+        audit_log(
+            actor=user, action=AuditAction.TOURNAMENT_CREATE, obj=tournament, after={"name": name}
+        )
+    return tournament
+
+
+def tournament_check(*, name: str, kind: str, variant: str, games_per_entrant: int) -> str:
+    """The checks of :func:`tournament_create` (one query: the name is free), the name
+    stripped; the tournament archive's importer plans a tournament with them too."""
     name = name.strip()
     if not name:
         raise ValidationFailed(_("A tournament needs a name."), field="name")
@@ -57,21 +85,7 @@ def tournament_create(
         raise ValidationFailed(_("Unknown variant: %(variant)s.") % {"variant": variant})
     if games_per_entrant < 1:
         raise ValidationFailed(_("Every entrant plays at least one qualifying game."))
-    rules = rules or logic.TournamentRules()
-    with transaction.atomic():
-        tournament = Tournament.objects.create(
-            name=name,
-            date=date,
-            kind=kind,
-            variant=variant,
-            games_per_entrant=games_per_entrant,
-            draw_seed=draw_seed,
-            **{field: getattr(rules, name) for field, name in RULE_FIELDS.items()},
-        )
-        audit_log(
-            actor=user, action=AuditAction.TOURNAMENT_CREATE, obj=tournament, after={"name": name}
-        )
-    return tournament
+    return name
 
 
 EDITABLE = (
@@ -82,6 +96,7 @@ EDITABLE = (
     "games_per_entrant",
     *RULE_FIELDS,
     "draw_seed",
+    "acc_rules",
 )
 
 
@@ -97,6 +112,7 @@ def tournament_update(
         for key, value in changes.items():
             if key in EDITABLE:
                 setattr(row, key, value)
+        _follow_target(row, before, changes)
         after = {k: getattr(row, k) for k in EDITABLE}
         if after == before:
             return row
@@ -123,6 +139,25 @@ def tournament_update(
     return row
 
 
+def _follow_target(row: Tournament, before: dict[str, Any], changes: dict[str, Any]) -> None:
+    """A new target moves skunk margins that were the old target's defaults to the new
+    target's (``contest.points.skunk_defaults``); margins the director changed stay as set. A
+    form sends every setting, so only a value that differs counts as changed."""
+    changed = {key for key in changes if key in before and before[key] != getattr(row, key)}
+    if "target" not in changed or {"skunk_margin", "double_skunk_margin"} & changed:
+        return
+    if type(before["target"]) is not int or type(row.target) is not int:
+        return
+    old = skunk_defaults(before["target"])
+    if (before["skunk_margin"], before["double_skunk_margin"]) != (
+        old.skunk_margin,
+        old.double_skunk_margin,
+    ):
+        return
+    new = skunk_defaults(row.target)
+    row.skunk_margin, row.double_skunk_margin = new.skunk_margin, new.double_skunk_margin
+
+
 def _players(names: Iterable[Player | str]) -> list[Player]:
     out = []
     for p in names:
@@ -140,6 +175,27 @@ def _open_table_of(entrant: Entrant) -> TableGame | None:
         .exclude(status=TableStatus.VERIFIED)
         .first()
     )
+
+
+def entrant_roster(
+    tournament: Tournament, name: str, players: Sequence[Player | str], *, taken: bool
+) -> list[Player | str]:
+    """The checks of :func:`entrant_register` on an entrant (``taken``: its name is already
+    entered), and its roster: the players named, or a singles entrant's own name. The
+    tournament archive's importer plans its entrants with them too."""
+    if taken:
+        raise ValidationFailed(
+            _("%(name)s is already entered in this tournament.") % {"name": name},
+            field="name",
+        )
+    roster = list(players) or ([name] if not tournament.is_partnership else [])
+    if tournament.is_partnership and len(roster) != 2:
+        raise ValidationFailed(
+            _("A partnership entrant is a team of two players; %(count)s were given.")
+            % {"count": len(roster)},
+            field="players",
+        )
+    return roster
 
 
 def entrant_register(
@@ -160,18 +216,9 @@ def entrant_register(
         tournament = _lock(tournament)
         if tournament.stage not in (TournamentStage.REGISTRATION, TournamentStage.QUALIFYING):
             raise Locked(_("The qualifying rounds are over: no more entrants can join."))
-        if tournament.entrants.filter(name=name).exists():
-            raise ValidationFailed(
-                _("%(name)s is already entered in this tournament.") % {"name": name},
-                field="name",
-            )
-        roster = list(players) or ([name] if not tournament.is_partnership else [])
-        if tournament.is_partnership and len(roster) != 2:
-            raise ValidationFailed(
-                _("A partnership entrant is a team of two players; %(count)s were given.")
-                % {"count": len(roster)},
-                field="players",
-            )
+        roster = entrant_roster(
+            tournament, name, players, taken=tournament.entrants.filter(name=name).exists()
+        )
         late = tournament.stage == TournamentStage.QUALIFYING
         number = (
             tournament.entrants.order_by("-number").values_list("number", flat=True).first() or 0

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from contest import special_hands
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, ValidationFailed
 from league.kernel.permissions import Action, Actor, actor_of
@@ -16,6 +17,7 @@ from tournaments import logic
 from tournaments.amounts import dollars
 from tournaments.models import (
     MONEY_IN,
+    POT_IN,
     Entrant,
     EntrantStatus,
     LedgerEntry,
@@ -32,6 +34,7 @@ from tournaments.selectors import (
     nights_of,
 )
 from tournaments.services._common import _changed, _lock, _require
+from tournaments.services.notify import notify_night_story
 
 #
 # Semantics chosen where the issue is silent:
@@ -138,15 +141,27 @@ def purse_set(
     return purse
 
 
-def side_pot_set(*, user: Actor, tournament: Tournament, kind: str, fee: int) -> SidePot:
-    """Open a side pot (skunk, 28/29 hand) at ``fee`` cents a head, or change its entry
-    before anyone has bought in."""
+def side_pot_set(
+    *,
+    user: Actor,
+    tournament: Tournament,
+    kind: str,
+    fee: int,
+    hands: Sequence[str] | None = None,
+    rolls_over: bool | None = None,
+) -> SidePot:
+    """Open a side pot (skunk, special hand) at ``fee`` cents a head, or change its entry
+    before anyone has bought in. A special-hand pot is won by ``hands`` (any of "24", "28",
+    "29", "four_of_a_kind"; a 28 or a 29 unless named) and, with ``rolls_over``, an unclaimed
+    one goes to the club's next night when this one closes. At a club's night, what the club's
+    last night carried over goes into the pot as it opens."""
     _require(user, Action.KEEP_MONEY, tournament)
     if kind not in SidePotKind.values:
         raise ValidationFailed(_("Unknown side pot: %(kind)s.") % {"kind": kind}, field="kind")
     fee = _cents(fee, field="fee", allow_zero=False)
+    wanted = pot_hands_check(kind, hands)
     with transaction.atomic():
-        _lock(tournament)
+        tournament = _lock(tournament)
         _purse(tournament)
         pot = SidePot.objects.filter(tournament=tournament, kind=kind).first()
         if pot is not None and pot.fee != fee and pot.entries.exists():
@@ -155,12 +170,84 @@ def side_pot_set(*, user: Actor, tournament: Tournament, kind: str, fee: int) ->
                 % {"pot": pot.get_kind_display()}
             )
         if pot is None:
-            pot = SidePot.objects.create(tournament=tournament, kind=kind, fee=fee)
-        elif pot.fee != fee:
+            pot = SidePot.objects.create(
+                tournament=tournament,
+                kind=kind,
+                fee=fee,
+                hands=list(BIG_HAND_DEFAULT if wanted is None else wanted),
+                rolls_over=bool(rolls_over),
+            )
+        else:
             pot.fee = fee
-            pot.save(update_fields=["fee"])
-        audit_log(actor=user, action=AuditAction.SIDE_POT_SET, obj=tournament, after={kind: fee})
+            if wanted is not None:
+                pot.hands = list(wanted)
+            if rolls_over is not None:
+                pot.rolls_over = rolls_over
+            pot.save(update_fields=["fee", "hands", "rolls_over"])
+        carried = _carry_in(user, tournament, pot)
+        audit_log(
+            actor=user,
+            action=AuditAction.SIDE_POT_SET,
+            obj=tournament,
+            after={kind: fee, "hands": pot.hands, "rolls_over": pot.rolls_over, "carried": carried},
+        )
     return pot
+
+
+# A special-hand pot opened without naming its hands is won by a 28 or a 29.
+BIG_HAND_DEFAULT = ("28", "29")
+
+
+def pot_hands_check(kind: str, hands: Sequence[str] | None) -> tuple[str, ...] | None:
+    """``hands`` as a pot of ``kind`` may be won by them, in ``KINDS`` order (None: not
+    named); refused, naming them, for hands that are not special or a skunk pot with hands."""
+    if hands is None:
+        return () if kind != SidePotKind.BIG_HAND else None
+    unknown = sorted(set(hands) - set(special_hands.KINDS))
+    if unknown:
+        raise ValidationFailed(
+            _("Not a special hand: %(hands)s.") % {"hands": ", ".join(unknown)}, field="hands"
+        )
+    if kind != SidePotKind.BIG_HAND and hands:
+        raise ValidationFailed(_("Only the special-hand pot is won by hands."), field="hands")
+    if kind == SidePotKind.BIG_HAND and not hands:
+        raise ValidationFailed(_("Tick the hands that win the pot."), field="hands")
+    return tuple(k for k in special_hands.KINDS if k in hands)
+
+
+def _pot_total(pot: SidePot) -> int:
+    """What ``pot`` holds: its entries and what was carried into it."""
+    return sum(pot.entries.filter(kind__in=POT_IN).values_list("amount", flat=True))
+
+
+def _carry_in(user: Actor, tournament: Tournament, pot: SidePot) -> int:
+    """Put into ``pot`` what the club's earlier nights carried out of their pot of its kind
+    and no night has taken up yet; returns the cents carried in."""
+    if tournament.club_id is None:
+        return 0
+    waiting = (
+        LedgerEntry.objects.filter(
+            kind=LedgerKind.POT_CARRIED_OUT,
+            tournament__club_id=tournament.club_id,
+            pot__kind=pot.kind,
+            carried_to__isnull=True,
+        )
+        .exclude(tournament=tournament)
+        .order_by("at", "pk")
+    )
+    total = 0
+    for out in waiting:
+        _entry(
+            user=user,
+            tournament=tournament,
+            kind=LedgerKind.POT_CARRIED_IN,
+            amount=out.amount,
+            pot=pot,
+            note=str(out.tournament),
+            carried_from=out,
+        )
+        total += out.amount
+    return total
 
 
 def _entry(
@@ -173,11 +260,13 @@ def _entry(
     pot: SidePot | None = None,
     place: int | None = None,
     note: str = "",
+    carried_from: LedgerEntry | None = None,
 ) -> LedgerEntry:
     return LedgerEntry.objects.create(
         tournament=tournament,
         kind=kind,
         amount=amount,
+        carried_from=carried_from,
         entrant=entrant,
         pot=pot,
         place=place,
@@ -276,8 +365,8 @@ def side_pot_enter(*, user: Actor, pot: SidePot, entrants: Sequence[Entrant]) ->
 
 
 def side_pot_award(*, user: Actor, pot: SidePot, winners: Sequence[Entrant]) -> list[LedgerEntry]:
-    """Pay ``pot`` to its ``winners`` (who must have bought in): they share what came in,
-    the odd cents to the first named."""
+    """Pay ``pot`` to its ``winners`` (who must have bought in): they share what came in
+    (with what an earlier night carried into it), the odd cents to the first named."""
     tournament = pot.tournament
     _require(user, Action.KEEP_MONEY, tournament)
     label = pot.get_kind_display()
@@ -299,7 +388,7 @@ def side_pot_award(*, user: Actor, pot: SidePot, winners: Sequence[Entrant]) -> 
                     % {"name": w.name, "pot": label},
                     field="winners",
                 )
-        total = sum(e.amount for e in entries)
+        total = _pot_total(pot)
         made = [
             _entry(
                 user=user,
@@ -436,15 +525,58 @@ def ledger_entry_remove(*, user: Actor, entry: LedgerEntry) -> None:
         audit_log(actor=user, action=AuditAction.LEDGER_ENTRY_REMOVE, obj=tournament, before=before)
 
 
+def _carry_out(user: Actor, tournament: Tournament) -> dict[str, int]:
+    """The night's unclaimed pots that roll over, carried out of its books (and into the
+    club's next night's pot of their kind, if it is already open): cents by pot kind."""
+    carried: dict[str, int] = {}
+    if tournament.club_id is None:
+        return carried
+    for pot in SidePot.objects.filter(tournament=tournament, rolls_over=True):
+        if pot.entries.filter(
+            kind__in=(LedgerKind.POT_PAYOUT, LedgerKind.POT_CARRIED_OUT)
+        ).exists():
+            continue
+        total = _pot_total(pot)
+        if not total:
+            continue
+        _entry(
+            user=user,
+            tournament=tournament,
+            kind=LedgerKind.POT_CARRIED_OUT,
+            amount=total,
+            pot=pot,
+            note=_("unclaimed: rolls over to the club's next night"),
+        )
+        carried[pot.kind] = total
+        later = (
+            SidePot.objects.filter(
+                kind=pot.kind,
+                tournament__club_id=tournament.club_id,
+                tournament__purse__closed_at__isnull=True,
+            )
+            .exclude(tournament=tournament)
+            .exclude(entries__kind=LedgerKind.POT_PAYOUT)
+            .select_related("tournament")
+            .order_by("tournament__date", "tournament_id")
+            .first()
+        )
+        if later is not None:
+            _carry_in(user, later.tournament, later)
+    return carried
+
+
 def night_close(*, user: Actor, tournament: Tournament) -> Purse:
     """Close the night's books: refused unless the final is decided and the ledger balances
-    to the cent, with the difference named."""
+    to the cent, with the difference named. An unclaimed pot that rolls over is carried out
+    of the books first, to the club's next night. Where the club sends its nights' story,
+    its members are told it after commit (``notify_night_story``), once."""
     _require(user, Action.KEEP_MONEY, tournament)
     with transaction.atomic():
         tournament = _lock(tournament)
         purse = _purse(tournament)
         if tournament.stage != TournamentStage.FINISHED:
             raise Locked(_("The night closes once the final is decided."))
+        carried = _carry_out(user, tournament)
         money_in = money_out = 0
         for kind, amount in LedgerEntry.objects.filter(tournament=tournament).values_list(
             "kind", "amount"
@@ -477,7 +609,8 @@ def night_close(*, user: Actor, tournament: Tournament) -> Purse:
             actor=user,
             action=AuditAction.NIGHT_CLOSE,
             obj=tournament,
-            after={"in": money_in, "out": money_out},
+            after={"in": money_in, "out": money_out, "carried": carried},
         )
+        notify_night_story(tournament)  # after commit, where the club sends it
     _changed(tournament.pk)
     return purse

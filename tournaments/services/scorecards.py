@@ -4,37 +4,54 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import BigIntegerField, IntegerField
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from contest import crosscheck
 from league.kernel import lifecycle
-from league.kernel.audit import AuditAction, audit_log
-from league.kernel.entries import normalise, to_entry
-from league.kernel.errors import Locked, ValidationFailed
-from league.kernel.idempotency import checked_key, replay, stored_by_key
-from league.kernel.permissions import Action, Actor, actor_of, refuse_unless
+from league.kernel.audit import AuditAction, audit_entry, audit_log, audit_write_many
+from league.kernel.entries import read_deal
+from league.kernel.errors import Conflict, Locked, ValidationFailed
+from league.kernel.idempotency import checked_key, replay
+from league.kernel.people import Player
+from league.kernel.permissions import Action, Actor, Trusted, actor_of, refuse_unless
+from league.kernel.ratings import ratings_changed
 from league.kernel.scoring_messages import scoring_message
 from scoring.errors import ScoringError
 from scoring.game import Game as ScoredGame
 from scoring.variants import VARIANTS
 from tournaments import logic
-from tournaments.checks import NOT_AT_TABLE, table_side_of
+from tournaments.checks import ASKER_SIDE, NOT_AT_TABLE, PLAYS_HERE, table_side_of
 from tournaments.models import (
     Entrant,
+    EntrantPlayer,
+    Round,
     RoundStatus,
     Scorecard,
     TableGame,
     TableStatus,
+    TournamentStage,
 )
 from tournaments.selectors import (
+    standings_for_tournament,
     table_seat_names,
 )
 from tournaments.services._common import MAX_DEALS, _changed, _lock
+from tournaments.services.bracket import table_entrant
 
 
-def _check_result(game: TableGame, winner: Entrant, loser_score: Any) -> int:
-    if winner.pk not in (game.first_id, game.second_id):
+def result_check(game: TableGame, winner: Entrant, loser_score: Any) -> int:
+    """The loser's score of a table's result, checked as at the table (the winner is one of its
+    two entrants; the score a whole number below the target); the tournament archive's
+    importer checks its games with it too."""
+    if winner.pk is None:  # a game planned in memory (an archive): its entrants as objects
+        at_table = winner in (game.first, game.second)
+    else:
+        at_table = winner.pk in (game.first_id, game.second_id)
+    if not at_table:
         raise ValidationFailed(
             _("The winner must be one of the two entrants at table %(table)s: %(a)s or %(b)s.")
             % {"table": game.table, "a": game.first.name, "b": game.second.name},
@@ -81,8 +98,9 @@ def result_from_deals(
                 field=f"deals.{number}",
             )
         try:
-            normal = normalise(raw, variant=variant)
-            scored.record(to_entry(normal))
+            sent = read_deal(raw, variant=variant)
+            normal = sent.normal
+            scored.record(sent.entry)
         except ValidationFailed as exc:
             raise ValidationFailed(
                 _("Deal %(n)s: %(why)s") % {"n": number, "why": exc.message},
@@ -118,9 +136,22 @@ def _state_to_status(state: lifecycle.CardState) -> str:
     return TableStatus.OPEN
 
 
-def _store_state(game: TableGame) -> None:
-    """Write the table's status (and its result, once it stands) as lifecycle reads its cards."""
-    cards = list(game.scorecards.order_by("at", "pk"))
+def _keep_cards(game: TableGame, cards: list[Scorecard]) -> None:
+    """Hold ``cards`` (all the table's, in order) as ``game.scorecards.all()``: the state, the
+    ACC rule and the answer read them with no query."""
+    game._prefetched_objects_cache = {}  # type: ignore[attr-defined]
+    held = game.scorecards.order_by("at", "pk")  # as ``prefetch_related`` holds it: unread
+    held._result_cache = cards
+    held._prefetch_done = True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"scorecards": held}  # type: ignore[attr-defined]
+
+
+def _store_state(game: TableGame, cards: list[Scorecard] | None = None) -> None:
+    """Write the table's status (and its result, once it stands) as lifecycle reads its cards
+    (``cards``: all of them in order, already read; else one query), in one UPDATE."""
+    if cards is None:
+        cards = list(game.scorecards.order_by("at", "pk"))
+    _keep_cards(game, cards)
     state = lifecycle.scorecard_state(game.cards)
     status = _state_to_status(state)
     if status == TableStatus.VERIFIED:
@@ -128,9 +159,21 @@ def _store_state(game: TableGame) -> None:
         standing = ruling[-1] if ruling else cards[-1]
         game.winner_id = standing.winner_id
         game.loser_score = standing.loser_score
+        game.first_spread, game.second_spread = standing.first_spread, standing.second_spread
         game.verified_at = timezone.now()
+    if TableStatus.VERIFIED in (status, game.status):
+        ratings_changed()  # a result stands, or stood: the ratings follow after commit
     game.status = status
-    game.save(update_fields=["winner", "loser_score", "status", "verified_at"])
+    game.save(
+        update_fields=[
+            "winner",
+            "loser_score",
+            "first_spread",
+            "second_spread",
+            "status",
+            "verified_at",
+        ]
+    )
 
 
 def _where(game: TableGame) -> dict[str, object]:
@@ -138,11 +181,14 @@ def _where(game: TableGame) -> dict[str, object]:
     return {"table": game.table, "round": game.round.number}
 
 
-def _replayed(key: str | None, game: TableGame, user: Actor, result: tuple[int, int]) -> bool:
-    """Whether ``key`` already stored this very card (a retry after a lost answer); a key
-    that stored another card is a conflict, and nothing is stored."""
-    stored = replay(
-        stored_by_key(Scorecard, key),
+def _replayed(
+    stored: Scorecard | None, game: TableGame, user: Actor, result: tuple[int, int]
+) -> bool:
+    """Whether ``stored`` (the card this request's key stored before, or None) is this very
+    card (a retry after a lost answer); a key that stored another card is a conflict, and
+    nothing is stored."""
+    found = replay(
+        stored,
         same=lambda card: (
             card.game_id == game.pk
             and card.result == result
@@ -150,16 +196,77 @@ def _replayed(key: str | None, game: TableGame, user: Actor, result: tuple[int, 
         ),
         conflict=_("This key was already used for another scorecard."),
     )
-    return stored is not None
+    return found is not None
+
+
+# The side of the table a user (the parameter) plays for, 0 or 1 (the first entrant first, as
+# ``TableGame.side_of_player`` answers), or NULL; and the table a key (the parameter) stored a
+# card at before, whatever table (a key is unique). Plain SQL, as the league's deal path.
+_GAME, _ROSTER, _PLAYER = (m._meta.db_table for m in (TableGame, EntrantPlayer, Player))
+_ASKER_SIDE = (
+    f"SELECT MIN(CASE WHEN r.entrant_id = {_GAME}.first_id THEN 0 ELSE 1 END) FROM {_ROSTER} r "
+    f"INNER JOIN {_PLAYER} p ON p.id = r.player_id "
+    f"WHERE p.user_id = %s AND r.entrant_id IN ({_GAME}.first_id, {_GAME}.second_id)"
+)
+_KEY_GAME = f'SELECT c.game_id FROM {Scorecard._meta.db_table} c WHERE c."key" = %s'
+
+
+def _asker(user: Actor) -> int | None:
+    """The id of the account asking, when the card path may read its side with the table."""
+    if isinstance(user, Trusted) or not getattr(user, "is_authenticated", False):
+        return None
+    pk: int | None = user.pk
+    return pk
+
+
+def _card_table(
+    game: TableGame | int, *, asker: int | None, key: str | None, lock: bool
+) -> TableGame:
+    """The table as a card needs it, in one statement: its round and tournament, its two
+    entrants, the side of it that ``asker`` (a user's id) plays for (``checks.ASKER_SIDE``: no
+    read of their player or of the entrants' players) and ``key_game``, the table ``key``
+    stored a card at before (None: a new key). ``lock``: the table's row locked for this
+    transaction, and only that row (not the round's or the tournament's): what a card changes
+    is its table's, so the tables of an event never queue on one row."""
+    rows = TableGame.objects.select_related("round__tournament", "first", "second")
+    if lock:
+        rows = rows.select_for_update(of=("self",))
+    rows = rows.filter(pk=game.pk if isinstance(game, TableGame) else game)
+    if asker is not None:
+        rows = rows.annotate(asker_side=RawSQL(_ASKER_SIDE, [asker], output_field=IntegerField()))
+    if key:
+        rows = rows.annotate(key_game=RawSQL(_KEY_GAME, [key], output_field=BigIntegerField()))
+    table: TableGame = rows.get()
+    if asker is not None:
+        setattr(table, ASKER_SIDE, (asker, getattr(table, "asker_side", None)))
+    return table
+
+
+def _locked_table(game: TableGame, *related: str) -> TableGame:
+    """``game`` read again with its row locked (after the tournament's, by a checker's change:
+    a card locks the table's row alone, so the two never cross on one table)."""
+    rows = TableGame.objects.select_for_update(of=("self",)).select_related(*related)
+    return rows.get(pk=game.pk)
+
+
+def _entrant(table: TableGame, entrant: Entrant | int | None, *, field: str) -> Entrant | None:
+    """``entrant`` (an entrant, or a client's id) as the table's own entrant object; one not of
+    the table is refused as ``table_entrant`` refuses it."""
+    if entrant is None:
+        return None
+    pk = entrant if isinstance(entrant, int) else entrant.pk
+    if isinstance(entrant, Entrant) and pk not in (table.first_id, table.second_id):
+        return entrant  # refused below with the table's words (``result_check``)
+    return table_entrant(table, pk, field=field)
 
 
 def scorecard_enter(
     *,
     user: Actor,
-    game: TableGame,
-    winner: Entrant | None = None,
+    game: TableGame | int,
+    winner: Entrant | int | None = None,
     loser_score: Any = None,
-    side: Entrant | None = None,
+    side: Entrant | int | None = None,
     deals: Any = None,
     first_dealer: Any = 0,
     key: Any = None,
@@ -170,22 +277,34 @@ def scorecard_enter(
     checked by the scorer, which then gives both). Two matching cards verify the game; two
     that disagree send it to the checkers' queue. Each side enters once (lifecycle: a side's
     card is its vouch); the same ``key`` sent again returns the stored card (``created``
-    False) instead of a refusal, so a phone may retry safely."""
+    False) instead of a refusal, so a phone may retry safely. ``game``, ``winner`` and
+    ``side`` may be ids (a request's): a table that does not exist is
+    ``TableGame.DoesNotExist``.
+
+    The path (issue 42's, bench/README.md): the table is read once before the transaction
+    (with its round, tournament, entrants, the asker's side and the key's table) and the
+    checks that need no lock run there (the deals, scored); then the table's row alone is
+    locked and read again with its cards, and the card, the table's state and the audit are
+    written, an ACC ruling with them. The round is marked started (first card of a seated
+    round) before the table is locked: the row order ``round_swap`` takes too."""
     key = checked_key(key)
+    asker = _asker(user)
+    table = _card_table(game, asker=asker, key=key, lock=False)
+    side_entrant = _entrant(table, side, field="side")
+    winner_entrant = _entrant(table, winner, field="winner")
     if side is None:
         action = Action.ENTER_SCORECARD
-        side_index = table_side_of(user, game)
     else:
         action = Action.CHECK_SCORECARDS
-        side_index = game.side_index(side.pk)
-        if side_index is None:
+        assert side_entrant is not None
+        if table.side_index(side_entrant.pk) is None:
             raise ValidationFailed(_("That scorecard is not from this table."), field="side")
     stored_deals = None
     if deals is not None:
         from_deals, score_from_deals, stored_deals = result_from_deals(
-            game, deals, first_dealer=first_dealer
+            table, deals, first_dealer=first_dealer
         )
-        if winner is not None and winner.pk != from_deals.pk:
+        if winner_entrant is not None and winner_entrant.pk != from_deals.pk:
             raise ValidationFailed(
                 _("The deals give the game to %(name)s.") % {"name": from_deals.name},
                 field="winner",
@@ -195,62 +314,94 @@ def scorecard_enter(
                 _("The deals leave the loser at %(score)s.") % {"score": score_from_deals},
                 field="loser_score",
             )
-        winner, loser_score = from_deals, score_from_deals
-    if winner is None:
+        winner_entrant, loser_score = from_deals, score_from_deals
+    if winner_entrant is None:
         raise ValidationFailed(_("Say who won."), field="winner")
-    if _replayed(key, game, user, (winner.pk, loser_score)):
-        return TableGame.objects.get(pk=game.pk), False
-    refuse_unless(user, action, game, current=lambda: _where(game))
-    if side_index is None:  # a checker who does not play here keys in a card with its side
-        raise NOT_AT_TABLE.exception()
-    score = _check_result(game, winner, loser_score)
-    with transaction.atomic():
-        _lock(game.round.tournament)
-        game = TableGame.objects.select_related("round", "first", "second").get(pk=game.pk)
-        if _replayed(key, game, user, (winner.pk, score)):
-            return game, False
-        where = _where(game)
-        entrant = game.first if side_index == 0 else game.second
-        event = lifecycle.Event.ENTER_SCORECARD
-        if action == Action.CHECK_SCORECARDS:  # a paper card: the refusal names its side
-            lifecycle.require(event, lifecycle.status_of(game.facts), current=where)
-            if not lifecycle.allows_side(event, game.facts, side_index):
-                raise Locked(
-                    _(
-                        "The scorecard for %(name)s is already in. If it is wrong, settle the "
-                        "table in the checkers' queue."
-                    )
-                    % {"name": entrant.name},
-                    current=where,
+    key_game = getattr(table, "key_game", None)
+    if key_game is not None and key_game != table.pk:  # the key stored a card elsewhere
+        raise Conflict(_("This key was already used for another scorecard."), field="key")
+    try:
+        with transaction.atomic():
+            if table.round.status == RoundStatus.SEATED:  # its first card: the round has started
+                Round.objects.filter(pk=table.round_id, status=RoundStatus.SEATED).update(
+                    status=RoundStatus.STARTED
                 )
-        lifecycle.require_side(event, game.facts, side_index, current=where)
-        Scorecard.objects.create(
-            game=game,
-            side_id=entrant.pk,
-            winner=winner,
-            loser_score=score,
-            entered_by=actor_of(user),
-            key=key,
-            deals=stored_deals,
-        )
-        if game.round.status == RoundStatus.SEATED:
-            game.round.status = RoundStatus.STARTED
-            game.round.save(update_fields=["status"])
-        _store_state(game)
-        audit_log(
-            actor=user,
-            action=AuditAction.SCORECARD_SUBMIT,
-            obj=game,
-            after={
-                "side": entrant.name,
-                "winner": winner.name,
-                "loser_score": score,
-                "deal_by_deal": stored_deals is not None,
-                "status": game.status,
-            },
-        )
+            game = _card_table(table.pk, asker=asker, key=key, lock=True)
+            cards = list(Scorecard.objects.filter(game=game).order_by("at", "pk"))
+            _keep_cards(game, cards)
+            stored = next((c for c in cards if key and c.key == key), None)
+            if _replayed(stored, game, user, (winner_entrant.pk, loser_score)):
+                return _answer(game), False
+            refuse_unless(user, action, game, current=lambda: _where(game))
+            if side_entrant is None:
+                side_index = table_side_of(user, game)
+            else:
+                side_index = game.side_index(side_entrant.pk)
+            if side_index is None:  # a checker not of this table keys in a card with its side
+                raise NOT_AT_TABLE.exception()
+            score = result_check(game, winner_entrant, loser_score)
+            entered = game.first if winner_entrant.pk == game.first_id else game.second
+            where = _where(game)
+            entrant = game.first if side_index == 0 else game.second
+            event = lifecycle.Event.ENTER_SCORECARD
+            if action == Action.CHECK_SCORECARDS:  # a paper card: the refusal names its side
+                lifecycle.require(event, lifecycle.status_of(game.facts), current=where)
+                if not lifecycle.allows_side(event, game.facts, side_index):
+                    raise Locked(
+                        _(
+                            "The scorecard for %(name)s is already in. If it is wrong, settle the "
+                            "table in the checkers' queue."
+                        )
+                        % {"name": entrant.name},
+                        current=where,
+                    )
+            lifecycle.require_side(event, game.facts, side_index, current=where)
+            card = Scorecard(
+                game=game,
+                side_id=entrant.pk,
+                winner=entered,
+                loser_score=score,
+                entered_by=actor_of(user),
+                key=key,
+                deals=stored_deals,
+            )
+            written = [card]
+            trail = []
+            _keep_cards(game, [*cards, card])
+            if game.state == lifecycle.CardState.MISMATCH and game.round.tournament.acc_rules:
+                ruled = _acc_ruling(user, game)
+                if ruled is not None:
+                    written.append(ruled[0])
+                    trail.append(ruled[1])
+            Scorecard.objects.bulk_create(written)
+            _store_state(game, [*cards, *written])
+            trail.append(
+                audit_entry(
+                    actor=user,
+                    action=AuditAction.SCORECARD_SUBMIT,
+                    obj=game,
+                    after={
+                        "side": entrant.name,
+                        "winner": entered.name,
+                        "loser_score": score,
+                        "deal_by_deal": stored_deals is not None,
+                        "status": game.status,
+                    },
+                )
+            )
+            audit_write_many(trail)
+    except IntegrityError:  # the key stored a card at another table a moment before
+        raise Conflict(_("This key was already used for another scorecard."), field="key") from None
     _changed(game.round.tournament_id)
-    return game, True
+    return _answer(game), True
+
+
+def _answer(game: TableGame) -> TableGame:
+    """The table as its answer reads it (``TableSerializer``), with no further query: its
+    winner is one of its two entrants, already read."""
+    by_pk = {game.first_id: game.first, game.second_id: game.second}
+    game.winner = by_pk.get(game.winner_id)  # type: ignore[arg-type]
+    return game
 
 
 def scorecard_submit(
@@ -283,10 +434,10 @@ def scorecard_settle(
     """A checker's entry: it settles the game, whatever the players wrote (lifecycle: a ruling
     vouches for both sides)."""
     refuse_unless(user, Action.CHECK_SCORECARDS, game, current=lambda: _where(game))
-    score = _check_result(game, winner, loser_score)
+    score = result_check(game, winner, loser_score)
     with transaction.atomic():
         _lock(game.round.tournament)
-        game = TableGame.objects.select_related("round").get(pk=game.pk)
+        game = _locked_table(game, "round")
         lifecycle.require(
             lifecycle.Event.SETTLE_SCORECARDS,
             lifecycle.status_of(game.facts),
@@ -305,6 +456,140 @@ def scorecard_settle(
             action=AuditAction.SCORECARD_SETTLE,
             obj=game,
             after={"winner": winner.name, "loser_score": score},
+        )
+    _changed(game.round.tournament_id)
+    return game
+
+
+# --------------------------------------------------------------------------------------------
+# ACC Rule 12.2: two cards that disagree, settled without asking the players
+# --------------------------------------------------------------------------------------------
+
+
+def _claim(game: TableGame, card: Scorecard) -> crosscheck.Claim:
+    """A player's card as the ACC's scorecard reads it: a win or a loss for that player, the
+    spread (the target less the loser's score) in the column that goes with it."""
+    target = game.round.tournament.target
+    spread = None if card.loser_score is None else target - card.loser_score
+    return crosscheck.Claim(won=card.winner_id == card.side_id, spread=spread)
+
+
+def acc_resolution(game: TableGame) -> crosscheck.Resolution | crosscheck.Unsettled | None:
+    """What Rule 12.2 makes of the table's two players' cards (None: not two cards). The
+    apparent qualifiers are the entrants inside the cut on the games verified so far."""
+    cards = {c.side_id: c for c in game.scorecards.all() if not c.by_checker}
+    first, second = cards.get(game.first_id), cards.get(game.second_id)
+    if first is None or second is None:
+        return None
+    qualifiers = _apparent_qualifiers(game.round.tournament)
+    return crosscheck.resolve(
+        _claim(game, first),
+        _claim(game, second),
+        first_qualifies=game.first.name in qualifiers,
+        second_qualifies=game.second.name in qualifiers,
+    )
+
+
+def _apparent_qualifiers(tournament: Any) -> set[str]:
+    """The entrants inside the cut on the games verified so far, with everyone level with the
+    last qualifier (the draw, which only orders a tie, makes no one a qualifier): before the
+    first result every entrant is one, so the rule takes the worse figure for both."""
+    data = standings_for_tournament(tournament)
+    qualifiers = data["qualifiers"]
+    if not qualifiers:
+        return set()
+    ranks = {s.record.entrant: s.rank for s in data["ranked"]}
+    line = ranks[qualifiers[-1]]
+    return {name for name, rank in ranks.items() if rank <= line}
+
+
+def _acc_ruling(user: Actor, game: TableGame) -> tuple[Scorecard, Any] | None:
+    """The ruling card (unsaved) and its audit entry that settle a table whose two cards
+    disagree by Rule 12.2, when the rule settles it; otherwise None, and the table stays in
+    the checkers' queue. One result (one win, one loss, one spread) is the table's result;
+    when the rule leaves each side its own figure (12.2(b) with two different spreads, 12.2(e)
+    a loss for both) the ruling keeps both signed spreads, which the standings read, and the
+    table's one result is the winner's figure (none for 12.2(e)). Written by the entering
+    transaction with the card that met the other, so the table never shows the disagreement
+    settled half-way. The apparent qualifiers are read from the games verified when the card
+    comes in (the table's row is locked, not the event's: a card of another table committing
+    meanwhile counts from the next card on)."""
+    found = acc_resolution(game)
+    if not isinstance(found, crosscheck.Resolution) or not found.clauses:
+        return None
+    target = game.round.tournament.target
+    spreads: tuple[int, int] | None = None
+    if not found.one_result:
+        spreads = (found.first.signed, found.second.signed)
+    side = found.first if found.first.won else found.second if found.second.won else None
+    winner = None if side is None else game.first if side is found.first else game.second
+    loser_score = None if side is None else target - side.spread
+    ruling = Scorecard(
+        game=game,
+        winner=winner,
+        loser_score=loser_score,
+        by_checker=True,
+        acc_clause=found.clause,
+        first_spread=spreads[0] if spreads else None,
+        second_spread=spreads[1] if spreads else None,
+    )
+    after: dict[str, object] = {
+        "clause": found.clause,
+        "winner": winner.name if winner else None,
+        "loser_score": loser_score,
+    }
+    if spreads:
+        after["spreads"] = {game.first.name: spreads[0], game.second.name: spreads[1]}
+    entry = audit_entry(  # the player whose card met the other's: the rule, not they, decided
+        actor=user,
+        action=AuditAction.SCORECARD_ACC_RESOLVE,
+        obj=game,
+        after=after,
+        reason=f"ACC Rule {found.clause}",
+    )
+    return ruling, entry
+
+
+def acc_clause_of(game: TableGame) -> str:
+    """The clause of the ACC ruling that settled ``game`` ("12.2(a)"), or "" (one query)."""
+    ruling = game.scorecards.filter(by_checker=True).order_by("at", "pk").last()
+    return ruling.acc_clause if ruling else ""
+
+
+def scorecard_acc_reverse(*, user: Actor, game: TableGame) -> TableGame:
+    """A checker undoes the ACC rule's ruling of a table: the two players' cards are back in
+    the checkers' queue, for the checker to settle. Only the rule's own ruling is undone (a
+    checker's later ruling stands: settle the table again instead)."""
+    refuse_unless(user, Action.CHECK_SCORECARDS)  # the role: the table's result stands
+    if table_side_of(user, game) is not None:
+        raise PLAYS_HERE.exception()
+    with transaction.atomic():
+        tournament = _lock(game.round.tournament)
+        if tournament.stage in (TournamentStage.PLAYOFFS, TournamentStage.FINISHED):
+            raise Locked(
+                _("The bracket is drawn: the qualifying results no longer change."),
+                current=_where(game),
+            )
+        game = _locked_table(game, "round__tournament", "first", "second")
+        rulings = list(game.scorecards.filter(by_checker=True).order_by("at", "pk"))
+        if not rulings or not rulings[-1].acc_clause:
+            raise ValidationFailed(
+                _("Table %(table)s was not settled by the ACC rule: nothing to undo.")
+                % {"table": game.table}
+            )
+        ruling = rulings[-1]
+        clause, score = ruling.acc_clause, ruling.loser_score
+        winner = ruling.winner.name if ruling.winner else None
+        ruling.delete()
+        game.winner, game.loser_score, game.verified_at = None, None, None
+        game.first_spread = game.second_spread = None
+        _store_state(game)
+        audit_log(
+            actor=user,
+            action=AuditAction.SCORECARD_ACC_REVERSE,
+            obj=game,
+            before={"clause": clause, "winner": winner, "loser_score": score},
+            after={"status": game.status},
         )
     _changed(game.round.tournament_id)
     return game

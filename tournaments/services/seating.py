@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.kernel.audit import AuditAction, audit_log
@@ -101,7 +102,9 @@ def round_swap(*, user: Actor, round: Round, a: Entrant, b: Entrant) -> Round:
         raise ValidationFailed(_("Pick two different entrants to swap."))
     with transaction.atomic():
         _lock(round.tournament)
-        rnd = Round.objects.get(pk=round.pk)
+        # The round's row locked too: a first card marks the round started before it locks its
+        # table (services.scorecards), so a swap and a card never pass each other.
+        rnd = Round.objects.select_for_update().get(pk=round.pk)
         if rnd.status != RoundStatus.SEATED or Scorecard.objects.filter(game__round=rnd).exists():
             raise Locked(
                 _("Round %(round)s has started: seats can no longer be swapped.")
@@ -142,7 +145,8 @@ def round_start(*, user: Actor, round: Round) -> Round:
         rnd = Round.objects.get(pk=round.pk)
         if rnd.status == RoundStatus.SEATED:
             rnd.status = RoundStatus.STARTED
-            rnd.save(update_fields=["status"])
+            rnd.started_at = timezone.now()  # the round clock counts from here
+            rnd.save(update_fields=["status", "started_at"])
             audit_log(actor=user, action=AuditAction.ROUND_START, obj=rnd)
     _changed(rnd.tournament_id)
     return rnd

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.kernel.errors import DomainError
-from tournaments.archive import import_tournament
+from tournaments.archive import import_tournament, tournament_archive_parse
 
 
 class Command(BaseCommand):
@@ -25,17 +24,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         try:
-            text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+            raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
         except OSError as exc:
             raise CommandError(f"Can't read {path}: {exc.strerror or exc}.") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CommandError(
-                f"{path} is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
-            ) from None
-        try:
-            tournament = import_tournament(data)
+        try:  # the season importer's limits: size, UTF-8, JSON, depth (archive_reader)
+            tournament = import_tournament(tournament_archive_parse(raw))
         except DomainError as exc:
             raise CommandError(f"Nothing was imported. {exc.message}") from None
         self.stdout.write(

@@ -1,0 +1,472 @@
+"""The director's workspace (``/direct/``): a club's members and night defaults, "Tonight",
+and the night itself on one screen that shows the step it is at (the field and check-in, the
+round under way with its clock and its tables' cards, the cut and the bracket, the playoffs,
+the money and closing). Thin views: each press is one service call; a refusal is shown as
+the service words it, and nothing changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from league.kernel.errors import DomainError, ValidationFailed
+from league.kernel.ids import number_from
+from league.kernel.lifecycle import CardState
+from league.kernel.permissions import Action, can, is_league_admin, warm_permissions
+from tournaments import selectors, services
+from tournaments.acc_reports import SPECIAL_KIND_WORDS
+from tournaments.models import (
+    Club,
+    Entrant,
+    EntrantStatus,
+    PlayoffMatch,
+    Round,
+    RoundStatus,
+    SidePot,
+    SidePotKind,
+    TableGame,
+    TableStatus,
+    Tournament,
+    TournamentStage,
+)
+from tournaments.rules_messages import acc_sides_words
+from tournaments.services.workspace import round_clock_end
+
+
+def _refused(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "tournaments/direct/refused.html", {"message": message}, status=403)
+
+
+def _clubs_for(user: Any) -> list[Club]:
+    clubs = Club.objects.order_by("name")
+    if not is_league_admin(user):
+        clubs = clubs.filter(directors=user)
+    return list(clubs)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def home(request: HttpRequest) -> HttpResponse:
+    """The clubs this director runs, each with tonight's night or a "Tonight" button."""
+    warm_permissions(request.user)
+    if not can(request.user, Action.RUN_TOURNAMENT):
+        return _refused(
+            request, _("The director's workspace is for a club's directors and league admins.")
+        )
+    if request.method == "POST":
+        name = request.POST.get("name", "")
+        try:
+            club = services.club_found(user=request.user, name=name)
+        except DomainError as exc:
+            messages.error(request, exc.message)
+            return redirect("direct:home")
+        return redirect("direct:club", pk=club.pk)
+    clubs = _clubs_for(request.user)
+    for club in clubs:
+        club.open_nights = list(  # type: ignore[attr-defined]
+            club.club_nights.exclude(
+                stage=TournamentStage.FINISHED, purse__closed_at__isnull=False
+            ).order_by("-date", "-pk")[:3]
+        )
+    return render(request, "tournaments/direct/home.html", {"clubs": clubs})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club(request: HttpRequest, pk: int) -> HttpResponse:
+    """A club: "Tonight", its members (added by pasting names), its night defaults."""
+    club = get_object_or_404(Club, pk=pk)
+    if not services.directs(request.user, club):
+        return _refused(request, _("Only this club's directors and league admins run its nights."))
+    if request.method == "POST":
+        op = request.POST.get("op", "")
+        try:
+            if op == "tonight":
+                night = services.night_tonight(user=request.user, club=club)
+                return redirect("direct:night", pk=night.pk)
+            if op == "members":
+                added = services.club_members_add(
+                    user=request.user,
+                    club=club,
+                    names=services.names_from(request.POST.get("names", "")),
+                )
+                messages.success(request, _("%(count)s member(s) added.") % {"count": len(added)})
+            elif op == "director":
+                account = services.club_director_add(
+                    user=request.user, club=club, username=request.POST.get("username", "")
+                )
+                messages.success(
+                    request,
+                    _("%(name)s now directs the club's nights.") % {"name": account.get_username()},
+                )
+            elif op == "defaults":
+                services.club_defaults_set(
+                    user=request.user, club=club, changes=_defaults_from(request.POST)
+                )
+                messages.success(request, _("The club's night settings are saved."))
+        except DomainError as exc:
+            messages.error(request, exc.message)
+        return redirect("direct:club", pk=pk)
+    return render(
+        request,
+        "tournaments/direct/club.html",
+        {
+            "club": club,
+            "members": club.members.order_by("name"),
+            "directors": club.directors.order_by("username"),
+            "nights": club.club_nights.order_by("-date", "-pk")[:10],
+            "fee_dollars": f"{club.entry_fee / 100:.2f}",
+            "pot_fee_dollars": f"{club.pot_fee / 100:.2f}",
+            "hand_choices": _hand_choices(club.pot_hands),
+        },
+    )
+
+
+def _hand_choices(ticked: list[str]) -> list[tuple[str, str, bool]]:
+    """The special hands a pot may be won by: (kind, its words, ticked)."""
+    return [(k, str(words), k in ticked) for k, words in SPECIAL_KIND_WORDS.items()]
+
+
+def _whole(post: Any, field: str, message: str) -> int:
+    raw = (post.get(field) or "").strip()
+    if not raw.isascii() or not raw.isdigit():
+        raise ValidationFailed(message, field=field)
+    return int(raw)
+
+
+def _dollars(post: Any, field: str) -> int:
+    """Cents from an amount typed in dollars ("10", "12.50", "$12,50")."""
+    text = (post.get(field) or "0").strip().replace(",", ".").lstrip("$")
+    dollars, _dot, cents = text.partition(".")
+    if not (dollars or "0").isdigit() or (cents and (not cents.isdigit() or len(cents) > 2)):
+        raise ValidationFailed(
+            _("The entry fee is an amount in dollars, like 10 or 12.50."), field=field
+        )
+    return int(dollars or "0") * 100 + int((cents + "00")[:2])
+
+
+def _defaults_from(post: Any) -> dict[str, Any]:
+    fee = _dollars(post, "entry_fee")
+    return {
+        "night_games": _whole(post, "night_games", _("Games a night is a whole number.")),
+        "round_minutes": _whole(post, "round_minutes", _("Minutes per round is a whole number.")),
+        "entry_fee": fee,
+        "house_percent": _whole(post, "house_percent", _("The house share is a whole percent.")),
+        "pot_hands": post.getlist("pot_hands"),
+        "pot_fee": _dollars(post, "pot_fee") if (post.get("pot_fee") or "").strip() else 0,
+        "pot_rolls_over": post.get("pot_rolls_over") == "on",
+        "send_night_story": post.get("send_night_story") == "on",
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# The night
+# --------------------------------------------------------------------------------------------
+
+
+def _entrant(tournament: Tournament, raw: Any) -> Entrant:
+    return get_object_or_404(Entrant, pk=number_from(raw), tournament=tournament)
+
+
+def _table(tournament: Tournament, raw: Any) -> TableGame:
+    return get_object_or_404(
+        TableGame.objects.select_related("first", "second", "round__tournament"),
+        pk=number_from(raw),
+        round__tournament=tournament,
+    )
+
+
+def _match(tournament: Tournament, raw: Any) -> PlayoffMatch:
+    return get_object_or_404(
+        PlayoffMatch.objects.select_related("top", "bottom", "tournament"),
+        pk=number_from(raw),
+        tournament=tournament,
+    )
+
+
+def _picked(raw: Any, message: str) -> int:
+    number = number_from(raw)
+    if number is None:
+        raise ValidationFailed(message)
+    return number
+
+
+def _score(post: Any) -> int:
+    return _whole(post, "loser_score", _("The loser's score is a whole number."))
+
+
+def _op_entrants(request: HttpRequest, night: Tournament) -> str:
+    members = [number_from(v) for v in request.POST.getlist("members")]
+    players = list(night.club.members.filter(pk__in=members)) if night.club else []
+    added = services.entrants_add(
+        user=request.user,
+        tournament=night,
+        names=services.names_from(request.POST.get("names", "")),
+        players=players,
+        check_in=False,  # they check in on the board as they arrive (late adds: at once)
+    )
+    return _("%(count)s entrant(s) entered.") % {"count": len(added)}
+
+
+def _op_toggle(request: HttpRequest, night: Tournament) -> str:
+    entrant = _entrant(night, request.POST.get("entrant"))
+    if entrant.status == EntrantStatus.CHECKED_IN:
+        services.entrant_withdraw(user=request.user, entrant=entrant)
+        return _("%(name)s is out from the next round.") % {"name": entrant.name}
+    if entrant.status == EntrantStatus.WITHDRAWN:
+        raise ValidationFailed(_("%(name)s has withdrawn.") % {"name": entrant.name})
+    services.entrant_check_in(user=request.user, entrant=entrant)
+    return _("%(name)s is checked in.") % {"name": entrant.name}
+
+
+def _op_check_in_all(request: HttpRequest, night: Tournament) -> str:
+    done = services.entrants_check_in_all(user=request.user, tournament=night)
+    return _("%(count)s entrant(s) checked in.") % {"count": len(done)}
+
+
+def _op_seat(request: HttpRequest, night: Tournament) -> str:
+    rnd = services.round_seat_next(user=request.user, tournament=night)
+    return _("Round %(n)s is seated.") % {"n": rnd.number}
+
+
+def _op_start(request: HttpRequest, night: Tournament) -> str:
+    rnd = get_object_or_404(Round, pk=number_from(request.POST.get("round")), tournament=night)
+    services.round_start(user=request.user, round=rnd)
+    return _("Round %(n)s is under way: the clock is running.") % {"n": rnd.number}
+
+
+def _op_swap(request: HttpRequest, night: Tournament) -> str:
+    rnd = get_object_or_404(Round, pk=number_from(request.POST.get("round")), tournament=night)
+    a, b = _entrant(night, request.POST.get("a")), _entrant(night, request.POST.get("b"))
+    services.round_swap(user=request.user, round=rnd, a=a, b=b)
+    return _("Seats swapped.")
+
+
+def _op_settle(request: HttpRequest, night: Tournament) -> str:
+    table = _table(night, request.POST.get("table"))
+    winner = services.table_entrant(table, number_from(request.POST.get("winner")), field="winner")
+    if winner is None:
+        raise ValidationFailed(_("Tap who won."), field="winner")
+    services.scorecard_settle(
+        user=request.user, game=table, winner=winner, loser_score=_score(request.POST)
+    )
+    return _("Table %(t)s is settled.") % {"t": table.table}
+
+
+def _op_acc_undo(request: HttpRequest, night: Tournament) -> str:
+    table = _table(night, request.POST.get("table"))
+    services.scorecard_acc_reverse(user=request.user, game=table)
+    return _("Table %(t)s is back with the checker: the ACC ruling is undone.") % {"t": table.table}
+
+
+def _op_draw(request: HttpRequest, night: Tournament) -> str:
+    services.bracket_draw(user=request.user, tournament=night)
+    return _("The bracket is drawn.")
+
+
+def _op_game(request: HttpRequest, night: Tournament) -> str:
+    match = _match(night, request.POST.get("match"))
+    winner = services.match_entrant(match, _picked(request.POST.get("winner"), _("Tap who won.")))
+    services.playoff_game_record(
+        user=request.user,
+        match=match,
+        winner=winner,
+        loser_score=_score(request.POST),
+        key=request.POST.get("key") or None,
+    )
+    return _("Game recorded: %(name)s won it.") % {"name": winner.name}
+
+
+def _op_forfeit(request: HttpRequest, night: Tournament) -> str:
+    match = _match(night, request.POST.get("match"))
+    absent = services.match_entrant(
+        match, _picked(request.POST.get("absent"), _("Say who is missing."))
+    )
+    minutes = _whole(request.POST, "minutes", _("Minutes away is a whole number."))
+    _match_now, games = services.playoff_forfeit(
+        user=request.user, match=match, absent=absent, minutes=minutes
+    )
+    return _("%(name)s forfeits %(n)s game(s).") % {"name": absent.name, "n": games}
+
+
+def _op_pot_open(request: HttpRequest, night: Tournament) -> str:
+    kind = request.POST.get("kind", "")
+    if kind not in SidePotKind.values:
+        raise ValidationFailed(_("Pick a side pot."), field="kind")
+    hands = request.POST.getlist("hands") if kind == SidePotKind.BIG_HAND else []
+    services.side_pot_set(
+        user=request.user,
+        tournament=night,
+        kind=kind,
+        fee=_dollars(request.POST, "fee"),
+        hands=hands or None,
+        rolls_over=request.POST.get("rolls_over") == "on",
+    )
+    return _("The side pot is open.")
+
+
+def _pot_and_entrants(request: HttpRequest, night: Tournament) -> tuple[SidePot, list[Entrant]]:
+    pot = get_object_or_404(SidePot, pk=number_from(request.POST.get("pot")), tournament=night)
+    ids = [number_from(v) for v in request.POST.getlist("entrants")]
+    chosen = list(night.entrants.filter(pk__in=[i for i in ids if i is not None]))
+    if not chosen:
+        raise ValidationFailed(_("Tap the entrants first."), field="entrants")
+    return pot, chosen
+
+
+def _op_pot_enter(request: HttpRequest, night: Tournament) -> str:
+    pot, chosen = _pot_and_entrants(request, night)
+    services.side_pot_enter(user=request.user, pot=pot, entrants=chosen)
+    return _("Side pot entries recorded.")
+
+
+def _op_pot_award(request: HttpRequest, night: Tournament) -> str:
+    pot, chosen = _pot_and_entrants(request, night)
+    services.side_pot_award(user=request.user, pot=pot, winners=chosen)
+    return _("The side pot is paid out.")
+
+
+def _op_pot_from_cards(request: HttpRequest, night: Tournament) -> str:
+    pot = get_object_or_404(SidePot, pk=number_from(request.POST.get("pot")), tournament=night)
+    services.side_pot_award_from_cards(user=request.user, pot=pot)
+    return _("The %(pot)s is paid to the hand on the cards.") % {"pot": pot.get_kind_display()}
+
+
+def _op_payouts(request: HttpRequest, night: Tournament) -> str:
+    services.payouts_record(user=request.user, tournament=night)
+    return _("Payouts recorded.")
+
+
+def _op_fees(request: HttpRequest, night: Tournament) -> str:
+    made = services.fees_collect(user=request.user, tournament=night)
+    return _("%(count)s entry fee(s) recorded.") % {"count": len(made)}
+
+
+def _op_close(request: HttpRequest, night: Tournament) -> str:
+    services.night_close(user=request.user, tournament=night)
+    return _("The books balance: the night is closed.")
+
+
+OPS: dict[str, Callable[[HttpRequest, Tournament], str]] = {
+    "entrants": _op_entrants,
+    "toggle": _op_toggle,
+    "check_in_all": _op_check_in_all,
+    "seat": _op_seat,
+    "start": _op_start,
+    "swap": _op_swap,
+    "settle": _op_settle,
+    "acc_undo": _op_acc_undo,
+    "draw": _op_draw,
+    "game": _op_game,
+    "forfeit": _op_forfeit,
+    "fees": _op_fees,
+    "pot_open": _op_pot_open,
+    "pot_enter": _op_pot_enter,
+    "pot_award": _op_pot_award,
+    "pot_from_cards": _op_pot_from_cards,
+    "payouts": _op_payouts,
+    "close": _op_close,
+}
+
+# How each table of the round under way stands, as the director's live view groups them.
+STATE_GROUP = {
+    CardState.OPEN: "waiting",
+    CardState.ENTERED: "one_card",
+    CardState.VERIFIED: "done",
+    CardState.SETTLED: "done",
+    CardState.MISMATCH: "disagree",
+}
+
+
+def _round_view(night: Tournament) -> dict[str, Any]:
+    rnd = night.rounds.order_by("-number").first()
+    if rnd is None:
+        return {"round": None}
+    tables = list(selectors.tables_with_cards().filter(round=rnd).order_by("table"))
+    counts = {"waiting": 0, "one_card": 0, "done": 0, "disagree": 0}
+    for table in tables:
+        # The stored status says "verified" for a checker's settlement too (the prefetched
+        # cards are the sides' only).
+        verified = table.status == TableStatus.VERIFIED
+        table.group = "done" if verified else STATE_GROUP[table.state]  # type: ignore[attr-defined]
+        table.sides = acc_sides_words(table)  # type: ignore[attr-defined]
+        counts[table.group] += 1  # type: ignore[attr-defined]
+    ends = round_clock_end(rnd.started_at, night.round_minutes)
+    return {
+        "round": rnd,
+        "tables": tables,
+        "counts": counts,
+        "byes": list(rnd.byes.select_related("entrant")),
+        "round_done": counts["done"] == len(tables),
+        "can_swap": rnd.status == RoundStatus.SEATED
+        and not any(t.scorecards.all() for t in tables),
+        "clock_ends": ends,
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night(request: HttpRequest, pk: int) -> HttpResponse:
+    """The night on one screen, at the step it has reached."""
+    night = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    allowed = (
+        services.directs(request.user, night.club)
+        if night.club is not None
+        else can(request.user, Action.RUN_TOURNAMENT)
+    )
+    if not allowed:
+        return _refused(request, _("Only this club's directors and league admins run its nights."))
+    if request.method == "POST":
+        op = OPS.get(request.POST.get("op", ""))
+        if op is None:
+            messages.error(request, _("Unknown action."))
+        else:
+            try:
+                messages.success(request, op(request, night))
+            except DomainError as exc:
+                messages.error(request, exc.message)
+        return redirect("direct:night", pk=pk)
+    playoff_matches = list(
+        selectors.playoff_match_rows().filter(tournament=night, winner__isnull=True)
+    )
+    for match in playoff_matches:  # the players' cards for each match's next game
+        match.cards_now = services.open_cards(match)  # type: ignore[attr-defined]
+        match.next_number = len(match.games.all()) + 1  # type: ignore[attr-defined]
+    entrants = list(night.entrants.order_by("name").prefetch_related("players"))
+    entered = {p.pk for e in entrants for p in e.players.all()}
+    standings = selectors.standings_for_tournament(night)
+    books = selectors.books_for(night)
+    for p in books.pots:  # the hands each special-hand pot is won by, in words
+        p["hands"] = ", ".join(str(w) for k, w in SPECIAL_KIND_WORDS.items() if k in p["pot"].hands)
+    context = {
+        "night": night,
+        "entrants": entrants,
+        "checked_in": sum(e.status == EntrantStatus.CHECKED_IN for e in entrants),
+        "registered": sum(e.status == EntrantStatus.REGISTERED for e in entrants),
+        "members": (
+            list(night.club.members.exclude(pk__in=entered).order_by("name")) if night.club else []
+        ),
+        "standings": standings["standings"],
+        "qualifiers": standings["qualifiers"],
+        "bracket": selectors.bracket_rounds(night),
+        "playoff_matches": playoff_matches,
+        "champion": selectors.champion(night),
+        "books": books,
+        "pot_kinds": [
+            (k, label)
+            for k, label in SidePotKind.choices
+            if k not in {p["pot"].kind for p in books.pots}
+        ],
+        "hand_choices": _hand_choices(["28", "29"]),
+        "rounds_left": night.games_per_entrant - night.rounds.count(),
+        "live_version": selectors.tournament_version(night.pk, every=5),
+        **_round_view(night),
+    }
+    return render(request, "tournaments/direct/night.html", context)
