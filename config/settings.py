@@ -76,6 +76,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # An offline entry is sent only by the session of whoever typed it (league/typist.py).
+    "league.typist.TypistMiddleware",
     # A signed-in person's pages are Cache-Control: private (the micro-cache's second guard).
     "config.visitor_cache.PrivateForSignedInMiddleware",
     # Gives a browser that just signed in its device cookie (league/lockout.py).
@@ -204,7 +206,39 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "league.tasks.recompute_stale_standings",
         "schedule": float(os.environ.get("STALE_STANDINGS_EVERY", "60")),
     },
+    # Finished games nobody confirmed or disputed within their season's grace period close.
+    "close-unconfirmed-results": {
+        "task": "league.tasks.close_unconfirmed_results",
+        "schedule": float(os.environ.get("CLOSE_RESULTS_EVERY", "600")),
+    },
+    # Players hear about their nights (league/kernel/notify.py): reminders and a last call to
+    # confirm, every quarter hour (each sent once however often this runs), and failed sends.
+    "notify-scheduled": {
+        "task": "league.tasks.notify_scheduled",
+        "schedule": float(os.environ.get("NOTIFY_EVERY", "900")),
+    },
+    "notify-retry-failed": {
+        "task": "league.tasks.notify_retry_failed",
+        "schedule": float(os.environ.get("NOTIFY_RETRY_EVERY", "300")),
+    },
 }
+# Notifications: links in mails are absolute, from this address; the night reminder goes this
+# many hours before the night; a finished game unconfirmed this long gets a last reminder.
+PEGBOARD_SITE_URL = os.environ.get("PEGBOARD_SITE_URL", "http://127.0.0.1:8000")
+PEGBOARD_REMINDER_HOURS = int(os.environ.get("PEGBOARD_REMINDER_HOURS", "48"))
+PEGBOARD_CONFIRM_REMINDER_HOURS = int(os.environ.get("PEGBOARD_CONFIRM_REMINDER_HOURS", "24"))
+# Ratings (information only): a player or pair is "provisional" until rated on this many games.
+PEGBOARD_RATING_PROVISIONAL_GAMES = int(os.environ.get("PEGBOARD_RATING_PROVISIONAL_GAMES", "10"))
+# Web Push: the VAPID pair (base64url, as `manage.py vapid_keys` prints them) from the
+# environment; without it, the one `seed_demo` wrote to vapid.json beside the database; without
+# either, no push is sent (mail still is).
+PEGBOARD_VAPID_SUBJECT = os.environ.get("PEGBOARD_VAPID_SUBJECT", "mailto:pegboard@localhost")
+PEGBOARD_VAPID_FILE = Path(os.environ.get("PEGBOARD_VAPID_FILE", BASE_DIR / "vapid.json"))
+PEGBOARD_VAPID_PUBLIC_KEY = os.environ.get("PEGBOARD_VAPID_PUBLIC_KEY", "")
+PEGBOARD_VAPID_PRIVATE_KEY = os.environ.get("PEGBOARD_VAPID_PRIVATE_KEY", "")
+# Calendar feeds: a night starts at this time (the venue's time zone) and lasts this long.
+PEGBOARD_NIGHT_STARTS = os.environ.get("PEGBOARD_NIGHT_STARTS", "19:00")
+PEGBOARD_NIGHT_HOURS = int(os.environ.get("PEGBOARD_NIGHT_HOURS", "3"))
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 

@@ -28,6 +28,7 @@ urlpatterns = [
     path("favicon.ico", favicon),
     path("i18n/", include("django.conf.urls.i18n")),
     path("tournaments/", include("tournaments.urls")),
+    path("direct/", include("tournaments.direct_urls")),
     path("", include("league.urls")),
 ]
 

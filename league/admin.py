@@ -23,14 +23,17 @@ from league.kernel.errors import DomainError, ValidationFailed
 from league.kernel.ids import number_from
 from league.kernel.permissions import Action, can, is_judge, is_official
 from league.models.rules import RULE_FIELDS
-from league.rules_reference import RULES, RULES_BY_ID, render_rule, rule_facts
+from league.rules_reference import RULES, RULES_BY_ID, render_rule, rule_facts, why_not_played
 from league.selectors.entry import judge_data
 from league.selectors.games import game_detail
 from league.selectors.history import game_history
+from league.selectors.playoffs import playoff_ineligible
 from league.services.disputes import dispute_assign, dispute_rule
+from league.services.forfeits import forfeit_undo, match_forfeit
 from league.services.games import game_void
-from league.services.people import PlayerLine, player_link, players_add
+from league.services.people import PlayerLine, player_link, player_rename, players_add
 from league.services.playoffs import playoffs_create, playoffs_undo
+from league.services.postponements import week_cancel
 from league.services.rules import (
     league_create,
     league_update,
@@ -38,17 +41,24 @@ from league.services.rules import (
     season_details_update,
     season_rules_update,
 )
+from league.services.season_ops import OPS_FIELDS, season_ops_update
 from league.services.seasons import (
     delete_unplayed,
     match_create,
     match_update,
     schedule_create,
+    season_finish,
+    season_publish,
+    season_reopen,
+    season_unpublish,
     team_create,
     team_update,
     venue_create,
+    venue_update,
     week_create,
     week_update,
 )
+from league.services.subs import sub_remove, subs_add
 
 if TYPE_CHECKING:
     pass
@@ -176,7 +186,10 @@ class LeagueForm(ServiceForm):
     def apply(self, data: dict[str, Any]) -> models.League:
         rules = {name: data[name] for name in RULE_FIELDS if name in data}
         if self.instance.pk is None:
-            return league_create(user=self.request_user, name=data.get("name", ""), rules=rules)
+            # A setting left as the form showed it is no choice: the game's own defaults fill it
+            # (its target, the skunk table's margins for that target).
+            chosen = {k: v for k, v in rules.items() if k == "variant" or k in self.changed_data}
+            return league_create(user=self.request_user, name=data.get("name", ""), rules=chosen)
         changes = {k: v for k, v in rules.items() if getattr(self.instance, k) != v}
         return league_update(
             league=self.instance, user=self.request_user, name=data.get("name"), changes=changes
@@ -212,45 +225,65 @@ class SeasonForm(ServiceForm):
 
     class Meta:
         model = models.Season
-        fields = ["league", "name", "playoff_teams", "draw_seed", "is_current", *RULE_FIELDS]
+        fields = [
+            "league",
+            "name",
+            "playoff_teams",
+            "draw_seed",
+            *RULE_FIELDS,
+            *OPS_FIELDS,
+        ]
 
     def apply(self, data: dict[str, Any]) -> models.Season:
         rules = {name: data[name] for name in RULE_FIELDS if name in data}
-        if self.instance.pk is None:
-            return season_create(
-                league=data["league"],
-                user=self.request_user,
-                name=data.get("name", ""),
-                rules=rules,
-                playoff_teams=data["playoff_teams"],
-                draw_seed=data["draw_seed"],
-                is_current=data["is_current"],
-            )
-        with transaction.atomic():  # a refused rules change takes the details back with it
-            season = season_details_update(
-                season=self.instance,
-                user=self.request_user,
-                name=data.get("name"),
-                playoff_teams=data.get("playoff_teams"),
-                draw_seed=data.get("draw_seed"),
-            )
-            changes = {k: v for k, v in rules.items() if getattr(season, k) != v}
-            if not changes:
-                return season
-            return season_rules_update(
-                season=season,
-                user=self.request_user,
-                changes=changes,
-                reason=data.get("reason") or "",
-            )
+        ops = {name: data[name] for name in OPS_FIELDS if name in data}
+        # One transaction: a refused rules change or setting takes the details back with it.
+        with transaction.atomic():
+            if self.instance.pk is None:
+                season = season_create(
+                    league=data["league"],
+                    user=self.request_user,
+                    name=data.get("name", ""),
+                    rules=rules,
+                    playoff_teams=data["playoff_teams"],
+                    draw_seed=data["draw_seed"],
+                )
+            else:
+                season = season_details_update(
+                    season=self.instance,
+                    user=self.request_user,
+                    name=data.get("name"),
+                    playoff_teams=data.get("playoff_teams"),
+                    draw_seed=data.get("draw_seed"),
+                )
+                changes = {k: v for k, v in rules.items() if getattr(season, k) != v}
+                if changes:
+                    season = season_rules_update(
+                        season=season,
+                        user=self.request_user,
+                        changes=changes,
+                        reason=data.get("reason") or "",
+                    )
+            settings = {k: v for k, v in ops.items() if getattr(season, k) != v}
+            if settings:
+                season = season_ops_update(season=season, user=self.request_user, changes=settings)
+            return season
 
 
 @admin.register(models.Season)
 class SeasonAdmin(ServiceAdmin):
     form = SeasonForm
-    list_display = ["name", "league", "playoff_teams", "is_current", "results_version"]
-    list_filter = ["league", "is_current"]
-    actions = ["make_schedule", "draw_playoffs", "undo_playoffs"]
+    list_display = ["name", "league", "state", "playoff_teams", "results_version"]
+    list_filter = ["league", "state"]
+    actions = [
+        "make_schedule",
+        "publish",
+        "back_to_draft",
+        "finish",
+        "reopen",
+        "draw_playoffs",
+        "undo_playoffs",
+    ]
     action_form = ReasonActionForm
 
     def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
@@ -258,7 +291,18 @@ class SeasonAdmin(ServiceAdmin):
         change through ``season_details_update`` (which says when they no longer can)."""
         if obj is None:
             return ()
-        return ("league", "is_current")
+        return ("league", "state", "finished_reason", "playoff_not_eligible")
+
+    @admin.display(description=_("not eligible for the playoffs"))
+    def playoff_not_eligible(self, season: models.Season) -> str:
+        """Who the nights-played rule keeps out of the playoffs, and why (so far before the
+        draw, as drawn after it)."""
+        ineligible = playoff_ineligible(season)
+        if not ineligible["needed"]:
+            return "—"
+        if not ineligible["teams"]:
+            return str(_("No team."))
+        return " ".join(f"{row.team}: {'; '.join(row.reasons)}." for row in ineligible["teams"])
 
     def has_manage_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.MANAGE_LEAGUE)
@@ -271,6 +315,52 @@ class SeasonAdmin(ServiceAdmin):
             queryset,
             lambda season: schedule_create(season=season, user=request.user),
             done=_("scheduled"),
+        )
+
+    @admin.action(description=_("Publish (next season, then running)"), permissions=["manage"])
+    def publish(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda season: season_publish(season=season, user=request.user),
+            done=_("published"),
+        )
+
+    @admin.action(description=_("Back to draft (before any game)"), permissions=["manage"])
+    def back_to_draft(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda season: season_unpublish(season=season, user=request.user),
+            done=_("back to draft"),
+        )
+
+    @admin.action(description=_("Finish the season (give the reason)"), permissions=["manage"])
+    def finish(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda season: season_finish(
+                season=season, user=request.user, reason=request.POST.get("reason", "")
+            ),
+            done=_("finished"),
+        )
+
+    @admin.action(
+        description=_("Reopen a finished season (give the reason)"), permissions=["manage"]
+    )
+    def reopen(self, request: HttpRequest, queryset: QuerySet[models.Season]) -> None:
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda season: season_reopen(
+                season=season, user=request.user, reason=request.POST.get("reason", "")
+            ),
+            done=_("reopened"),
         )
 
     @admin.action(
@@ -309,6 +399,13 @@ class VenueForm(ServiceForm):
         fields = ["name", "address"]
 
     def apply(self, data: dict[str, Any]) -> models.Venue:
+        if self.instance.pk is not None:
+            return venue_update(
+                venue=self.instance,
+                user=self.request_user,
+                name=data.get("name", ""),
+                address=data.get("address", ""),
+            )
         return venue_create(
             user=self.request_user, name=data.get("name", ""), address=data.get("address", "")
         )
@@ -316,21 +413,20 @@ class VenueForm(ServiceForm):
 
 @admin.register(models.Venue)
 class VenueAdmin(ServiceAdmin):
-    """Venues are added through ``venue_create``; a venue's name is what the weeks show."""
+    """Venues are added through ``venue_create`` and changed through ``venue_update``
+    (audited); a venue's name is what the weeks show."""
 
     form = VenueForm
     list_display = ["name", "address"]
-
-    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
 class PlayerForm(ServiceForm):
-    """A player: added by ``players_add``; the account linked through ``player_link``, audited,
-    which never lets one account vouch for both teams of a game."""
+    """A player: added by ``players_add``; renamed by ``player_rename`` (audited, names stay
+    unique); the account linked through ``player_link``, audited, which never lets one account
+    vouch for both teams of a game."""
 
     class Meta:
         model = models.Player
@@ -343,6 +439,10 @@ class PlayerForm(ServiceForm):
             player = (added.created or added.known)[0]
             if player.user_id is not None or data.get("user") is None:
                 return player
+        elif "name" in self.changed_data:
+            player = player_rename(player=player, name=data["name"], user=self.request_user)
+            if "user" not in self.changed_data:
+                return player
         return player_link(player=player, account=data.get("user"), user=self.request_user)
 
 
@@ -352,12 +452,56 @@ class PlayerAdmin(ServiceAdmin):
     list_display = ["name", "user"]
     search_fields = ["name"]
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
-        """A player's name is how their games' seats know them."""
-        return () if obj is None else ("name",)
-
     def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
+
+
+class SeasonSubForm(ServiceForm):
+    """A player put on a season's sub list through ``subs_add`` (refused for a player of a team
+    of that season)."""
+
+    class Meta:
+        model = models.SeasonSub
+        fields = ["season", "player"]
+
+    def apply(self, data: dict[str, Any]) -> models.SeasonSub:
+        season, player = data["season"], data["player"]
+        subs_add(user=self.request_user, season=season, lines=[PlayerLine(name=player.name)])
+        return models.SeasonSub.objects.get(season=season, player=player)
+
+
+@admin.register(models.SeasonSub)
+class SeasonSubAdmin(ServiceAdmin):
+    """A season's sub list: added through ``subs_add``, taken off through ``sub_remove``."""
+
+    form = SeasonSubForm
+    list_display = ["player", "season", "added_at"]
+    list_filter = ["season"]
+    list_select_related = ["player", "season__league"]
+    search_fields = ["player__name"]
+
+    # Asked of the role, not of model permissions: the list is the league admins' to keep.
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.MANAGE_LEAGUE)
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return is_official(request.user)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return is_official(request.user)
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return can(request.user, Action.MANAGE_LEAGUE)
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        sub_remove(user=request.user, season=obj.season, player=obj.player)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        for obj in queryset.select_related("season", "player"):
+            sub_remove(user=request.user, season=obj.season, player=obj.player)
 
 
 @admin.register(models.Team)
@@ -397,11 +541,28 @@ class WeekForm(ServiceForm):
 @admin.register(models.Week)
 class WeekAdmin(ServiceAdmin):
     form = WeekForm
-    list_display = ["number", "season", "date", "venue", "is_playoff"]
+    list_display = ["number", "season", "date", "venue", "is_playoff", "cancelled_reason"]
     list_filter = ["season"]
+    actions = ["cancel_nights"]
+    action_form = ReasonActionForm
 
     def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
-        return () if obj is None else ("season", "number", "is_playoff")
+        return () if obj is None else ("season", "number", "is_playoff", "cancelled_reason")
+
+    def has_manage_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.MANAGE_LEAGUE)
+
+    @admin.action(description=_("Cancel the selected nights"), permissions=["manage"])
+    def cancel_nights(self, request: HttpRequest, queryset: QuerySet[models.Week]) -> None:
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda week: week_cancel(
+                week=week, user=request.user, reason=request.POST.get("reason", "")
+            ),
+            done=_("cancelled"),
+        )
 
 
 class MatchForm(ServiceForm):
@@ -470,12 +631,17 @@ class DealInline(ReadOnlyMixin, admin.TabularInline):
         "home_after",
         "away_after",
         "entered_by",
-        "reason",
+        "why",
         "created_at",
     ]
     readonly_fields = fields  # type: ignore[assignment]  # names only; the stubs read field groups
     extra = 0
     ordering = ["number", "version"]
+
+    @admin.display(description=_("reason for the correction"))
+    def why(self, deal: models.Deal) -> str:
+        """The reason in the reader's language when the system wrote it."""
+        return deal.reason_text
 
 
 @admin.register(models.Game)
@@ -504,21 +670,121 @@ class GameAdmin(ReadOnlyMixin, admin.ModelAdmin):
     void_games.allowed_permissions = ("void",)  # type: ignore[attr-defined]
 
 
+class ForfeitForm(ServiceForm):
+    """A forfeit recorded through ``match_forfeit``: the match, the team that forfeits, why."""
+
+    class Meta:
+        model = models.Forfeit
+        fields = ["match", "team", "reason"]
+
+    def apply(self, data: dict[str, Any]) -> models.Forfeit:
+        return match_forfeit(
+            match=data["match"],
+            team=data["team"],
+            reason=data.get("reason") or "",
+            user=self.request_user,
+        )
+
+
+@admin.register(models.Forfeit)
+class ForfeitAdmin(ServiceAdmin):
+    """Forfeits: recorded through ``match_forfeit`` (a judge or a league admin), undone by a
+    judge with the action and a reason (``forfeit_undo``); never edited or deleted."""
+
+    form = ForfeitForm
+    list_display = ["__str__", "reason", "created_at", "undone_at"]
+    list_filter = ["match__week__season"]
+    list_select_related = ["match__week", "match__home", "match__away", "team"]
+    actions = ["undo_forfeits"]
+    action_form = ReasonActionForm
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.RECORD_FORFEIT)
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return is_official(request.user)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return is_official(request.user)
+
+    def has_undo_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.UNDO_FORFEIT)
+
+    @admin.action(description=_("Undo the selected forfeits"), permissions=["undo"])
+    def undo_forfeits(self, request: HttpRequest, queryset: QuerySet[models.Forfeit]) -> None:
+        run_action(
+            self,
+            request,
+            queryset,
+            lambda forfeit: forfeit_undo(
+                match=forfeit.match, user=request.user, reason=request.POST.get("reason", "")
+            ),
+            done=_("forfeit undone"),
+        )
+
+
+@admin.register(models.Postponement)
+class PostponementAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """Postponements asked, answered and decided: read here; asked and answered on the match
+    page or the API (``league.services.postponements``)."""
+
+    list_display = ["__str__", "team", "status", "reason", "created_at"]
+    list_filter = ["status", "match__week__season"]
+    list_select_related = ["match__week", "match__home", "match__away", "team"]
+
+
 @admin.register(models.AuditEntry)
 class AuditEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["at", "actor", "action", "kind", "object_id", "reason"]
+    list_display = ["at", "actor", "action", "kind", "object_id", "why"]
     list_filter = ["action"]
     date_hierarchy = "at"
 
-    readonly_fields = ["kind"]
+    readonly_fields = ["kind", "why"]
 
     def get_fields(self, request: HttpRequest, obj: models.AuditEntry | None = None) -> Any:
-        """The kind of record in the reader's language, in place of the stored class name."""
-        return [name for name in super().get_fields(request, obj) if name != "object_type"]
+        """The kind of record and the reason in the reader's language, in place of the stored
+        class name and words."""
+        fields = [n for n in super().get_fields(request, obj) if n not in ("object_type", "why")]
+        return ["why" if name == "reason" else name for name in fields]
 
     @admin.display(description=_("kind of record"), ordering="object_type")
     def kind(self, entry: models.AuditEntry) -> str:
         return entry.record_kind
+
+    @admin.display(description=_("reason"))
+    def why(self, entry: models.AuditEntry) -> str:
+        return entry.reason_text
+
+
+# --- Notifications: read only (who was told what; the choices are each player's own) -------------
+
+
+@admin.register(models.Delivery)
+class DeliveryAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["created_at", "player", "event", "channel", "status", "sent_at", "subject"]
+    list_filter = ["status", "channel", "category", "event"]
+    search_fields = ["player__name", "subject"]
+    list_select_related = ["player"]
+    date_hierarchy = "created_at"
+
+
+@admin.register(models.NotifyChoice)
+class NotifyChoiceAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["player", "category", "channel", "changed_at"]
+    list_filter = ["category", "channel"]
+    list_select_related = ["player"]
+
+
+@admin.register(models.Announcement)
+class AnnouncementAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["created_at", "season", "text", "expires_at", "created_by"]
+    list_select_related = ["season__league", "created_by"]
 
 
 # --- The judges' panel --------------------------------------------------------------------------
@@ -587,6 +853,22 @@ def _rule_choices() -> list[tuple[str, str]]:
     return [("", "—")] + [(r.id, f"{r.id} {r.title}") for r in RULES]
 
 
+def _season_rule_choices(season: models.Season) -> list[Any]:
+    """The rules a ruling on a game of ``season`` may cite, those it plays first; the others
+    are listed apart with why they are not played (the service refuses them, saying so)."""
+    facts = rule_facts(season)
+    played = [(r.id, f"{r.id} {r.title}") for r in RULES if r.played(facts)]
+    others = [
+        (r.id, f"{r.id} {r.title} ({why_not_played(r, facts)})")
+        for r in RULES
+        if not r.played(facts)
+    ]
+    choices: list[Any] = [("", "—"), (_("Played this season"), played)]
+    if others:
+        choices.append((_("Not played this season"), others))
+    return choices
+
+
 class DisputeRulingForm(forms.ModelForm):
     """The judge's ruling. Saving calls the dispute service; a refused correction shows here
     as a form error and changes nothing."""
@@ -625,6 +907,9 @@ class DisputeRulingForm(forms.ModelForm):
         if self.instance.pk:
             # The game deal by deal for the correction form (the phone's deal form, judge mode).
             self.fields["corrections"].widget.judge = judge_data(self.instance)
+            rule = self.fields["rule"]
+            assert isinstance(rule, forms.ChoiceField)  # declared above
+            rule.choices = _season_rule_choices(self.instance.game.match.week.season)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -676,7 +961,7 @@ class DisputeAdmin(StoredFieldsWhenViewing):
         "raised_by",
         "raised_by_team",
         "deal_number",
-        "claim",
+        "claim_shown",
         "ruling",
         "rule_reference",
         "rule_text",
@@ -691,7 +976,7 @@ class DisputeAdmin(StoredFieldsWhenViewing):
                 "fields": [
                     "game_link",
                     "deal_number",
-                    "claim",
+                    "claim_shown",
                     "raised_by",
                     "raised_by_team",
                     "status",
@@ -792,6 +1077,11 @@ class DisputeAdmin(StoredFieldsWhenViewing):
             return "—"
         shown = render_rule(rule, rule_facts(obj.game.match.week.season))
         return f"{shown.title}: {shown.text}"
+
+    @admin.display(description=_("what is claimed"))
+    def claim_shown(self, obj: models.Dispute) -> str:
+        """The claim in the judge's language when the system wrote it (two rival entries)."""
+        return obj.claim_text
 
     @admin.display(description=_("Deals"))
     def game_deals(self, obj: models.Dispute) -> str:

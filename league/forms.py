@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import Match, Player
 from league.models.disputes import CLAIM_LIMIT
+from league.selectors.subs import subs_of
 
 
 def seat_label(seat: int) -> str:
@@ -31,6 +32,10 @@ class StartGameForm(forms.Form):
             (match.home.name, [(p.pk, p.name) for p in home]),
             (match.away.name, [(p.pk, p.name) for p in away]),
         ]
+        # The season's sub list, for an absent partner (``game_start`` says where one may sit).
+        self.subs = subs_of(match.week.season_id)
+        if self.subs:
+            choices.append((_("Subs"), [(p.pk, p.name) for p in self.subs]))
         # Clockwise, teams alternating, so partners sit opposite: home, away, home, away.
         defaults = [(home if seat % 2 == 0 else away)[seat // 2 :][:1] for seat in range(players)]
         self.seat_count = players
@@ -62,3 +67,38 @@ class RejectForm(forms.Form):
     deal_number = forms.IntegerField(
         label=_("Deal (optional)"), required=False, min_value=1, max_value=99
     )
+
+
+class ForfeitForm(forms.Form):
+    """A forfeit of the match: which of its two teams forfeits, and why (the service checks
+    both; the form only reads them)."""
+
+    team = forms.ChoiceField(label=_("Which team forfeits?"), widget=forms.RadioSelect)
+    reason = forms.CharField(
+        label=_("Why"),
+        max_length=CLAIM_LIMIT,
+        widget=forms.TextInput(attrs={"placeholder": _("They did not turn up by 7:30.")}),
+    )
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["team"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(match.home_id, match.home.name), (match.away_id, match.away.name)]
+
+
+class ForfeitUndoForm(forms.Form):
+    reason = forms.CharField(label=_("Why is the forfeit undone?"), max_length=CLAIM_LIMIT)
+
+
+class PostponeForm(forms.Form):
+    """The date a match is played instead, and why (the service checks the deadline)."""
+
+    date = forms.DateField(
+        label=_("Play it on"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    reason = forms.CharField(label=_("Why"), max_length=CLAIM_LIMIT)
+
+
+class NightCancelForm(forms.Form):
+    reason = forms.CharField(label=_("Why is the night cancelled?"), max_length=CLAIM_LIMIT)

@@ -7,6 +7,7 @@ import codecs
 import datetime as dt
 import io
 import re
+import zipfile
 from typing import Any
 
 from django import forms
@@ -24,6 +25,10 @@ from league.services.seasons import WEEKDAYS
 
 UPLOAD_LIMIT = 2 * 1024 * 1024  # bytes: a roster is a few kilobytes
 LINES_LIMIT = 500  # players or teams in one paste
+# An .xlsx is a zip: a roster unzips to well under a megabyte, a zip bomb to gigabytes. Its
+# uncompressed size is read from the zip's directory before anything is inflated.
+XLSX_UNZIPPED_LIMIT = 20 * 1024 * 1024
+XLSX_MEMBERS_LIMIT = 200
 
 
 class SeasonForm(forms.Form):
@@ -158,6 +163,28 @@ def csv_text(content: bytes) -> str:
         return content.decode("cp1252", errors="replace")
 
 
+def check_xlsx_size(content: bytes) -> None:
+    """Refuse, in words, an .xlsx whose parts would unzip past ``XLSX_UNZIPPED_LIMIT`` (or
+    that holds more parts than a workbook does), before any of it is inflated (issue 38, L12:
+    a 558 KB file unzipping to 190 MB held a worker until gunicorn killed it)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise forms.ValidationError(
+            _("This file could not be read as a spreadsheet: save it again as CSV or .xlsx.")
+        ) from None
+    unzipped = sum(max(0, m.file_size) for m in members)
+    if len(members) > XLSX_MEMBERS_LIMIT or unzipped > XLSX_UNZIPPED_LIMIT:
+        raise forms.ValidationError(
+            _(
+                "This spreadsheet is far too big once opened (%(size)s MB) for a list of "
+                "players: save just the names and emails as CSV or a new .xlsx."
+            )
+            % {"size": unzipped // (1024 * 1024)}
+        )
+
+
 def lines_from_file(upload: UploadedFile) -> list[PlayerLine]:
     """Players from a CSV or XLSX file: a column of names and one of emails (found by their
     headings, else the first two columns). Read with tablib."""
@@ -170,6 +197,7 @@ def lines_from_file(upload: UploadedFile) -> list[PlayerLine]:
     data = tablib.Dataset()
     try:
         if name.endswith((".xlsx", ".xlsm")):
+            check_xlsx_size(content)
             data.load(io.BytesIO(content), format="xlsx", headers=False)
         elif name.endswith((".csv", ".txt")):
             data.load(csv_text(content), format="csv", headers=False)
@@ -436,3 +464,34 @@ def _week_label(week: Week) -> str:
 
     when = date_format(week.date, "DATE_FORMAT") if week.date else _("no date")
     return _("Week %(n)s, %(date)s") % {"n": week.number, "date": when}
+
+
+class SeasonOpsForm(forms.Form):
+    """The season's night settings (``league.services.season_ops``): what a forfeit is worth,
+    and when results nobody confirmed close. Labelled as the season's fields are."""
+
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
+        from league.services.season_ops import BOOL_FIELDS, OPS_FIELDS
+
+        initial = {name: getattr(season, name) for name in OPS_FIELDS}
+        super().__init__(*args, initial=initial, **kwargs)  # type: ignore[misc]  # args: data
+        self.season = season
+        meta = Season._meta
+        for name in OPS_FIELDS:
+            f = meta.get_field(name)
+            assert isinstance(f, Field)
+            if name in BOOL_FIELDS:
+                self.fields[name] = forms.BooleanField(
+                    label=f.verbose_name, help_text=f.help_text, required=False
+                )
+            else:
+                self.fields[name] = forms.IntegerField(
+                    label=f.verbose_name,
+                    help_text=f.help_text,
+                    min_value=0,
+                    max_value=9999,
+                    required=False,
+                )
+
+    def changes(self) -> dict[str, Any]:
+        return {k: v for k, v in self.cleaned_data.items() if getattr(self.season, k) != v}

@@ -34,7 +34,7 @@ class TokenView(ObtainAuthToken):
         serializer.is_valid(raise_exception=True)
         token = token_issue(user=serializer.validated_data["user"])
         response = Response({"token": token.key, "expires": token_expires(token).isoformat()})
-        remember_device(response, serializer.validated_data["user"].get_username())
+        remember_device(response, serializer.validated_data["user"], request)
         return response
 
     @extend_schema(

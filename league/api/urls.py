@@ -15,3 +15,4 @@ def register(router: DefaultRouter) -> None:
     router.register("games", views.GameViewSet)
     router.register("deals", views.DealViewSet)
     router.register("disputes", views.DisputeViewSet)
+    router.register("postponements", views.PostponementViewSet)

@@ -234,3 +234,18 @@ def can(context: Any, action: str, obj: Any = None) -> bool:
     request = context.get("request")
     user = getattr(request, "user", None) or context.get("user")
     return can_do(user, Action(action), obj)
+
+
+@register.simple_tag
+def entry_repr(entry: Any) -> str:
+    """An admin log line's object (the admin's "Recent actions") named in the reader's language:
+    its name now, as the admin would write it; the name stored when it was logged only when the
+    object is gone (a deletion, a removed row)."""
+    from django.core.exceptions import ObjectDoesNotExist
+
+    if entry.is_deletion() or entry.content_type_id is None:
+        return str(entry.object_repr)
+    try:
+        return str(entry.get_edited_object())
+    except ObjectDoesNotExist:
+        return str(entry.object_repr)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import SetPasswordForm
 from django.http import HttpRequest, HttpResponse
@@ -23,6 +23,7 @@ from league.services.signin_links import (
     signin_link_user,
 )
 from league.services.signin_links import signin_link_request as signin_link_request_service
+from league.services.tokens import sign_out_everywhere as sign_out_everywhere_service
 
 
 class Welcome(auth_views.PasswordResetConfirmView):
@@ -94,3 +95,17 @@ def signin_link(request: HttpRequest, token: str) -> HttpResponse:
     except SignInLinkError as exc:
         return render(request, "registration/signin_link.html", {"error": exc.message}, status=400)
     return render(request, "registration/signin_link.html", {"username": user.get_username()})
+
+
+@require_http_methods(["GET", "POST"])
+def sign_out_everywhere(request: HttpRequest) -> HttpResponse:
+    """ "Sign out everywhere": for a lost phone. Every session, app token and device cookie of
+    the account ends; this browser lands on the log-in page."""
+    if not request.user.is_authenticated:
+        return redirect(settings.LOGIN_URL)
+    if request.method == "POST":
+        sign_out_everywhere_service(user=request.user)  # type: ignore[arg-type]
+        logout(request)
+        messages.success(request, _("You are signed out on every phone and computer."))
+        return redirect(settings.LOGIN_URL)
+    return render(request, "registration/sign_out_everywhere.html")

@@ -25,9 +25,9 @@ from scoring.show import score_show
 def enter(request: HttpRequest, pk: int) -> HttpResponse:
     """The entry page, or its data as JSON (``?format=json``) for the script to catch up."""
     game = get_object_or_404(
-        Game.objects.select_related(
-            "match__week__season__league", "match__home", "match__away"
-        ).prefetch_related("seats__player"),
+        Game.objects.filter(match__week__season__importing=False)
+        .select_related("match__week__season__league", "match__home", "match__away")
+        .prefetch_related("seats__player"),
         pk=pk,
     )
     # The page is for the two teams (and league admins entering a paper sheet); what it lets

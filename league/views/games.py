@@ -21,13 +21,16 @@ from league.selectors.disputes import disputes_visible_to
 from league.selectors.games import game_detail, pending_rivals
 from league.selectors.history import game_history
 from league.selectors.scoreboard import back_pegs, game_board, skunk_line
+from league.selectors.winprob import game_chance, game_swing, swing_chart
 from league.services.disputes import dispute_raise, dispute_withdraw, game_reject
 from league.services.games import awaiting_teams_of, game_cancel, game_confirm, rival_withdraw
 
 
 def _game(pk: int) -> Game:
     return get_object_or_404(
-        Game.objects.select_related("match__week__season__league", "match__home", "match__away"),
+        Game.objects.filter(match__week__season__importing=False).select_related(
+            "match__week__season__league", "match__home", "match__away"
+        ),
         pk=pk,
     )
 
@@ -50,7 +53,17 @@ def _context(request: HttpRequest, game: Game) -> dict[str, Any]:
     can_confirm = can(user, Action.CONFIRM_GAME, game)
     can_reject = can(user, Action.REJECT_GAME, game)
     can_dispute = can(user, Action.RAISE_DISPUTE, game)
+    season = match.week.season
+    swing = game_swing(
+        game,
+        sorted(detail["deal_rows"], key=lambda d: d.number),
+        variant=season.variant,
+        target=season.target,
+    )
     return {
+        "swing": swing,
+        "swing_chart": swing_chart(swing),
+        "chance": game_chance(game, variant=season.variant, target=season.target),
         **detail,
         "insider": insider,
         "disputes": list(disputes_visible_to(user, game=game).select_related("judge"))
@@ -88,7 +101,15 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "league/partials/game_live.html",
-        {"game": game, "match": match, "board": board, "skunk_line": skunk_line(match.week.season)},
+        {
+            "game": game,
+            "match": match,
+            "board": board,
+            "skunk_line": skunk_line(match.week.season),
+            "chance": game_chance(
+                game, variant=match.week.season.variant, target=match.week.season.target
+            ),
+        },
     )
 
 

@@ -4,13 +4,15 @@ register (the tournaments add the player's tournament record)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from league.kernel.extensions import player_sections
 from league.models import League, Player
 from league.selectors.careers import league_history, player_career
+from league.selectors.luck import luck_by_season
 from league.selectors.organiser import rules_sentences
+from league.selectors.ratings import player_rating, provisional_games
 from league.selectors.stats import player_stats
 
 
@@ -19,7 +21,11 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "league/league.html",
-        {"league": league, "seasons": league_history(league), "rules": rules_sentences(league)},
+        {
+            "league": league,
+            "seasons": league_history(league, user=request.user),
+            "rules": rules_sentences(league),
+        },
     )
 
 
@@ -27,6 +33,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     stats = player_stats(player)
     career = player_career(player, stats["games"])
+    if career["only_in_hidden_seasons"]:
+        raise Http404  # only in a season an import is still writing: not there yet
     return render(
         request,
         "league/player.html",
@@ -35,6 +43,9 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "teams": [row["team"] for row in career["seasons"]],
             "career": career,
             "sections": player_sections(player),
+            "luck_rows": luck_by_season(stats["stats"].hands),
+            "rating": player_rating(player),  # information only (one query)
+            "provisional_games": provisional_games(),
             **stats,
         },
     )

@@ -16,10 +16,12 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from league.forms import ForfeitForm, NightCancelForm, PostponeForm
 from league.forms_organiser import (
     MoveMatchForm,
     PlayerForm,
@@ -28,24 +30,41 @@ from league.forms_organiser import (
     RulesForm,
     ScheduleForm,
     SeasonForm,
+    SeasonOpsForm,
     TeamForm,
     TeamsPasteForm,
 )
 from league.kernel.errors import DomainError
 from league.kernel.ids import number_from
 from league.kernel.permissions import Action, can
-from league.models import Match, Player, Season, Team
-from league.selectors.organiser import leagues_overview, player_logins, season_setup
-from league.services.people import invitations_send, players_add
+from league.models import Match, Player, Season, Team, Week
+from league.selectors.availability import who_is_coming
+from league.selectors.organiser import (
+    invitations_held,
+    league_players,
+    leagues_overview,
+    player_logins,
+    season_setup,
+)
+from league.selectors.playoffs import playoff_ineligible
+from league.selectors.subs import subs_of
+from league.services.people import players_add, season_invite
+from league.services.postponements import week_cancel, week_move
 from league.services.rules import season_create, season_has_games, season_rules_update
+from league.services.season_ops import season_ops_update
 from league.services.seasons import (
     delete_unplayed,
     match_move,
     schedule_clear,
     schedule_create,
+    season_finish,
+    season_publish,
+    season_reopen,
+    season_unpublish,
     team_create,
     teams_add,
 )
+from league.services.subs import sub_remove, subs_add
 
 STEPS = [
     ("season", "league:organise_season"),
@@ -170,7 +189,76 @@ def season(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             form_refused(request, form)
             status = 400
-    return _page(request, season, "season", {"form": form, "started": started}, status)
+    context = {
+        "form": form,
+        "started": started,
+        "state": season.state_on(timezone.localdate()),
+        "who_is_coming": who_is_coming(season=season, today=timezone.localdate()),
+        "ops_form": SeasonOpsForm(season=season),
+        "ineligible": playoff_ineligible(season),
+    }
+    return _page(request, season, "season", context, status)
+
+
+SEASON_MOVES = {
+    "publish": (
+        lambda season, user, reason: season_publish(season=season, user=user),
+        gettext_lazy("%(season)s is published: everyone sees it as the next season."),
+    ),
+    "draft": (
+        lambda season, user, reason: season_unpublish(season=season, user=user),
+        gettext_lazy("%(season)s is a draft again: only organisers see it."),
+    ),
+    "finish": (
+        lambda season, user, reason: season_finish(season=season, user=user, reason=reason),
+        gettext_lazy("%(season)s is finished."),
+    ),
+    "reopen": (
+        lambda season, user, reason: season_reopen(season=season, user=user, reason=reason),
+        gettext_lazy("%(season)s is open again."),
+    ),
+}
+
+
+@organiser_only
+@require_POST
+def season_state(request: HttpRequest, pk: int) -> HttpResponse:
+    """Publish, take back to draft, finish or reopen the season (the services say when not)."""
+    season = _season(pk)
+    move = SEASON_MOVES.get(request.POST.get("move", ""))
+    if move is None:
+        messages.error(request, _("Choose what to do with the season."))
+        return redirect("league:organise_season", pk=season.pk)
+    change, done = move
+    try:
+        change(season, request.user, request.POST.get("reason", ""))
+    except DomainError as exc:
+        refused(request, exc)
+    else:
+        messages.success(request, done % {"season": season.name})
+    return redirect("league:organise_season", pk=season.pk)
+
+
+@organiser_only
+@require_POST
+def season_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The season's forfeit and closing settings (``season_ops_update``)."""
+    season = _season(pk)
+    form = SeasonOpsForm(request.POST, season=season)
+    if not form.is_valid():
+        form_refused(request, form)
+        return redirect("league:organise_season", pk=season.pk)
+    changes = form.changes()
+    if not changes:
+        messages.info(request, _("Nothing changed."))
+        return redirect("league:organise_season", pk=season.pk)
+    try:
+        season_ops_update(season=season, user=request.user, changes=changes)
+    except DomainError as exc:
+        refused(request, exc)
+    else:
+        messages.success(request, _("The settings are saved."))
+    return redirect("league:organise_season", pk=season.pk)
 
 
 @organiser_only
@@ -203,7 +291,7 @@ def _base_url(request: HttpRequest) -> str:
     return request.build_absolute_uri("/")
 
 
-def _add_players(request: HttpRequest, form: Any) -> bool:
+def _add_players(request: HttpRequest, season: Season, form: Any) -> bool:
     """Add the players of a valid form, invite them if asked; False if refused."""
     try:
         lines = form.lines()
@@ -240,24 +328,64 @@ def _add_players(request: HttpRequest, form: Any) -> bool:
         )
     messages.success(request, "; ".join(parts) + ".")
     if form.cleaned_data.get("invite") and added.to_invite:
-        _invite(request, added.to_invite)
+        _invite(request, season, added.to_invite)
     return True
 
 
-def _invite(request: HttpRequest, players: list[Player]) -> None:
+def _add_subs(request: HttpRequest, season: Season, form: Any) -> bool:
+    """Put a valid form's players on the season's sub list, invite them if asked; False if
+    refused."""
     try:
-        sent = invitations_send(user=request.user, players=players, base_url=_base_url(request))
+        lines = form.lines()
+    except forms.ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return False
+    try:
+        added = subs_add(user=request.user, season=season, lines=lines)
     except DomainError as exc:
         refused(request, exc)
+        return False
+    said = ngettext(
+        "%(n)s sub added to the list.", "%(n)s subs added to the list.", len(added.added)
+    ) % {"n": len(added.added)}
+    if added.already:
+        said += " " + ngettext(
+            "%(n)s was on it already.", "%(n)s were on it already.", len(added.already)
+        ) % {"n": len(added.already)}
+    messages.success(request, said)
+    if form.cleaned_data.get("invite") and added.to_invite:
+        _invite(request, season, added.to_invite)
+    return True
+
+
+def _invite(request: HttpRequest, season: Season, players: list[Player]) -> None:
+    try:
+        invited = season_invite(
+            user=request.user, season=season, players=players, base_url=_base_url(request)
+        )
+    except DomainError as exc:
+        refused(request, exc)
+        return
+    if invited.held:
+        messages.success(
+            request,
+            ngettext(
+                "%(n)s invitation held: it goes out when the season is published.",
+                "%(n)s invitations held: they go out when the season is published.",
+                invited.held,
+            )
+            % {"n": invited.held},
+        )
         return
     messages.success(
         request,
         ngettext(
             "%(n)s invitation sent.",
             "%(n)s invitations sent.",
-            sent,
+            invited.sent,
         )
-        % {"n": sent},
+        % {"n": invited.sent},
     )
 
 
@@ -272,21 +400,45 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
         request.FILES if action == "upload" else None,
         prefix="upload",
     )
+    subs_form = None
     status = 200
     if action in ("add", "paste", "upload"):
         form = {"add": single, "paste": paste, "upload": upload}[action]
-        if form.is_valid() and _add_players(request, form):
+        if form.is_valid() and _add_players(request, season, form):
             return redirect("league:organise_players", pk=season.pk)
         if not form.is_valid():
             form_refused(request, form)
         status = 400
+    elif action == "subs":
+        subs_form = PlayersPasteForm(request.POST, prefix="subs")
+        if subs_form.is_valid() and _add_subs(request, season, subs_form):
+            return redirect(f"{reverse('league:organise_players', args=[season.pk])}#subs-title")
+        if not subs_form.is_valid():
+            form_refused(request, subs_form)
+        status = 400
+    elif action == "sub_remove":
+        sub_id = number_from(request.POST.get("player"))
+        player = Player.objects.filter(pk=sub_id).first() if sub_id is not None else None
+        try:
+            if player is None:
+                raise Player.DoesNotExist
+            sub_remove(user=request.user, season=season, player=player)
+        except Player.DoesNotExist:
+            messages.error(request, _("That player is not on the sub list."))
+        except DomainError as exc:
+            refused(request, exc)
+        else:
+            messages.success(request, _("%(name)s is off the sub list.") % {"name": player.name})
+        return redirect(f"{reverse('league:organise_players', args=[season.pk])}#subs-title")
     elif action == "invite":
         asked = request.POST.getlist("player")
         ids = [pk for pk in map(number_from, asked) if pk is not None]
-        chosen = Player.objects.select_related("user").filter(
-            **({"pk__in": ids} if asked else {"user__isnull": False})
+        chosen = (
+            league_players(season)
+            .select_related("user")
+            .filter(**({"pk__in": ids} if asked else {"user__isnull": False}))
         )
-        _invite(request, list(chosen))
+        _invite(request, season, list(chosen))
         return redirect("league:organise_players", pk=season.pk)
     setup = season_setup(season)
     return _page(
@@ -298,7 +450,13 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
             "single": single,
             "paste": paste,
             "upload": upload,
-            "logins": player_logins(setup["players"], setup["on_team"]),
+            "logins": player_logins(
+                setup["players"], setup["on_team"], held=invitations_held(season)
+            ),
+            "subs": subs_of(season),
+            "subs_form": subs_form
+            if action == "subs"
+            else PlayersPasteForm(prefix="subs", initial={"invite": True}),
         },
         status,
     )
@@ -441,7 +599,42 @@ def schedule(request: HttpRequest, pk: int) -> HttpResponse:
     for row in setup["schedule"]:
         for m in row["matches"]:
             m.move_form = MoveMatchForm(match=m, weeks=weeks, prefix=f"m{m.pk}")
+            m.forfeit = m.standing_forfeits[0] if m.standing_forfeits else None
+            m.forfeit_form = None if m.forfeit else ForfeitForm(match=m, auto_id=f"f{m.pk}_%s")
+    for row in setup["schedule"]:
+        week = row["week"]
+        if not row["played"]:
+            week.move_form = PostponeForm(auto_id=f"w{week.pk}_%s")
+            week.cancel_form = (
+                None if week.cancelled_reason else NightCancelForm(auto_id=f"c{week.pk}_%s")
+            )
     return _page(request, season, "schedule", {"setup": setup, "form": form}, status)
+
+
+@organiser_only
+@require_POST
+def week_night(request: HttpRequest, pk: int) -> HttpResponse:
+    """Move the whole night (``week_move``) or cancel it (``week_cancel``), in one action."""
+    week = get_object_or_404(Week.objects.select_related("season"), pk=pk)
+    back = reverse("league:organise_schedule", args=[week.season_id]) + f"#week-{week.number}"
+    cancel = request.POST.get("what") == "cancel"
+    form: forms.Form = NightCancelForm(request.POST) if cancel else PostponeForm(request.POST)
+    if not form.is_valid():
+        form_refused(request, form)
+        return redirect(back)
+    data = form.cleaned_data
+    try:
+        if cancel:
+            week_cancel(week=week, user=request.user, reason=data["reason"])
+            said = _("Week %(n)s is cancelled; it stays in the schedule.") % {"n": week.number}
+        else:
+            week_move(week=week, user=request.user, date=data["date"], reason=data["reason"])
+            said = _("Every match of week %(n)s moves to its new date.") % {"n": week.number}
+    except DomainError as exc:
+        refused(request, exc)
+    else:
+        messages.success(request, said)
+    return redirect(back)
 
 
 @organiser_only

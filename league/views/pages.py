@@ -6,19 +6,30 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from league.models import Season
+from league.selectors.availability import my_nights
+from league.selectors.notify import announcements_shown
 from league.selectors.scoreboard import current_week, my_open_matches
+from league.selectors.seasons import home_seasons, open_seasons
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The current seasons with this week (by date), and a captain's matches still open."""
+    """The running seasons with this week (by date) and their scoreboard, next seasons already
+    published beside them, and a captain's matches still open in every season they play in."""
     today = timezone.localdate()
-    seasons = list(
-        Season.objects.shown()
-        .select_related("league")
-        .filter(is_current=True)
-        .order_by("league__name")
+    seasons = home_seasons(today=today)
+    rows = [
+        {"season": season, "week": current_week(season, today=today)}
+        for season in seasons["running"]
+    ]
+    mine = my_open_matches(request.user, open_seasons(), today=today)
+    return render(
+        request,
+        "league/home.html",
+        {
+            "rows": rows,
+            "upcoming": seasons["upcoming"],
+            "mine": mine,
+            "nights": my_nights(request.user, today=today),
+            "announcements": announcements_shown(),
+        },
     )
-    rows = [{"season": season, "week": current_week(season, today=today)} for season in seasons]
-    mine = my_open_matches(request.user, seasons, today=today)
-    return render(request, "league/home.html", {"rows": rows, "mine": mine})

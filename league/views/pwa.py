@@ -47,7 +47,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response = render(
         request,
         "pwa/sw.js",
-        {"shell": shell, "version": shell_version()},
+        {"shell": shell, "version": shell_version(), "icon": static("icons/peg.svg")},
         content_type="application/javascript; charset=utf-8",
     )
     response["Cache-Control"] = "no-cache"

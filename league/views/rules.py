@@ -10,7 +10,7 @@ from league.selectors.rules import rules_page, rules_season
 def rules(request: HttpRequest) -> HttpResponse:
     asked = request.GET.get("season") or None
     number = number_from(asked)
-    season, seasons = rules_season(number)
+    season, seasons = rules_season(number, user=request.user)
     if asked is not None and (number is None or season is None):
         raise Http404("No such season.")
     context = rules_page(

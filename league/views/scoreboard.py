@@ -54,7 +54,9 @@ def _screen(request: HttpRequest) -> int | None:
 
 def _week(venue: int, week: int) -> Week:
     return get_object_or_404(
-        Week.objects.select_related("season__league", "venue"), pk=week, venue_id=venue
+        Week.objects.filter(season__importing=False).select_related("season__league", "venue"),
+        pk=week,
+        venue_id=venue,
     )
 
 

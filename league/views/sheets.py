@@ -20,7 +20,10 @@ def qr_svg(url: str) -> str:
 
 
 def week_sheets_page(request: HttpRequest, pk: int) -> HttpResponse:
-    week = get_object_or_404(Week.objects.select_related("season__league", "venue"), pk=pk)
+    week = get_object_or_404(
+        Week.objects.filter(season__importing=False).select_related("season__league", "venue"),
+        pk=pk,
+    )
     sheets = week_sheets(week)
     codes: dict[int, tuple[str, str]] = {}
     for sheet in sheets:

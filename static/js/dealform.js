@@ -96,19 +96,40 @@
 
   /* A deal in words, as the game page shows it: the dealer, the starter, each team's pegging,
    * each hand in counting order, the crib. */
-  function summary(data, payload) {
+  /* A deal in words (dealer, starter, pegging, shows in counting order, crib). With ``other``
+   * (the rival version of the same deal), each value that is not the same in both is marked,
+   * and says so to a screen reader. */
+  function summary(data, payload, other) {
     var dl = el("dl", { class: "deal-summary" });
-    function row(term, value) { dl.appendChild(el("dt", {}, term)); dl.appendChild(el("dd", {}, value)); }
-    row(gettext("Dealer"), seatName(data, payload.dealer));
+    function row(term, parts) {
+      dl.appendChild(el("dt", {}, term));
+      var dd = el("dd", {});
+      parts.forEach(function (part, i) {
+        if (i) dd.appendChild(document.createTextNode(", "));
+        if (!part.differs) { dd.appendChild(document.createTextNode(part.text)); return; }
+        var mark = el("mark", { class: "differs" }, part.text);
+        mark.appendChild(el("span", { class: "visually-hidden" }, " " + gettext("(differs)")));
+        dd.appendChild(mark);
+      });
+      dl.appendChild(dd);
+    }
+    function differs(read) { return !!other && String(read(payload)) !== String(read(other)); }
+    row(gettext("Dealer"), [{ text: seatName(data, payload.dealer), differs: differs(function (p) { return p.dealer; }) }]);
     var starter = payload.starter ? parseCard(payload.starter) : null;
-    if (starter) row(gettext("Starter"), starter.text + (starter.rank === "J" ? " · " + gettext("his heels") : ""));
-    else if (payload.heels) row(gettext("Starter"), gettext("his heels"));
-    row(gettext("Pegging"), (payload.pegging || []).map(function (p, side) { return sideName(data, side) + " " + p; }).join(", "));
+    var starterDiffers = differs(function (p) { return (p.starter || "") + "|" + !!p.heels; });
+    if (starter) row(gettext("Starter"), [{ text: starter.text + (starter.rank === "J" ? " · " + gettext("his heels") : ""), differs: starterDiffers }]);
+    else if (payload.heels) row(gettext("Starter"), [{ text: gettext("his heels"), differs: starterDiffers }]);
+    row(gettext("Pegging"), (payload.pegging || []).map(function (p, side) {
+      return { text: sideName(data, side) + " " + p, differs: differs(function (d) { return (d.pegging || [])[side]; }) };
+    }));
     var shows = showOrder(data, payload.dealer).filter(function (seat) {
       return payload.shows && payload.shows[String(seat)] !== undefined;
-    }).map(function (seat) { return seatName(data, seat) + " " + payload.shows[String(seat)]; });
-    row(gettext("Shows"), shows.length ? shows.join(", ") : "–");
-    row(gettext("Crib"), payload.crib === null || payload.crib === undefined ? "–" : String(payload.crib));
+    }).map(function (seat) {
+      return { text: seatName(data, seat) + " " + payload.shows[String(seat)], differs: differs(function (d) { return (d.shows || {})[String(seat)]; }) };
+    });
+    row(gettext("Shows"), shows.length ? shows : [{ text: "–" }]);
+    var crib = payload.crib === null || payload.crib === undefined ? null : payload.crib;
+    row(gettext("Crib"), [{ text: crib === null ? "–" : String(crib), differs: differs(function (d) { return d.crib === undefined ? null : d.crib; }) }]);
     return dl;
   }
 

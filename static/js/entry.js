@@ -177,8 +177,10 @@
     var n = entries.length;
     var refused = entries.filter(function (e) { return e.status === "refused"; }).length;
     var problem = outbox.problem();
+    var conflicts = (data.rivals || []).map(function (r) { return r.number; });
     var state, text;
     if (!n && offline()) { state = "offline"; text = gettext("No connection: this is the copy of the page kept on this phone. Deals you enter are kept here and sent when the connection returns."); }
+    else if (!n && conflicts.length) { state = "conflict"; text = fmt(ngettext("Everything is sent, but a conflict waits: deal %(n)s was entered twice. See it below.", "Everything is sent, but conflicts wait: deals %(n)s were entered twice. See them below.", conflicts.length), { n: conflicts.join(", ") }); }
     else if (!n) { state = "ok"; text = gettext("Everything is sent: the server has every deal."); }
     else if (refused) { state = "refused"; text = fmt(ngettext("%(n)s deal is not sent: the server refused it. Fix it or discard it below.", "%(n)s deals are not sent: the server refused one. Fix it or discard it below.", n), { n: n }); }
     else if (problem === "offline") { state = "offline"; text = fmt(ngettext("%(n)s deal is not sent yet: no connection. It is kept on this phone and will be sent when the connection returns.", "%(n)s deals are not sent yet: no connection. They are kept on this phone and will be sent when the connection returns.", n), { n: n }); }
@@ -223,10 +225,10 @@
     });
   }
 
-  function version(title, payload) {
+  function version(title, payload, other) {
     var box = el("div", { class: "card rival-version" });
     box.appendChild(el("h3", { class: "h4" }, title));
-    box.appendChild(DealForm.summary(data, payload));
+    box.appendChild(DealForm.summary(data, payload, other));
     return box;
   }
 
@@ -246,8 +248,8 @@
         ? gettext("A judge has been asked: the dispute holds both versions. The first one counts until the ruling.")
         : gettext("Both entries are kept. The first one counts until this is settled: raise a dispute for a judge, or accept the first numbers.")));
       var versions = el("div", { class: "two-col rival-versions" });
-      versions.appendChild(version(fmt(gettext("Counted now (entered by %(who)s)"), { who: counted.entered_by || "?" }), counted.deal));
-      versions.appendChild(version(fmt(gettext("The other entry (by %(who)s)"), { who: rival.entered_by || "?" }), rival.deal));
+      versions.appendChild(version(fmt(gettext("Counted now (entered by %(who)s)"), { who: counted.entered_by || "?" }), counted.deal, rival.deal));
+      versions.appendChild(version(fmt(gettext("The other entry (by %(who)s)"), { who: rival.entered_by || "?" }), rival.deal, counted.deal));
       section.appendChild(versions);
       var actions = el("p", { class: "actions" });
       if (rival.can_dispute) {
@@ -451,9 +453,9 @@
       settleRival(rival, post(rival.withdraw_url),
         fmt(gettext("Done: deal %(n)s stands as it was first entered."), { n: rival.number }));
     } else if ((rival = rivalById(target_.getAttribute("data-rival-take")))) {
+      // The reason is the server's to word, in each reader's language: a code and the entry.
       settleRival(rival, post(data.urls.corrections, {
-        number: rival.number, deal: rival.deal,
-        reason: fmt(gettext("Took the numbers %(who)s entered for deal %(n)s."), { who: rival.entered_by || "?", n: rival.number }),
+        number: rival.number, deal: rival.deal, reason_code: "took_rival", rival: rival.id,
       }), fmt(gettext("Deal %(n)s is corrected."), { n: rival.number }));
     }
   });

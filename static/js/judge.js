@@ -109,10 +109,10 @@
       render();
     }
 
-    function version(title, payload, extra) {
+    function version(title, payload, extra, other) {
       var box = el("section", { class: "judge-version" });
       box.appendChild(el("h4", {}, title));
-      box.appendChild(DealForm.summary(data, payload));
+      box.appendChild(DealForm.summary(data, payload, other));
       if (extra) box.appendChild(extra);
       return box;
     }
@@ -121,10 +121,11 @@
       var aside = root.querySelector("[data-judge-versions]");
       aside.textContent = "";
       var d = stored(n);
-      aside.appendChild(version(fmt(gettext("As entered (by %(who)s)"), { who: d.entered_by || "?" }), d.deal));
-      if (data.rival && data.rival.number === n) {
+      var rival = data.rival && data.rival.number === n ? data.rival : null;
+      aside.appendChild(version(fmt(gettext("As entered (by %(who)s)"), { who: d.entered_by || "?" }), d.deal, null, rival && rival.deal));
+      if (rival) {
         var use = el("button", { type: "button", class: "button", "data-judge-use-rival": "" }, gettext("Start from these numbers"));
-        aside.appendChild(version(fmt(gettext("The other entry (by %(who)s)"), { who: data.rival.entered_by || "?" }), data.rival.deal, use));
+        aside.appendChild(version(fmt(gettext("The other entry (by %(who)s)"), { who: data.rival.entered_by || "?" }), data.rival.deal, use, d.deal));
       }
     }
 
@@ -153,11 +154,12 @@
         var head = el("th", { scope: "row" }, String(row.number));
         if (row.number === data.disputed) head.appendChild(el("span", { class: "judge-flag" }, " " + gettext("disputed")));
         tr.appendChild(head);
-        tr.appendChild(el("td", {}, seatName(row.dealer)));
+        // Each cell names its column (data-label): on a phone the table reads as one card per deal.
+        tr.appendChild(el("td", { "data-label": gettext("Dealer") }, seatName(row.dealer)));
         for (var side = 0; side < 2; side++) {
-          tr.appendChild(el("td", { class: "num" }, row.struck ? "–" : "+" + row.points[side] + " → " + row.after[side]));
+          tr.appendChild(el("td", { class: "num", "data-label": sideName(side) }, row.struck ? "–" : "+" + row.points[side] + " → " + row.after[side]));
         }
-        tr.appendChild(el("td", {}, row.entered_by || "–"));
+        tr.appendChild(el("td", { "data-label": gettext("Entered by") }, row.entered_by || "–"));
         var actions = el("td", { class: "judge-actions" });
         if (row.struck) {
           actions.appendChild(el("strong", {}, gettext("Struck out")));

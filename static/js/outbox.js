@@ -9,7 +9,14 @@
  * the counted ones (201, ``is_rival``); either way the entry has reached the server and leaves.
  * The same holds for any entry made this way: a tournament scorecard is one (its ``game`` is a
  * queue name such as "scorecard:12", it has no ``number``, and ``page`` is where to fix it).
- */
+ *
+ * Every entry belongs to its typist (``owner``: the id and name of whoever was signed in on the
+ * page that saved it, from body[data-user-id]/[data-user-name]). Only that person's session
+ * sends it: each send says whose it is (``X-Pegboard-Typist``), and the server answers 409
+ * ``typist_signed_out`` if someone else is signed in. Anyone else on the phone sees it "waiting
+ * for <name> to sign in again" ([data-outbox-others]), with a button to discard it. Logging out
+ * with entries waiting asks first: send now, keep them for their typist, or discard them
+ * (``beforeLogout``, used by pwa.js). */
 (function () {
   "use strict";
 
@@ -29,7 +36,24 @@
     return window.interpolate ? window.interpolate(text, values, true) : text;
   }
 
-  function load() {
+  /* Whoever is signed in on this page: {id, name}, or null. */
+  function me() {
+    var body = document.body;
+    var id = body && body.getAttribute("data-user-id");
+    return id ? { id: id, name: body.getAttribute("data-user-name") || "" } : null;
+  }
+  function ownerId(entry) {
+    return entry.owner && entry.owner.id ? String(entry.owner.id) : "";
+  }
+  function isMine(entry) {
+    var who = me();
+    return !!who && ownerId(entry) === who.id;
+  }
+  function mine(entries) {
+    return entries.filter(isMine);
+  }
+
+  function loadAll() {
     try {
       var raw = window.localStorage.getItem(STORAGE_KEY);
       var entries = raw ? JSON.parse(raw) : [];
@@ -39,7 +63,17 @@
     }
   }
 
+  function load() {
+    return mine(loadAll());
+  }
+
+  /* ``entries``: this typist's entries; everyone else's on the phone are kept as they are. */
   function save(entries, event) {
+    var others = loadAll().filter(function (e) { return !isMine(e); });
+    writeAll(others.concat(entries), event);
+  }
+
+  function writeAll(entries, event) {
     window.localStorage.setItem(STORAGE_KEY, JSON.stringify(entries));
     emit(event);
   }
@@ -97,6 +131,7 @@
         "Content-Type": "application/json",
         Accept: "application/json",
         "X-CSRFToken": csrfToken(),
+        "X-Pegboard-Typist": ownerId(entry),
       },
       body: JSON.stringify(body),
     }).then(
@@ -105,7 +140,8 @@
           var status = response.status;
           if (status === 200 || status === 201) return { kind: "sent", status: status, body: data };
           var detail = (data && data.detail) || "";
-          if (status === 401 || (status === 403 && /CSRF/i.test(detail))) {
+          var typistGone = status === 409 && data && data.code === "typist_signed_out";
+          if (status === 401 || typistGone || (status === 403 && /CSRF/i.test(detail))) {
             return { kind: "signed-out", status: status, body: data };
           }
           if (status >= 400 && status < 500) return { kind: "refused", status: status, body: data };
@@ -175,6 +211,7 @@
 
   function add(entry) {
     var entries = load();
+    entry.owner = me();
     entry.key = entry.key || uuid();
     entry.status = "pending";
     entry.error = null;
@@ -189,6 +226,7 @@
     var entries = load();
     var index = entries.findIndex(function (e) { return e.key === oldKey; });
     entry.key = uuid();
+    entry.owner = me();
     entry.status = "pending";
     entry.error = null;
     entry.savedAt = index >= 0 ? entries[index].savedAt : Date.now();
@@ -211,7 +249,114 @@
     return lastProblem;
   }
 
+  /* Everyone else's entries on this phone, by typist: [{id, name, count}]. */
+  function others() {
+    var groups = {};
+    var list = [];
+    loadAll().forEach(function (e) {
+      if (isMine(e)) return;
+      var id = ownerId(e);
+      if (!groups[id]) {
+        groups[id] = { id: id, name: (e.owner && e.owner.name) || "", count: 0 };
+        list.push(groups[id]);
+      }
+      groups[id].count += 1;
+    });
+    return list;
+  }
+
+  function discardFor(id) {
+    writeAll(loadAll().filter(function (e) { return isMine(e) || ownerId(e) !== String(id); }));
+  }
+
+  function renderOthers() {
+    var box = document.querySelector("[data-outbox-others]");
+    if (!box) return;
+    var groups = others();
+    box.textContent = "";
+    box.hidden = groups.length === 0;
+    groups.forEach(function (group) {
+      var line = document.createElement("p");
+      line.setAttribute("data-outbox-owner", group.name);
+      var text = group.name
+        ? fmt(ngettext(
+          "%(n)s score entry typed on this phone is waiting for %(name)s to sign in again.",
+          "%(n)s score entries typed on this phone are waiting for %(name)s to sign in again.",
+          group.count), { n: group.count, name: group.name })
+        : fmt(ngettext(
+          "%(n)s score entry typed on this phone before it knew who typed it is waiting.",
+          "%(n)s score entries typed on this phone before it knew who typed them are waiting.",
+          group.count), { n: group.count });
+      line.appendChild(document.createTextNode(text + " "));
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "small";
+      button.setAttribute("data-outbox-discard-owner", group.id);
+      button.textContent = gettext("Discard");
+      button.addEventListener("click", function () {
+        var question = group.name
+          ? fmt(gettext("Discard what %(name)s typed? It will never be sent."), { name: group.name })
+          : gettext("Discard these entries? They will never be sent.");
+        if (window.confirm(question)) discardFor(group.id);
+      });
+      line.appendChild(button);
+      box.appendChild(line);
+    });
+  }
+
+  /* Logging out: resolves true to go ahead (after sending, keeping or discarding this typist's
+   * waiting entries, as asked in dialog[data-logout-dialog]), false to stay signed in. */
+  function beforeLogout() {
+    var waiting = load();
+    var dialog = document.querySelector("[data-logout-dialog]");
+    if (!waiting.length || !dialog || typeof dialog.showModal !== "function") {
+      return Promise.resolve(true);
+    }
+    var who = me();
+    var count = dialog.querySelector("[data-logout-count]");
+    if (count) {
+      count.textContent = fmt(ngettext(
+        "%(n)s score entry typed on this phone is not sent yet.",
+        "%(n)s score entries typed on this phone are not sent yet.",
+        waiting.length), { n: waiting.length });
+    }
+    var problem = dialog.querySelector("[data-logout-problem]");
+    if (problem) problem.hidden = true;
+    return new Promise(function (resolve) {
+      function choose(event) {
+        var button = event.target.closest("[data-logout-choice]");
+        if (!button) return;
+        var choice = button.getAttribute("data-logout-choice");
+        if (choice === "send") {
+          button.disabled = true;
+          sync().then(function () {
+            button.disabled = false;
+            if (!load().length) finish(true);
+            else if (problem) problem.hidden = false;
+          });
+          return;
+        }
+        if (choice === "discard") save([]);
+        finish(choice !== "stay");
+      }
+      function finish(go) {
+        dialog.removeEventListener("click", choose);
+        dialog.close();
+        resolve(go);
+      }
+      dialog.addEventListener("click", choose);
+      dialog.addEventListener("cancel", function onCancel() {
+        dialog.removeEventListener("cancel", onCancel);
+        dialog.removeEventListener("click", choose);
+        resolve(false);
+      });
+      if (who) dialog.setAttribute("data-typist", who.name);
+      dialog.showModal();
+    });
+  }
+
   function updateBadge(entries) {
+    renderOthers();
     var badge = document.querySelector("[data-outbox-badge]");
     if (!badge) return;
     var count = entries.length;
@@ -237,6 +382,9 @@
     remove: remove,
     forGame: forGame,
     all: load,
+    others: others,
+    discardFor: discardFor,
+    beforeLogout: beforeLogout,
     sync: sync,
     problem: problem,
     uuid: uuid,

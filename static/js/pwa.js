@@ -3,19 +3,52 @@
    Only when the worker answers that every one is stored does the page say so (in
    [data-offline-status], and by body[data-offline-ready]); if one could not be kept, it says
    that instead. On a page seen signed out it empties the worker's cache and removes it:
-   nothing of a player's stays on a shared phone after logging out. */
+   nothing of a player's stays on a shared phone after logging out.
+   Logging out itself first asks the outbox what to do with entries still waiting
+   (outbox.js's beforeLogout), then empties the worker's cache and removes the worker, and
+   only then sends the log-out: a slow answer can no longer bring back the signed-in page the
+   worker kept, and nothing the worker was still fetching is kept afterwards. */
 (function () {
   "use strict";
-  if (!("serviceWorker" in navigator)) return;
   var body = document.body;
   function gettext(text) { return window.gettext ? window.gettext(text) : text; }
-  if (!body.hasAttribute("data-signed-in")) {
-    navigator.serviceWorker.getRegistrations().then(function (registrations) {
-      registrations.forEach(function (registration) {
-        if (registration.active) registration.active.postMessage({ type: "forget" });
-        registration.unregister();
-      });
+
+  /* Empty every cache of this site and remove the worker; resolves when done (or after 3 s). */
+  function forget() {
+    var work = [];
+    if ("caches" in window) {
+      work.push(caches.keys().then(function (keys) {
+        return Promise.all(keys.map(function (key) { return caches.delete(key); }));
+      }));
+    }
+    if ("serviceWorker" in navigator) {
+      work.push(navigator.serviceWorker.getRegistrations().then(function (registrations) {
+        return Promise.all(registrations.map(function (registration) {
+          if (registration.active) registration.active.postMessage({ type: "forget" });
+          return registration.unregister();
+        }));
+      }));
+    }
+    var done = Promise.all(work).catch(function () {});
+    var patience = new Promise(function (resolve) { window.setTimeout(resolve, 3000); });
+    return Promise.race([done, patience]);
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-logout]")) return;
+    event.preventDefault();
+    var outbox = window.PegboardOutbox;
+    var ask = outbox && outbox.beforeLogout ? outbox.beforeLogout() : Promise.resolve(true);
+    ask.then(function (go) {
+      if (!go) return;
+      forget().then(function () { form.submit(); });
     });
+  });
+
+  if (!("serviceWorker" in navigator)) return;
+  if (!body.hasAttribute("data-signed-in")) {
+    forget();
     return;
   }
   navigator.serviceWorker.register(body.getAttribute("data-sw"), { scope: "/" })

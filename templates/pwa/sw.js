@@ -6,14 +6,14 @@
      last kept on this phone is shown instead.
    - It never sends anything: deals typed offline wait in the page's outbox (outbox.js), which
      sends each exactly once, by its idempotency key, when the signal returns.
-   - It keeps only this site's GET answers, never the admin or the API, and only for a signed-in
-     player: logging out (any page seen signed out) empties the cache and removes the worker.
-   - Asked to keep pages, it answers on the message's port once each is stored (or could not
-     be): a page says "kept for offline use" only when it is true. */
+   - It keeps only this site's GET answers (no admin, no API) for a signed-in player; logging out
+     empties the cache and removes the worker first, and after "forget" it keeps nothing more.
+   - Asked to keep pages, it answers once each is stored (or not): "kept" is always true. */
 "use strict";
 const CACHE = "pegboard-{{ version }}";
 const SHELL = [{% for url in shell %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
 const PATIENCE_MS = 4000;
+let forgotten = false;  // "forget" (logging out): keep nothing, not even an answer on its way
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -34,6 +34,7 @@ function keepable(url) {
 
 /* Whether the answer was stored: only a page's own full answer (no error, no login redirect). */
 function keep(cache, request, response) {
+  if (forgotten) return Promise.resolve(false);
   if (response.ok && !response.redirected && response.type === "basic") return cache.put(request, response).then(() => true);
   return Promise.resolve(false);
 }
@@ -74,6 +75,25 @@ self.addEventListener("message", (event) => {
       if (reply) reply.postMessage({ type: "kept", kept: urls.filter((_, i) => stored[i]), missed: urls.filter((_, i) => !stored[i]) });
     }));
   } else if (message.type === "forget") {
+    forgotten = true;
     event.waitUntil(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key)))));
   }
+});
+
+/* Web Push: show what the server sent ({title, body, url, tag}); a tap opens its page. */
+self.addEventListener("push", (event) => {
+  let data = {};
+  try { data = event.data ? event.data.json() : {}; } catch (error) { data = { title: event.data.text() }; }
+  event.waitUntil(self.registration.showNotification(data.title || "Pegboard", {
+    body: data.body || "", tag: data.tag || undefined, icon: "{{ icon|escapejs }}", data: { url: data.url || "/" },
+  }));
+});
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window" }).then((windows) => {
+    const open = windows.find((w) => w.url === url) || windows[0];  // ours: this worker's pages
+    if (!open) return self.clients.openWindow(url);
+    return (open.url === url ? Promise.resolve(open) : open.navigate(url)).then((w) => (w || open).focus());
+  }));
 });
