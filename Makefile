@@ -5,8 +5,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# The suite runs on every core (pytest-xdist); XDIST= runs it in one process.
-XDIST ?= -n auto
+# The suite runs on every core (pytest-xdist), idle workers taking queued tests from busy ones
+# (worksteal: the long browser tests no longer leave one core idle at the end); XDIST= runs it
+# in one process.
+XDIST ?= -n auto --dist worksteal
 # The exhaustive checks (every hand, every pegging bound, the lifecycle machine: about four
 # minutes of CPU) are marked slow and left to `make test-slow` and CI; PYTEST_ARGS= runs all.
 PYTEST_ARGS ?= -m 'not slow'
@@ -29,7 +31,7 @@ demo: install
 	$(BIN)/python manage.py runserver $(HOST):$(PORT) --noreload
 
 test: install lint typecheck
-	$(BIN)/pytest $(XDIST) $(PYTEST_ARGS)
+	$(BIN)/pytest $(XDIST) $(PYTEST_ARGS) --durations=25
 
 test-slow: install
 	$(BIN)/pytest $(XDIST) -m slow

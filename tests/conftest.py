@@ -17,6 +17,13 @@ def _fast_passwords(settings):
 
 
 @pytest.fixture(autouse=True)
+def _winprob_from_the_prior(settings):
+    """Win probability from the prior's table: no page's query count depends on whether this
+    process built the recorded deals' table yet (tests/league/test_winprob.py turns it on)."""
+    settings.PEGBOARD_WINPROB_FROM_DEALS = False
+
+
+@pytest.fixture(autouse=True)
 def _english_after_each_test():
     """A test that switches to French leaves the next test (in the same process) in English."""
     yield

@@ -71,6 +71,7 @@ class SeasonFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Season {n}")
     playoff_teams = 4
     draw_seed = 2026
+    state = models.SeasonState.PUBLISHED  # a season the pages show (a draft: state="draft")
 
     @classmethod
     def _create(cls, model_class, *args, **kwargs):
@@ -532,9 +533,12 @@ def wipe_league_data() -> None:
     Deal.objects.all().delete()
     GameSeat.objects.all().delete()
     Game.objects.all().delete()
+    models.Forfeit.objects.all().delete()
+    models.Postponement.objects.all().delete()
     Match.objects.all().delete()
     Week.objects.all().delete()
     StandingsSnapshot.objects.all().delete()
+    models.SeasonSub.objects.all().delete()
     Team.objects.all().delete()
     Season.objects.all().delete()
     League.objects.all().delete()
@@ -543,7 +547,19 @@ def wipe_league_data() -> None:
 
 
 #: The tables a season archive fills: an import that is refused adds a row to none of them.
-ARCHIVE_MODELS = (League, Season, Team, Player, Week, Match, Game, GameSeat, Deal, AuditEntry)
+ARCHIVE_MODELS = (
+    League,
+    Season,
+    Team,
+    Player,
+    Week,
+    Match,
+    Game,
+    GameSeat,
+    Deal,
+    AuditEntry,
+    models.SeasonSub,
+)
 
 
 def row_counts() -> dict[str, int]:

@@ -67,9 +67,22 @@ def shot():
     """``shot(page, name)`` saves a screenshot into artifacts/screenshots/."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
-    def take(page, name: str, *, full_page: bool = True) -> Path:
-        path = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=full_page)
+    def take(page, name: str, *, full_page: bool = True, jpeg: bool = False) -> Path:
+        # JPEG for the layout tests' many full-page captures: a third cheaper to encode.
+        path = SCREENSHOTS / f"{name}.{'jpg' if jpeg else 'png'}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        options = {"type": "jpeg", "quality": 80} if jpeg else {}
+        try:
+            page.screenshot(path=str(path), full_page=full_page, **options)
+        except Exception as exc:  # a keepsake, not a check: Chromium now and then answers a
+            # full-page capture with "Unable to capture screenshot"; try once more, then keep
+            # what the screen shows rather than fail the test the picture was for.
+            if "Unable to capture screenshot" not in str(exc):
+                raise
+            try:
+                page.screenshot(path=str(path), full_page=full_page, **options)
+            except Exception:
+                page.screenshot(path=str(path), full_page=False, **options)
         return path
 
     return take
@@ -78,6 +91,19 @@ def shot():
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def set_language(context, live_server, language: str) -> None:
+    """The site's language cookie, as the language switcher sets it."""
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+
+
+def context_in(browser, live_server, language: str, **options):
+    """A new browser context reading the site in ``language`` (its locale and the site's
+    cookie), service workers blocked unless ``options`` say otherwise."""
+    context = browser.new_context(**{"locale": language, "service_workers": "block", **options})
+    set_language(context, live_server, language)
+    return context
 
 
 def log_in(page, live_server, username: str, password: str = "pass-word-123") -> None:
@@ -104,15 +130,17 @@ def type_deal(page, deal: dict, *, save: bool = True) -> None:
         page.click("[data-save]")
 
 
-def wait_for_next(page, number: int, total: int) -> None:
-    """After deal ``number`` of ``total`` is saved: the form asks for the next, or ends."""
+def wait_for_next(page, number: int, total: int, *, timeout: int | None = None) -> None:
+    """After deal ``number`` of ``total`` is saved: the form asks for the next, or ends
+    (``timeout`` in ms, the context's default when None)."""
     if number < total:
         page.wait_for_function(
             "n => document.querySelector('[data-deal-title]').textContent === 'Deal ' + n",
             arg=number + 1,
+            timeout=timeout,
         )
     else:
-        page.wait_for_selector("[data-game-over]:not([hidden])")
+        page.wait_for_selector("[data-game-over]:not([hidden])", timeout=timeout)
 
 
 def pending(page) -> int:
@@ -129,3 +157,21 @@ def stored(game) -> list[int]:
     from league.models import Deal
 
     return list(Deal.objects.filter(game=game).order_by("number").values_list("number", flat=True))
+
+
+def rival_deal_3(game, ann, cat) -> tuple[dict, dict, str]:
+    """Ann enters deals 1 to 3; Cat enters deal 3 again with her pegging one more and one
+    hand counted differently: a rival entry."""
+    from league.models import Deal
+    from league.services.games import deal_record
+    from tests.factories import game_deals, play
+
+    deals = [{k: v for k, v in d.items() if k != "cards"} for d in game_deals(game)]
+    play(game, ann, deals=3)
+    theirs = {**deals[2], "shows": dict(deals[2]["shows"]), "pegging": list(deals[2]["pegging"])}
+    seat = next(iter(theirs["shows"]))
+    theirs["shows"][seat] = 2 if theirs["shows"][seat] != 2 else 4
+    theirs["pegging"][1] += 1
+    deal_record(game=game, user=cat, number=3, data=theirs)
+    assert Deal.objects.filter(game=game, number=3, is_rival=True).exists()
+    return deals[2], theirs, seat

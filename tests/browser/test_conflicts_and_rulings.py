@@ -59,7 +59,7 @@ def test_two_phones_enter_one_deal_differently_and_one_tap_raises_a_dispute_with
     cat_page = phones["cat"]
     panel = cat_page.wait_for_selector('[data-rival="3"]')
     cat_page.wait_for_selector('[data-sync-status][data-pending="0"]')
-    assert cat_page.get_attribute("[data-sync-status]", "data-state") == "ok"
+    assert cat_page.get_attribute("[data-sync-status]", "data-state") == "conflict"
     assert not cat_page.query_selector(".outbox-item--refused")
     assert "Deal 3 was entered twice, with different numbers" in panel.inner_text()
     assert "Counted now (entered by ann)" in panel.inner_text()

@@ -9,31 +9,12 @@ import pytest
 
 from league.models import Game, GameStatus, Match, Player, Week
 from league.services.demo import build_demo
+from tests.browser.conftest import context_in
+from tests.browser.layout import OVERFLOWS, fits_at_widths
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTHS = (360, 390, 768, 1920)
-
-# Every element whose content is wider than its own box, named so a failure says where.
-OVERFLOWS = """() => {
-  const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
-    (typeof el.className === 'string' && el.className
-      ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
-  const bad = [];
-  const doc = document.documentElement;
-  if (doc.scrollWidth > doc.clientWidth + 1) {
-    bad.push('the page: ' + doc.scrollWidth + ' > ' + doc.clientWidth);
-  }
-  for (const el of document.body.querySelectorAll('*')) {
-    if (el.closest('svg, .visually-hidden') || el.clientWidth === 0) continue;
-    const style = getComputedStyle(el);
-    if (style.display === 'inline' || style.visibility === 'hidden') continue;
-    if (el.scrollWidth > el.clientWidth + 1) {
-      bad.push(name(el) + ': ' + el.scrollWidth + ' > ' + el.clientWidth);
-    }
-  }
-  return bad;
-}"""
 
 
 def pages(live_server) -> dict[str, str]:
@@ -56,6 +37,7 @@ def pages(live_server) -> dict[str, str]:
         "league": f"{base}/leagues/{season.league_id}/",
         "rules": f"{base}/rules/",
         "tv": f"{base}/venues/{week.venue_id}/weeks/{week.pk}/scoreboard/",
+        "week-story": f"{base}/weeks/{week.pk}/story/",
     }
 
 
@@ -66,35 +48,31 @@ def entry_page(live_server) -> tuple[str, str]:
     return f"{live_server.url}/games/{game.pk}/enter/", captain
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_no_page_overflows_at_any_width(live_server, browser, shot, language):
+def test_no_page_overflows_at_any_width(live_server, browser, shot):
     urls = pages(live_server)
     entry_url, captain = entry_page(live_server)
     problems = {}
-    for width in WIDTHS:
-        context = browser.new_context(
-            viewport={"width": width, "height": 900}, locale=language, service_workers="block"
-        )
-        context.add_cookies(
-            [{"name": "django_language", "value": language, "url": live_server.url}]
-        )
+    for language in ("en", "fr"):
+        context = context_in(browser, live_server, language)
         page = context.new_page()
         for name, url in urls.items():
-            page.goto(url)
-            shot(page, f"layout/{name}-{width}-{language}")
-            if found := page.evaluate(OVERFLOWS):
-                problems[f"{name} at {width} px"] = found
+            problems |= fits_at_widths(
+                page, url, widths=WIDTHS, shot=shot, name=f"layout/{name}-{{width}}-{language}"
+            )
         # The captain's entry page.
         page.goto(f"{live_server.url}/accounts/login/")
         page.fill("#id_username", captain)
         page.fill("#id_password", "cribbage")
         page.click("main button[type=submit]")
         page.wait_for_url(f"{live_server.url}/")
-        page.goto(entry_url)
-        page.wait_for_selector("[data-deal-form]:not([hidden])")
-        shot(page, f"layout/entry-{width}-{language}")
-        if found := page.evaluate(OVERFLOWS):
-            problems[f"entry at {width} px"] = found
+        problems |= fits_at_widths(
+            page,
+            entry_url,
+            widths=WIDTHS,
+            shot=shot,
+            name=f"layout/entry-{{width}}-{language}",
+            ready="[data-deal-form]:not([hidden])",
+        )
         context.close()
     assert problems == {}
 
@@ -112,6 +90,7 @@ def tournament_pages(live_server) -> dict[str, str]:
         "round": f"{base}/tournaments/{night.pk}/rounds/1/",
         "bracket": f"{base}/tournaments/{night.pk}/bracket/",
         "night-tv": f"{base}/tournaments/{night.pk}/tv/",
+        "night-story": f"{base}/tournaments/{night.pk}/story/",
         "club": f"{base}/tournaments/clubs/{season.club_id}/",
         "club-season": f"{base}/tournaments/clubs/seasons/{season.pk}/",
     }
@@ -122,24 +101,21 @@ def tournament_pages(live_server) -> dict[str, str]:
 SCROLLS_ON_PURPOSE = ("div.bracket",)
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_no_tournament_page_overflows_at_any_width(live_server, browser, shot, language):
+def test_no_tournament_page_overflows_at_any_width(live_server, browser, shot):
     urls = tournament_pages(live_server)
     problems = {}
-    for width in WIDTHS:
-        context = browser.new_context(
-            viewport={"width": width, "height": 900}, locale=language, service_workers="block"
-        )
-        context.add_cookies(
-            [{"name": "django_language", "value": language, "url": live_server.url}]
-        )
+    for language in ("en", "fr"):
+        context = context_in(browser, live_server, language)
         page = context.new_page()
         for name, url in urls.items():
-            page.goto(url)
-            shot(page, f"layout/{name}-{width}-{language}")
-            found = [f for f in page.evaluate(OVERFLOWS) if not f.startswith(SCROLLS_ON_PURPOSE)]
-            if found:
-                problems[f"{name} at {width} px"] = found
+            problems |= fits_at_widths(
+                page,
+                url,
+                widths=WIDTHS,
+                shot=shot,
+                name=f"layout/{name}-{{width}}-{language}",
+                on_purpose=SCROLLS_ON_PURPOSE,
+            )
         context.close()
     assert problems == {}
 

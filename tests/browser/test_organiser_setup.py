@@ -106,12 +106,12 @@ def test_a_league_admin_sets_up_a_season_of_eight_teams_in_minutes(
     me.click("text=Create the season")
     page.wait_for_selector("text=A win by 30 or more is a skunk")
 
-    # (b) 16 players pasted, each with a login and an invitation.
+    # (b) 16 players pasted, each with a login and an invitation, held while it is a draft.
     me.click("nav.steps >> text=Players")
     roster = "\n".join(f"{first} {last}, {first.lower()}@example.org" for first, last in NAMES)
     me.fill("#id_paste-names", roster)
     me.click("button[name=add-paste]")
-    page.wait_for_selector("text=16 invitations sent.")
+    page.wait_for_selector("text=16 invitations held: they go out when the season is published.")
 
     # (c) 8 teams of two pasted, the captain first.
     me.click("text=Next: the teams")
@@ -135,6 +135,12 @@ def test_a_league_admin_sets_up_a_season_of_eight_teams_in_minutes(
     seconds = time.monotonic() - started
     organiser_actions = me.actions
     shot(page, "organiser-schedule-laptop")
+
+    # (e) Published: the invitations held go out, once.
+    assert len(mail.outbox) == 0
+    me.click("nav.steps >> text=1. Season and rules")
+    me.click("text=Publish the season")
+    page.wait_for_selector("text=Spring 2027 is published")
 
     season = Season.objects.get(name="Spring 2027")
     assert season.teams.count() == 8 and Player.objects.count() == 16

@@ -318,8 +318,8 @@ def test_the_micro_cache_serves_visitors_only_and_never_the_api(nginx_conf):
     # The HTTPS server's `location /` (the plain-HTTP one only redirects).
     root = re.findall(r"\n        location / \{(.*?)\n        \}", nginx_conf, re.S)[-1]
     assert "proxy_cache visitors;" in root
-    assert "proxy_cache_bypass $pegboard_personal;" in root
-    assert "proxy_no_cache $pegboard_personal;" in root
+    assert "proxy_cache_bypass $pegboard_personal $pegboard_language_unsure;" in root
+    assert "proxy_no_cache $pegboard_personal $pegboard_language_unsure;" in root
     assert "proxy_cache_methods GET HEAD;" in root
     assert "Set-Cookie" not in root  # nginx's default, never storing such answers, is kept
     uncached = re.search(r"location ~ \^/\(([a-z|]+)\)/ \{(.*?)\}", nginx_conf, re.S)

@@ -8,6 +8,7 @@ nginx-light); CI installs it and sets PEGBOARD_REQUIRE_NGINX, which turns the sk
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import urllib.error
@@ -66,9 +67,11 @@ def cache_keys(nginx: LocalNginx) -> list[str]:
     keys = []
     for path in (nginx.workdir / "cache").rglob("*"):
         if path.is_file():
-            for line in path.read_bytes().split(b"\n", 3)[:3]:
-                if b"KEY: " in line:
-                    keys.append(line.split(b"KEY: ", 1)[1].decode(errors="replace"))
+            # The binary header before the KEY line holds timestamps and a CRC, whose bytes can
+            # be newlines: find the line by its marker, not by counting lines.
+            found = re.search(rb"\nKEY: ([^\n]*)\n", path.read_bytes())
+            if found:
+                keys.append(found.group(1).decode(errors="replace"))
     return keys
 
 
@@ -204,3 +207,24 @@ def test_a_new_deal_reaches_visitors_well_within_a_tvs_five_seconds(
         time.sleep(0.2)
     assert f"Fifteen Two {half_game.home_score}" in body
     assert time.monotonic() - started < 3  # one second of nginx, one of Django's shared copy
+
+
+@pytest.mark.parametrize(
+    "cookie",
+    [
+        "django_language=en; django_language=fr",  # nginx reads the first, Django the last
+        "\tdjango_language=fr",  # nginx sees no such cookie behind the tab, Django does
+        "other=1;\tdjango_language=fr",
+    ],
+)
+def test_an_odd_language_cookie_never_stores_a_page_under_the_wrong_language(
+    nginx, venue_week, half_game, cookie
+):
+    """L6 of issue 38: such a request goes to Django and its page is not stored, so the next
+    English visitor gets English."""
+    rules = reverse("league:rules")
+    _, odd_headers, _odd = get(nginx, rules, **{"Accept-Language": "en-GB", "Cookie": cookie})
+    assert odd_headers["X-Cache-Status"] == "BYPASS"
+    _, headers, english = get(nginx, rules, **{"Accept-Language": "en-GB,en;q=0.9"})
+    assert headers["Content-Language"] == "en"
+    assert 'lang="en"' in english

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from league.models import DisputeStatus
@@ -128,3 +130,60 @@ def test_the_dispute_page_in_french_spaces_its_colons(client, staff_judge, dispu
     assert "état : contestée, en attente d&#x27;un arbitre" in page or (
         "état : contestée, en attente d'un arbitre" in page
     )
+
+
+def test_the_rule_cited_list_says_which_rules_the_season_plays(client, staff_judge, dispute):
+    client.force_login(staff_judge)
+    page = client.get(f"/admin/league/dispute/{dispute.pk}/change/").content.decode()
+    played, _, not_played = page.partition('<optgroup label="Not played this season">')
+    assert '<optgroup label="Played this season">' in played
+    assert '<option value="S-9">S-9 No muggins</option>' in played
+    assert "X-1 Misdeal (an irregularity rule this season leaves off)" in not_played
+    assert "D-5 Three for last (only five-card cribbage gives three for last)" in not_played
+    answer = client.post(
+        f"/admin/league/dispute/{dispute.pk}/change/",
+        {"decision": "dismiss", "ruling_text": "Redeal.", "rule": "X-1", "corrections": ""},
+    )
+    assert (
+        "This season does not play rule X-1 (an irregularity rule this season leaves off): "
+        "cite another rule." in answer.content.decode()
+    )
+    dispute.refresh_from_db()
+    assert dispute.status == DisputeStatus.OPEN
+
+
+def _league_form_data(**changes):
+    from league.models import League
+    from league.models.rules import RULE_FIELDS
+
+    data = {"name": "Sevens"}
+    for name in RULE_FIELDS:
+        value = League._meta.get_field(name).get_default()
+        if isinstance(value, list):
+            value = json.dumps(value)
+        if value is False:
+            continue
+        data[name] = "on" if value is True else value
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"variant": "seven-card-181"}, (181, 46, 91)),
+        ({"variant": "five-card-61"}, (61, 31, 61)),
+        ({"variant": "partnership-121", "target": 61}, (61, 31, 61)),
+        ({"variant": "seven-card-181", "skunk_margin": 40}, (181, 40, 91)),
+    ],
+)
+def test_a_league_added_in_the_admin_takes_its_games_defaults(league_admin, changes, expected):
+    """The form shows the model's defaults (121, 31, 61) before a game is chosen: what the
+    organiser leaves as shown comes from the game and the skunk table, not from the form."""
+    from league.admin import LeagueForm
+
+    form = LeagueForm(data=_league_form_data(**changes))
+    form.request_user = league_admin
+    assert form.is_valid(), form.errors
+    league = type(form.instance).objects.get(name="Sevens")  # what the service stored
+    assert (league.target, league.skunk_margin, league.double_skunk_margin) == expected

@@ -408,7 +408,12 @@ def test_export_follows_the_format(played_season):
     ]
     assert doc["format"] == "pegboard-season" and doc["version"] == 1
     assert doc["league"]["rules"]["skunk_margin"] == 30
-    assert doc["season"] == {"name": "Fall 2026", "playoff_teams": 4, "draw_seed": 2026}
+    assert doc["season"] == {
+        "name": "Fall 2026",
+        "playoff_teams": 4,
+        "draw_seed": 2026,
+        "state": "running",
+    }
     assert doc["teams"][0] == {"name": "Fifteen Two", "players": ["Ann", "Bob"]}
     game = doc["weeks"][0]["matches"][0]["games"][0]
     assert doc["weeks"][0]["matches"][0]["teams"] == ["Fifteen Two", "Nobs"]

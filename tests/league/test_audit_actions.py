@@ -20,7 +20,8 @@ STORED = {
     "game_start", "deal_record", "deal_agree", "deal_rival", "deal_correct", "deals_correct",
     "rival_withdraw", "game_confirm", "game_void", "dispute_raise", "dispute_withdraw",
     "dispute_assign", "dispute_rule", "season_create", "season_rules_update",
-    "season_update", "season_import",
+    "season_update", "season_import", "season_publish", "season_unpublish", "season_finish",
+    "season_reopen",
     "schedule_create", "schedule_clear", "week_create", "venue_create", "team_create",
     "team_update", "match_create", "match_update", "delete", "player_create",
     "player_login_create", "invitation_send", "playoffs_create", "playoffs_undo",
@@ -32,7 +33,13 @@ STORED = {
     "night_assign_season", "night_close", "purse_set", "side_pot_set", "side_pot_enter",
     "side_pot_award", "fees_collect", "payouts_record", "ledger_entry_add",
     "ledger_entry_remove", "league_create", "league_update", "week_update",
-    "player_link", "game_cancel",
+    "player_link", "game_cancel", "scorecard_acc_resolve", "scorecard_acc_reverse",
+    "club_member_set", "club_update", "playoff_forfeit", "club_members_add", "night_tonight",
+    "game_close", "forfeit_record", "forfeit_undo", "postponement_ask", "postponement_answer",
+    "match_postpone", "night_move", "night_cancel",
+    "announcement_post", "notify_choices", "notify_unsubscribe", "calendar_reset",
+    "venue_update", "player_rename",
+    "sub_add", "sub_remove", "sub_ask", "invitation_hold",
 }  # fmt: skip
 
 

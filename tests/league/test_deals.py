@@ -181,6 +181,17 @@ def test_the_team_that_entered_a_deal_corrects_it_and_the_other_team_cannot(game
     assert (game.home_vouched, game.away_vouched) == (1, 0)  # Nobs must look again
 
 
+def test_a_correction_that_changes_nothing_gives_the_deal_back(game, ann):
+    """A correction sent twice (its answer lost) finds the deal already says it: the deal as
+    it stands comes back, no new version, no audit entry (it was a server error)."""
+    deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+    first = deal_correct(game=game, number=1, user=ann, data=plain_deal(0, show=4), reason="x")
+    again = deal_correct(game=game, number=1, user=ann, data=plain_deal(0, show=4), reason="x")
+    assert again.pk == first.pk and again.version == 2
+    assert Deal.objects.filter(game=game, number=1).count() == 2
+    assert AuditEntry.objects.filter(action="deal_correct").count() == 1
+
+
 def test_a_voided_game_takes_no_more_deals(game, ann, judge):
     game_void(game=game, user=judge, reason="Wrong teams sat down")
     with pytest.raises(Locked):

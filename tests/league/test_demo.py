@@ -65,10 +65,21 @@ def test_random_games_are_deterministic():
 
 
 @pytest.mark.django_db
-def test_seed_demo_builds_the_doubles_league(capsys):
+def test_seed_demo_builds_the_doubles_league(capsys, settings, tmp_path):
+    settings.PEGBOARD_VAPID_FILE = tmp_path / "vapid.json"
+    settings.PEGBOARD_VAPID_PRIVATE_KEY = settings.PEGBOARD_VAPID_PUBLIC_KEY = ""
     call_command("seed_demo")
     out = capsys.readouterr().out
     assert "http://127.0.0.1:8000/" in out and "/admin/" in out and "/api/" in out
+    # Push works on the demo's own address: it made one VAPID pair; every player has an address
+    assert "Web Push key pair" in out and json.loads(settings.PEGBOARD_VAPID_FILE.read_text())
+    from league.models import Player
+
+    emails = [
+        p.user.email for p in Player.objects.filter(teams__isnull=False).select_related("user")
+    ]
+    assert emails and all(e.endswith("@example.com") for e in emails)
+    assert "ann@example.com" in emails
 
     league = League.objects.get()
     assert (league.name, league.variant, league.target) == (

@@ -158,6 +158,7 @@ def test_a_burst_of_recomputes_computes_once_and_the_rest_find_it_done(played_se
     the current version and renders its pages; those after it have nothing to do, until a
     result changes again or a page is missing."""
     from league import tasks
+    from league.kernel.cache import note_language_asked
     from league.models import StandingsPage
     from league.services.results import results_version_bump
 
@@ -176,7 +177,12 @@ def test_a_burst_of_recomputes_computes_once_and_the_rest_find_it_done(played_se
     tasks.recompute_standings(played_season.pk)
     assert len(computed) == 2
 
-    StandingsPage.objects.filter(season=played_season, language="fr").delete()  # a page lost
+    StandingsPage.objects.filter(season=played_season, language="en").delete()  # a page lost
     tasks.recompute_standings(played_season.pk)
     assert len(computed) == 3
+    assert StandingsPage.objects.filter(season=played_season, language="en").exists()
+
+    note_language_asked(played_season.pk, "fr")  # a French visitor came: its page is missing
+    tasks.recompute_standings(played_season.pk)
+    assert len(computed) == 4
     assert StandingsPage.objects.filter(season=played_season, language="fr").exists()

@@ -61,6 +61,7 @@ UNDER_WAY = {
         A.VIEW_DISPUTES,
         A.RULE_DISPUTE,
         A.VOID_GAME,
+        A.RECORD_FORFEIT,
         A.CHANGE_PLAYED_RULES,
         A.VIEW_PRECEDENTS,
         A.CHECK_SCORECARDS,
@@ -75,14 +76,19 @@ UNDER_WAY = {
         A.RAISE_DISPUTE,
         A.VIEW_DISPUTES,
         A.VOID_GAME,
+        A.RECORD_FORFEIT,
         A.CHANGE_PLAYED_RULES,
         A.MANAGE_LEAGUE,
         A.VIEW_PRECEDENTS,
     },
     # (withdrawing a dispute is its own team's, asked about the dispute: see the test below)
     # (the superuser plays at no table: no player is linked to the account)
+    # (no forfeit stands to undo: see tests/league/test_forfeits.py)
     "superuser": set(Action)
     - {
+        A.UNDO_FORFEIT,
+        A.POSTPONE_MATCH,  # a game is played: too late (see tests/league/test_postponements.py)
+        A.ANSWER_POSTPONEMENT,
         A.CORRECT_DEAL,
         A.WITHDRAW_RIVAL,
         A.CONFIRM_GAME,
@@ -122,7 +128,13 @@ def people(match, home_team, away_team, other_team, judge, league_admin):
 
 def object_for(action, game):
     """What the action is about: the match, the season, the first deal, or the game."""
-    if action in (A.START_GAME, A.KEEP_SCORE):
+    if action in (
+        A.START_GAME,
+        A.KEEP_SCORE,
+        A.RECORD_FORFEIT,
+        A.UNDO_FORFEIT,
+        A.POSTPONE_MATCH,
+    ):
         return game.match
     if action in (A.CHANGE_PLAYED_RULES, A.VIEW_PRECEDENTS):
         return game.match.week.season

@@ -23,26 +23,38 @@ APPS = ("league", "tournaments")
 # or its form's apply/clean). Nothing else may write from a form.
 FORMS_THROUGH: dict[str, tuple[str, ...]] = {
     "LeagueAdmin": ("league_create", "league_update"),
-    "SeasonAdmin": ("season_create", "season_details_update", "season_rules_update"),
-    "VenueAdmin": ("venue_create",),
-    "PlayerAdmin": ("players_add", "player_link"),
+    "SeasonAdmin": (
+        "season_create",
+        "season_details_update",
+        "season_rules_update",
+        "season_ops_update",
+    ),
+    "VenueAdmin": ("venue_create", "venue_update"),
+    "PlayerAdmin": ("players_add", "player_rename", "player_link"),
     "TeamAdmin": ("team_create", "team_update"),
     "WeekAdmin": ("week_create", "week_update"),
     "MatchAdmin": ("match_create", "match_update"),
     "DisputeAdmin": ("dispute_rule",),
+    "ForfeitAdmin": ("match_forfeit",),
+    "SeasonSubAdmin": ("subs_add",),
     "TournamentAdmin": ("tournament_create", "tournament_update", "night_assign_season"),
     "EntrantAdmin": ("entrant_register",),
     "CheckersQueueAdmin": ("scorecard_settle",),
     "PaperScorecardAdmin": ("scorecard_enter",),
     "PlayoffMatchAdmin": ("playoff_game_record",),
-    "ClubAdmin": ("club_create",),
+    "ClubAdmin": ("club_create", "club_update"),
+    "ClubMemberAdmin": ("club_member_set",),
     "ClubSeasonAdmin": ("club_season_create", "club_season_update"),
     "PurseAdmin": ("purse_set",),
     "SidePotAdmin": ("side_pot_set",),
     "LedgerEntryAdmin": ("ledger_entry_add",),
 }
 # ModelAdmins nobody changes: results and the audit trail are read here, changed elsewhere.
-READ_ONLY = {"GameAdmin", "AuditEntryAdmin", "RoundAdmin"}
+READ_ONLY = {
+    "GameAdmin", "AuditEntryAdmin", "RoundAdmin", "AccRulingAdmin", "PostponementAdmin",
+    # Telling players: the log, each player's own choices, the organiser's announcements.
+    "DeliveryAdmin", "NotifyChoiceAdmin", "AnnouncementAdmin",
+}  # fmt: skip
 # What deleting calls, where anyone may delete.
 DELETES_THROUGH: dict[str, str] = {
     "SeasonAdmin": "delete_unplayed",
@@ -50,6 +62,7 @@ DELETES_THROUGH: dict[str, str] = {
     "WeekAdmin": "delete_unplayed",
     "MatchAdmin": "delete_unplayed",
     "LedgerEntryAdmin": "ledger_entry_remove",
+    "SeasonSubAdmin": "sub_remove",
 }
 # Admin action -> the service it calls for each selected row.
 ACTIONS_THROUGH: dict[str, str] = {
@@ -57,7 +70,13 @@ ACTIONS_THROUGH: dict[str, str] = {
     "PlayoffMatchAdmin.void_last_game": "playoff_game_void",
     "SeasonAdmin.draw_playoffs": "playoffs_create",
     "SeasonAdmin.undo_playoffs": "playoffs_undo",
+    "SeasonAdmin.publish": "season_publish",
+    "SeasonAdmin.back_to_draft": "season_unpublish",
+    "SeasonAdmin.finish": "season_finish",
+    "SeasonAdmin.reopen": "season_reopen",
     "GameAdmin.void_games": "game_void",
+    "ForfeitAdmin.undo_forfeits": "forfeit_undo",
+    "WeekAdmin.cancel_nights": "week_cancel",
     "DisputeAdmin.assign_to_me": "dispute_assign",
     "TournamentAdmin.seat_next_round": "round_seat_next",
     "TournamentAdmin.draw_bracket": "bracket_draw",
@@ -66,11 +85,13 @@ ACTIONS_THROUGH: dict[str, str] = {
     "PurseAdmin.collect_fees": "fees_collect",
     "PurseAdmin.record_payouts": "payouts_record",
     "PurseAdmin.close_night": "night_close",
+    "AccRulingAdmin.undo_ruling": "scorecard_acc_reverse",
     # Django's bulk delete: delete_queryset, which the admin overrides to call its service.
     "SeasonAdmin.delete_selected": "delete_unplayed",
     "TeamAdmin.delete_selected": "delete_unplayed",
     "WeekAdmin.delete_selected": "delete_unplayed",
     "MatchAdmin.delete_selected": "delete_unplayed",
+    "SeasonSubAdmin.delete_selected": "sub_remove",
 }
 
 
@@ -87,14 +108,19 @@ def _source(*functions: Any) -> str:
 
 
 def _with_helpers(function: Any) -> str:
-    """``function``'s source and that of the private helpers of its module it calls (a service
-    may check or audit in the ``_store`` step it hands its write to)."""
+    """``function``'s source and that of the helpers it calls that are its module's private
+    ones or another service module's (a service may check or audit in the ``_store`` step it
+    hands its write to, or in a step two services share, such as ``void_locked``)."""
     module = vars(inspect.getmodule(function))
     source = inspect.getsource(function)
     helpers = [
         module[name]
-        for name in sorted(set(re.findall(r"\b(_\w+)\(", source)))
+        for name in sorted(set(re.findall(r"\b(\w+)\(", source)))
         if inspect.isfunction(module.get(name))
+        and (
+            name.startswith("_")
+            or module[name].__module__.startswith(("league.services.", "tournaments.services."))
+        )
     ]
     return "\n".join([source, *(inspect.getsource(f) for f in helpers)])
 

@@ -15,6 +15,7 @@ from league.kernel.audit import AuditAction
 from league.kernel.errors import NotAllowed, ValidationFailed
 from league.models.rules import RULE_FIELDS
 from league.services.rules import season_details_update
+from league.services.season_ops import OPS_FIELDS
 from tests import factories
 
 
@@ -34,8 +35,12 @@ def _rules_post(rules_of: models.League | models.Season, **changes: Any) -> dict
             playoff_teams=rules_of.playoff_teams,
             draw_seed=rules_of.draw_seed,
         )
-        if rules_of.is_current:
-            data["is_current"] = "on"
+        for name in OPS_FIELDS:  # the season's night settings (forfeits, results that close)
+            value = getattr(rules_of, name)
+            if value is True:
+                data[name] = "on"
+            elif value is not None and value is not False:
+                data[name] = value
     for name in RULE_FIELDS:
         value = changes.pop(name, getattr(rules_of, name))
         if isinstance(value, bool):
@@ -111,7 +116,7 @@ def test_a_leagues_default_rules_are_checked_and_audited_in_the_admin(client, st
 
 
 def test_a_played_week_stays_in_its_season(client, staff_admin, played_season, league):
-    other = factories.SeasonFactory(league=league, name="Spring 2027", is_current=False)
+    other = factories.SeasonFactory(league=league, name="Spring 2027", state="finished")
     week = played_season.weeks.get(number=1)
     client.force_login(staff_admin)
     client.post(

@@ -69,7 +69,12 @@ def test_every_post_on_the_site_needs_the_csrf_token(night, ann):
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(ann)
     before = database_state()
-    for _name, url in urls(night):
+    for name, url in urls(night):
+        if name == "league:unsubscribe":
+            # RFC 8058: a mail provider posts the one-click unsubscribe with no cookie, so its
+            # signed link is the authority; an unsigned one is 404 (test_notify signs one).
+            assert browser.post(url, night.body).status_code == 404, url
+            continue
         assert browser.post(url, night.body).status_code == 403, url
     assert database_state() == before
     assert browser.session.get("_auth_user_id") == str(ann.pk)

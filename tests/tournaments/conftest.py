@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from league.kernel.entries import normalise, to_entry
 from league.kernel.permissions import Trusted
 from league.models import Player
+from scoring.errors import InvalidDealError
+from scoring.game import Game as ScoredGame
+from scoring.variants import VARIANTS
 from tests import factories
 from tournaments import services
 from tournaments.models import Entrant, TournamentStage
@@ -24,8 +28,16 @@ def director(db):
 
 @pytest.fixture
 def night(director):
+    """A club night whose disagreements go to the checkers: with ACC Rule 12.2 on (a club
+    night's default), every disagreement of round 1 is settled by the rule, since everyone is
+    an apparent qualifier before the first result. tests/tournaments/test_acc_crosscheck.py
+    turns the rule on."""
     return services.tournament_create(
-        user=director, name="Crooked Peg Club Night", games_per_entrant=3, draw_seed=1114
+        user=director,
+        name="Crooked Peg Club Night",
+        games_per_entrant=3,
+        draw_seed=1114,
+        acc_rules=False,
     )
 
 
@@ -100,3 +112,36 @@ def finished_night(name, entrants, *, rounds=3, wins=None, season=None, teams=No
     t.refresh_from_db()
     assert t.stage == TournamentStage.FINISHED
     return t
+
+
+VARIANT = VARIANTS["singles-121"]
+THE_29 = {
+    "dealer": 0,
+    "starter": "5S",
+    "pegging": [3, 2],
+    "shows": {"1": 29, "0": 4},
+    "crib": 4,
+    "cards": {"1": ["5H", "5D", "5C", "JS"]},
+}
+
+
+def game_with_a_29() -> list[dict]:
+    """Seat 1 holds a 29 in the first deal, then wins the game on plain deals."""
+    scored = ScoredGame(VARIANT, first_dealer=0, target=121)
+    scored.record(to_entry(normalise(THE_29, variant=VARIANT)))
+    deals = [THE_29]
+    while not scored.finished:
+        dealer = len(deals) % 2
+        deal = {"dealer": dealer, "pegging": [2, 3], "shows": {"1": 12, "0": 4}, "crib": 4}
+        for cut in ("crib", str(dealer), str(1 - dealer)):
+            try:
+                scored.check(to_entry(normalise(deal, variant=VARIANT)))
+                break
+            except InvalidDealError:
+                if cut == "crib":
+                    deal["crib"] = None
+                else:
+                    deal["shows"].pop(cut)
+        scored.record(to_entry(normalise(deal, variant=VARIANT)))
+        deals.append(deal)
+    return deals

@@ -9,8 +9,10 @@ import json
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.conftest import TRUSTED, play_round
 from tournaments import services
 from tournaments.archive import (
     TournamentArchiveRefused,
@@ -236,3 +238,98 @@ def test_the_table_of_a_night_without_entrants_yet(night):
         "qualifiers": [],
         "bracket": [],
     }
+
+
+def _night(entrants: int, rounds: int, name: str) -> dict:
+    """A singles night of ``entrants`` over ``rounds`` rounds (each round the field turned by
+    one, neighbours paired, the first named winning), its bracket drawn and played out."""
+    names = [f"E{i:02d}" for i in range(1, entrants + 1)]
+    round_rows = []
+    for k in range(rounds):
+        order = names[k:] + names[:k]
+        games = [
+            {
+                "table": t + 1,
+                "entrants": [order[2 * t], order[2 * t + 1]],
+                "winner": order[2 * t],
+                "loser_score": 40 + (3 * t + 7 * k) % 80,
+            }
+            for t in range(entrants // 2)
+        ]
+        round_rows.append({"number": k + 1, "games": games, "byes": []})
+    doc = {
+        "format": "pegboard-tournament",
+        "version": 1,
+        "tournament": {"name": f"{name} (draft)", "draw_seed": 7},
+        "entrants": [{"name": n} for n in names],
+        "rounds": round_rows,
+        "playoffs": [],
+    }
+    night = import_tournament(doc)  # drawn, then every match played 2-0 by its top seed
+    open_matches = night.playoff_matches.filter(winner=None).order_by("round")
+    while (match := open_matches.first()) is not None:
+        for score in (90, 95):
+            services.playoff_game_record(
+                user=TRUSTED, match=match, winner=match.top, loser_score=score
+            )
+    night.refresh_from_db()
+    return _renamed(export_tournament(night), name)
+
+
+def _statements(doc: dict) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        import_tournament(doc)
+    return len(queries)
+
+
+def test_an_import_takes_the_same_few_statements_however_many_tables(db):
+    """A night is written with one insert per table of rows (L11 of issue 38), not one per
+    row: a 12-entrant night of 4 rounds takes 20 statements (checks, inserts, the standings
+    read once to notify the champion's field, the savepoint), and one of 48 with four times the
+    games, byes and playoff games takes at most one more per batch of rows (SQLite inserts
+    at most 999 values at once: its audit trail is two batches), where row by row it took
+    several hundred more; and both nights come back whole."""
+    small, big = _night(12, 4, "Twelve"), _night(48, 4, "Forty-eight")
+    assert len(big["rounds"][0]["games"]) == 24 and len(big["playoffs"]) == 4
+    twelve = _statements(small)
+    assert twelve <= 20
+    assert _statements(big) <= twelve + 3
+    assert export_tournament(Tournament.objects.get(name="Forty-eight")) == big
+    assert export_tournament(Tournament.objects.get(name="Twelve")) == small
+
+
+def test_games_the_acc_rule_split_keep_each_sides_figure_through_a_round_trip(db):
+    """A 12.2(b) game (a 16-point win, a 17-point loss) and a 12.2(e) game (a loss for both)
+    export their two figures and import to the same standings."""
+    doc = _seventeen()
+    games = doc["rounds"][0]["games"]
+    games[0].update({"winner": "P01", "loser_score": 105, "spreads": [16, -17]})
+    games[1].update({"winner": None, "loser_score": None, "spreads": [-12, -15]})
+    doc.pop("standings", None)
+    night = import_tournament(doc)
+    rows = {r["entrant"]: r for r in export_tournament(night)["standings"]}
+    assert (rows["P01"]["spread"], rows["P02"]["spread"]) == (16, -17)
+    assert [(rows[n]["won"], rows[n]["lost"], rows[n]["spread"]) for n in ("P03", "P04")] == [
+        (0, 1, -12),
+        (0, 1, -15),
+    ]
+    exported = export_tournament(night)
+    assert exported["rounds"][0]["games"][1]["spreads"] == [-12, -15]
+    copy_doc = _renamed(exported, "Copy")
+    assert export_tournament(import_tournament(copy_doc)) == copy_doc
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"spreads": [16, 17]}, "both entrants a win"),
+        ({"spreads": [0, -3]}, "not 0"),
+        ({"winner": "P02", "loser_score": 105, "spreads": [16, -17]}, "do not follow"),
+    ],
+)
+def test_spreads_that_cannot_be_a_game_are_refused(db, change, words):
+    doc = _seventeen()
+    doc["rounds"][0]["games"][0].update(change)
+    with pytest.raises(TournamentArchiveRefused, match=words):
+        import_tournament(doc)
+    assert not Tournament.objects.exists()

@@ -202,15 +202,16 @@ def test_the_player_page_shows_the_tournament_record_with_fixed_queries(
     finished_night("Night 1", NAMES, season=season)
     ann = Player.objects.get(name="Ann")
     url = reverse("league:player", args=[ann.pk])
-    # the league part (player, teams, stats, games: 3 here), then the tournament record: the
-    # events, their club seasons' nights, and five for every night's rows together
-    with django_assert_num_queries(10):
+    # the league part (player, teams, stats, games: 3 here; their seasons as a sub: 1; the
+    # rating block: 1), then the tournament record: the events, their club seasons' nights, and
+    # five for every night's rows together
+    with django_assert_num_queries(12):
         html = client.get(url).content.decode()
     assert "data-tournament-record" in html and html.count("data-event") == 1
     assert "data-club-placing" in html
     finished_night("Night 2", NAMES, season=season)
     finished_night("Open", NAMES)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(12):
         html = client.get(url).content.decode()
     assert html.count("data-event") == 3
 

@@ -117,7 +117,7 @@ def test_a_side_pot_is_shared_by_its_winners_who_must_have_bought_in(played, pur
     ann, bob, cy, dee = (played.entrants.get(name=n) for n in ("Ann", "Bob", "Cy", "Dee"))
     services.side_pot_enter(user=director, pot=pot, entrants=[ann, bob, cy])
     services.side_pot_enter(user=director, pot=pot, entrants=[ann])  # already in: no change
-    with pytest.raises(ValidationFailed, match="Dee did not buy into the 28/29-hand pot"):
+    with pytest.raises(ValidationFailed, match="Dee did not buy into the special-hand pot"):
         services.side_pot_award(user=director, pot=pot, winners=[dee])
     services.side_pot_award(user=director, pot=pot, winners=[bob, cy])
     (row,) = selectors.books_for(played).pots
@@ -168,8 +168,9 @@ def test_the_director_runs_the_books_from_the_money_page(
     client.post(url, {"op": "pot_enter", "pot": pot.pk, "entrants": [ann.pk]})
     client.post(url, {"op": "pot_award", "pot": pot.pk, "entrants": [ann.pk]})
     client.post(url, {"op": "payouts"})
-    # session, user, groups, tournament, purse, ledger, pots, field, entrants, nav rounds
-    with django_assert_num_queries(11):
+    # session, user, groups, tournament, purse, ledger, pots, field, entrants, nav rounds,
+    # the special hands from the cards
+    with django_assert_num_queries(12):
         page = client.get(url)
     html = page.content.decode()
     assert page.status_code == 200 and 'data-balance="0"' in html
@@ -177,7 +178,7 @@ def test_the_director_runs_the_books_from_the_money_page(
     client.post(url, {"op": "entry", "kind": LedgerKind.REFUND, "amount": "0.01", "note": "x"})
     closing = client.post(url, {"op": "close"}, follow=True).content.decode()
     assert "$0.01 more went out" in closing and 'data-balance="-1"' in closing
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(12):
         client.get(url)  # one more ledger row: no more queries
 
 

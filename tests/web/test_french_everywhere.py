@@ -23,8 +23,10 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from league import models
-from league.kernel.permissions import Trusted
-from league.models import Game, GameStatus, Match, Player, Team, Week
+from league.kernel.notify import unsubscribe_token
+from league.kernel.permissions import Trusted, team_of
+from league.models import Deal, Game, GameStatus, Match, Player, Team, Week
+from league.services.availability import availability_link
 from league.services.demo import build_demo
 from league.services.disputes import dispute_raise
 from league.services.people import invitation_link
@@ -60,6 +62,10 @@ NOT_PAGES = {
     "league:game_live": "JSON for the game page's script",
     "league:scoreboard_boards": "the TV's boards, polled as JSON",
     "tournaments:version": "a number the TV and bracket poll (JSON)",
+    "tournaments:night_report_csv": "a CSV file for the ACC's online entry (data)",
+    "tournaments:season_report_csv": "a CSV file for the ACC's online entry (data)",
+    "tournaments:playoff_card": "walked in test_the_playoff_card_and_workspace_read_in_french "
+    "(needs the bracket drawn and a player in it)",
     "league:score_show": "JSON: its French is tested in test_i18n",
     "league:jsi18n": "the French catalogue itself",
     "league:start_game": "a form posted from the match page (its errors show there)",
@@ -71,10 +77,26 @@ NOT_PAGES = {
     "league:withdraw_dispute": "POST only",
     "league:welcome": "needs a signed token: test_the_pages_a_mailed_link_opens_read_in_french",
     "league:signin_link": "needs a signed token: test_the_pages_a_mailed_link_opens_read_in_french",
+    "league:unsubscribe": "needs a signed token: test_the_pages_a_mailed_link_opens_read_in_french",
+    "league:calendar_feed": "an iCalendar file for calendar apps (its words: test_calendars)",
+    "league:calendar_reset": "POST only",
+    "league:ask_sub": "POST only, from the match page (its words: test_subs_web)",
+    "league:push_subscription": "POST only, JSON for the push script",
     "league:organise_season_delete": "POST only",
+    "league:organise_season_state": "POST only (the season page shows its refusals)",
+    "league:availability_answer": "POST only (the home and match pages show the answer)",
+    "league:availability_link": (
+        "needs a signed token: test_the_pages_a_mailed_link_opens_read_in_french"
+    ),
     "league:organise_team_delete": "POST only",
     "league:organise_schedule_delete": "POST only",
     "league:organise_move_match": "POST only",
+    "league:organise_season_settings": "POST only (its form: test_forfeits_web)",
+    "league:organise_week_night": "POST only (its forms: test_postponements_web)",
+    "league:forfeit": "POST only (the match page's form: test_forfeits_web)",
+    "league:forfeit_undo": "POST only (the match page's form: test_forfeits_web)",
+    "league:postpone": "POST only (the match page's form: test_postponements_web)",
+    "league:postponement_answer": "POST only (the match page: test_postponements_web)",
     "logout": "POST only",
     "healthz": "a probe for the load balancer",
     "ping": "a probe for the load balancer",
@@ -120,12 +142,16 @@ def pages() -> dict[str, str]:
         "league:team": reverse("league:team", args=[team.pk]),
         "league:player": reverse("league:player", args=[player.pk]),
         "league:league": reverse("league:league", args=[season.league_id]),
+        **records_pages(season, player, team),
         "league:week_sheets": reverse("league:week_sheets", args=[week.pk]),
+        "league:week_recap": reverse("league:week_recap", args=[week.pk]),
         "league:organise": reverse("league:organise"),
         "league:organise_season": reverse("league:organise_season", args=[season.pk]),
         "league:organise_players": reverse("league:organise_players", args=[season.pk]),
         "league:organise_teams": reverse("league:organise_teams", args=[season.pk]),
         "league:organise_schedule": reverse("league:organise_schedule", args=[season.pk]),
+        "league:organise_messages": reverse("league:organise_messages", args=[season.pk]),
+        "league:notify_choices": reverse("league:notify_choices"),
         "league:venue_scoreboard": reverse("league:venue_scoreboard", args=[week.venue_id]),
         "league:scoreboard": reverse("league:scoreboard", args=[week.venue_id, week.pk]),
         "tournaments:list": reverse("tournaments:list"),
@@ -133,18 +159,71 @@ def pages() -> dict[str, str]:
         "tournaments:round": reverse("tournaments:round", args=[night.pk, number]),
         "tournaments:bracket": reverse("tournaments:bracket", args=[night.pk]),
         "tournaments:tv": reverse("tournaments:tv", args=[night.pk]),
+        "tournaments:rules": reverse("tournaments:rules", args=[night.pk]),
+        "tournaments:recap": reverse("tournaments:recap", args=[night.pk]),
         "tournaments:scorecard": reverse("tournaments:scorecard", args=[table.pk]),
         "tournaments:scorecard_deals": reverse("tournaments:scorecard_deals", args=[table.pk]),
         "tournaments:club": reverse("tournaments:club", args=[club_season.club_id]),
         "tournaments:club_season": reverse("tournaments:club_season", args=[club_season.pk]),
         "tournaments:money": reverse("tournaments:money", args=[books.tournament_id]),
+        "tournaments:night_report": reverse("tournaments:night_report", args=[night.pk]),
+        "tournaments:season_report": reverse("tournaments:season_report", args=[club_season.pk]),
+        "direct:home": reverse("direct:home"),
+        "direct:club": reverse("direct:club", args=[club_season.club_id]),
+        "direct:night": reverse("direct:night", args=[_night_under_way().pk]),
         "login": reverse("login"),
         "league:signin_link_request": reverse("league:signin_link_request"),
+        "league:sign_out_everywhere": reverse("league:sign_out_everywhere"),
     }
+
+
+def records_pages(season: models.Season, player: Player, team: Team) -> dict[str, str]:
+    """The records pages, one season's where a page takes one; head to head with a real
+    opponent of the first player and team."""
+    rival = Player.objects.filter(teams__season=season).exclude(teams=team).order_by("pk").first()
+    other = Team.objects.filter(season=season).exclude(pk=team.pk).order_by("pk").first()
+    return {
+        "league:records": reverse("league:records"),
+        "league:records_honours": reverse("league:records_honours"),
+        "league:records_hands": reverse("league:records_hands") + f"?season={season.pk}",
+        "league:records_skunks": reverse("league:records_skunks"),
+        "league:records_streaks": reverse("league:records_streaks"),
+        "league:records_h2h": reverse("league:records_h2h") + f"?player={player.pk}",
+        "league:records_h2h_teams": reverse("league:records_h2h_teams", args=[team.pk, other.pk]),
+        "league:records_h2h_players": reverse(
+            "league:records_h2h_players", args=[player.pk, rival.pk]
+        ),
+    }
+
+
+def _night_under_way() -> Tournament:
+    return Tournament.objects.filter(stage="qualifying").order_by("-pk").first()
 
 
 def _game_under_way() -> Game:
     return Game.objects.filter(status=GameStatus.IN_PROGRESS).order_by("pk").first()
+
+
+def _rival_dispute_in_english(game: Game) -> None:
+    """The other team enters deal 2 with other numbers and raises a dispute from an English
+    phone: the text the system writes ("Deal 2 was entered twice: ...") must read in French."""
+    from django.utils import translation
+
+    from league.selectors.games import pending_rivals, stored_deal
+    from league.services.games import deal_record
+
+    deal = Deal.objects.get(game=game, number=2, is_current=True)
+    entered = team_of(deal.entered_by, game.match)
+    other = game.match.away if entered == game.match.home_id else game.match.home
+    data = stored_deal(deal)
+    data.pop("cards", None)
+    data["crib"] = 2 if data["crib"] != 2 else 4
+    deal_record(game=game, user=other.captain.user, number=2, data=data)
+    with translation.override("en"):
+        rival = pending_rivals(game)[0]
+        dispute_raise(
+            game=game, user=other.captain.user, claim=rival["claim"], rival=rival["rival"]
+        )
 
 
 def admin_pages(user) -> list[str]:
@@ -179,6 +258,11 @@ def demo(db, settings):
     to enter the card of their table."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     build_demo(weeks_played=4)
+    # The playoffs' nights rule, above the nights played: the seeding and organiser's pages
+    # list every team as not eligible, with why, in French.
+    models.Season.objects.filter(pk=models.Season.objects.order_by("pk")[0].pk).update(
+        playoff_min_nights=5
+    )
     under_way = _game_under_way()
     dispute_raise(
         game=under_way,
@@ -186,6 +270,7 @@ def demo(db, settings):
         claim="Le crib de la donne 1 valait 8, pas 12.",
         deal_number=1,
     )
+    _rival_dispute_in_english(under_way)
     build_demo_night()
     build_demo_club_season()
     director = Trusted(None, "a night under way")
@@ -218,9 +303,11 @@ def proper_nouns() -> list[str]:
         (Club, "venue"),
         (ClubSeason, "name"),
         (models.AuditEntry, "reason"),  # why a change was made, in the words of who made it
-        (models.Dispute, "claim"),  # what a player claims, in their own words
     ]:
         names |= set(model.objects.values_list(field, flat=True))
+    # What a player claims, in their own words (not the texts the system wrote: those must
+    # read in French).
+    names |= set(models.Dispute.objects.filter(claim_code="").values_list("claim", flat=True))
     names |= set(get_user_model().objects.values_list("username", flat=True))
     return sorted((n for n in names if n), key=len, reverse=True)
 
@@ -248,8 +335,15 @@ def pages_names() -> list[str]:
         "league:organise_players", "league:organise_teams", "league:organise_schedule",
         "league:venue_scoreboard", "league:scoreboard", "tournaments:list",
         "tournaments:tournament", "tournaments:round", "tournaments:bracket", "tournaments:tv",
-        "tournaments:scorecard", "tournaments:scorecard_deals", "tournaments:club",
-        "tournaments:club_season", "tournaments:money", "login", "league:signin_link_request",
+        "tournaments:rules", "tournaments:scorecard", "tournaments:scorecard_deals",
+        "tournaments:club", "tournaments:club_season", "tournaments:money", "login",
+        "league:signin_link_request", "tournaments:night_report", "tournaments:season_report",
+        "direct:home", "direct:club", "direct:night",
+        "league:organise_messages", "league:notify_choices",
+        "league:sign_out_everywhere", "league:week_recap", "tournaments:recap",
+        "league:records", "league:records_honours", "league:records_hands",
+        "league:records_skunks", "league:records_streaks", "league:records_h2h",
+        "league:records_h2h_teams", "league:records_h2h_players",
     ]  # fmt: skip
 
 
@@ -300,9 +394,12 @@ def test_the_pages_a_mailed_link_opens_read_in_french(demo):
     """The invitation to choose a password and the sign-in link for a locked-out phone: a
     visitor opens them from an email, so they are walked with a real token each."""
     player = Player.objects.filter(user__isnull=False).order_by("pk").first()
+    night = Week.objects.filter(matches__home__players=player).order_by("-number").first()
     links = [
         invitation_link(player=player, base_url="http://testserver/"),
         reverse("league:signin_link", args=[signin_link_token(player.user)]),
+        availability_link(player=player, week=night, base_url="http://testserver/"),
+        reverse("league:unsubscribe", args=[unsubscribe_token(player.pk, "reminders")]),
     ]
     names = proper_nouns()
     for link in links:
@@ -312,3 +409,49 @@ def test_the_pages_a_mailed_link_opens_read_in_french(demo):
         english_body = french_client(None, "en").get(url, follow=True).content.decode()
         found = english_runs(body, names) + untranslated_runs(body, english_body, names)
         assert found == [], (url, found)
+
+
+def test_the_playoff_card_and_workspace_read_in_french(demo):
+    """A night in its playoffs: the workspace's playoff step (a match whose two cards
+    disagree) and a player's playoff card, in French."""
+    from league.kernel.permissions import Trusted as Director
+    from tournaments.logic import TournamentRules
+
+    director = Director(None, "a night in its playoffs")
+    night = services.tournament_create(
+        user=director,
+        name="Soirée des séries",
+        date=dt.date(2026, 12, 4),
+        games_per_entrant=1,
+        rules=TournamentRules(qualify_one_in=2),  # four entrants, a final of two
+    )
+    players = ["Abel Roy", "Berthe Côté", "Céline Roy", "Denis Côté"]
+    for name in players:
+        services.entrant_register(user=director, tournament=night, name=name, check_in=True)
+    for table in services.round_seat_next(user=director, tournament=night).games.all():
+        services.scorecard_settle(user=director, game=table, winner=table.first, loser_score=90)
+    services.bracket_draw(user=director, tournament=night)
+    match = night.playoff_matches.filter(top__isnull=False, bottom__isnull=False).first()
+    for i, entrant in enumerate((match.top, match.bottom)):
+        services.playoff_card_enter(
+            user=director, match=match, side=entrant, winner=entrant, loser_score=90 + i
+        )
+    player = match.top.players.get()
+    player.user = get_user_model().objects.create_user("abel", password="cribbage")
+    player.save()
+    names = proper_nouns()
+    for username, url in [
+        ("abel", reverse("tournaments:playoff_card", args=[match.pk])),
+        ("leagueadmin", reverse("direct:night", args=[night.pk])),
+    ]:
+        body = french_client(username).get(url).content.decode()
+        assert '<html lang="fr"' in body
+        english_body = french_client(username, "en").get(url).content.decode()
+        found = english_runs(body, names) + untranslated_runs(body, english_body, names)
+        assert found == [], (url, found)
+    assert (
+        "à vous de trancher"
+        in french_client("leagueadmin")
+        .get(reverse("direct:night", args=[night.pk]))
+        .content.decode()
+    )

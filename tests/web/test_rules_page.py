@@ -18,7 +18,7 @@ from league.rules_reference import (
     IRREGULARITY_IDS,
     RULES,
     SOURCES,
-    render_rules,
+    render_every_rule,
 )
 from league.services.disputes import dispute_raise, dispute_rule
 from league.services.rules import season_rules_update
@@ -104,7 +104,7 @@ def test_the_page_says_whether_a_double_skunk_earns_more_than_a_skunk(client, se
 
 def test_the_page_says_which_seasons_rules_it_shows(client, league, season):
     older = factories.SeasonFactory(
-        league=league, name="Spring 2026", is_current=False, skunk_margin=40
+        league=league, name="Spring 2026", state="finished", skunk_margin=40
     )
     body = page(client)  # the current season by default
     assert "The rules of Thursday Doubles, season Fall 2026" in body
@@ -134,9 +134,13 @@ def test_no_rule_lacks_a_source(client, season):
         ), rule_id
 
 
-def test_every_source_is_a_seed_document_the_settings_or_house_convention():
+def test_every_source_is_a_seed_document_a_published_text_the_settings_or_house_convention():
     for source in SOURCES.values():
-        assert source.file.endswith(".txt") or source.key in ("settings", "house"), source
+        assert (
+            source.file.endswith(".txt")
+            or source.url.startswith("https://")
+            or source.key in ("settings", "house")
+        ), source
 
 
 # Each point the documents leave open: the rule, and words of the league's reading.
@@ -145,8 +149,8 @@ READINGS = {
     "P-5": "the go point goes to whoever laid the last card",
     "D-3": "The player on the dealer's left cuts for the starter",
     "D-4": "which the league sheet calls “nobs”",
-    "S-5": "needs all four hand cards of one suit",
-    "S-9": "is refused: the entry is not taken until it is right",
+    "S-5": "needs all 4 hand cards of one suit",
+    "S-9": "Nobody takes the points of an over-count either",
     "W-2": "This season a skunk is a win by",
     "W-6": "The margin is 121 minus the loser's score",
 }
@@ -188,6 +192,40 @@ def test_each_synonym_finds_its_rule(client, season, query, rule_id):
     assert rule_id in rule_ids(page(client, season, q=query))
 
 
+@pytest.mark.parametrize(
+    ("query", "rule_id", "why"),
+    [
+        ("misdeal", "X-1", "an irregularity rule this season leaves off"),
+        ("exposed", "X-2", "an irregularity rule this season leaves off"),
+        ("renege", "X-5", "an irregularity rule this season leaves off"),
+        ("three for last", "D-5", "only five-card cribbage gives three for last"),
+    ],
+)
+def test_a_search_finds_rules_the_season_does_not_play_and_says_why(
+    client, season, query, rule_id, why
+):
+    body = page(client, season, q=query)
+    assert rule_id in rule_ids(body)
+    assert f"Not played this season: {why}." in rule_text(body, rule_id)
+    assert rule_id not in rule_ids(page(client, season))  # not among the rules in force
+    assert "Not played this season" not in rule_text(page(client, season, q="nobs"), "S-7")
+
+
+def test_a_five_card_season_plays_three_for_last(client, league):
+    five = factories.SeasonFactory(
+        league=league,
+        name="Five-card",
+        variant="five-card-61",
+        target=61,
+        skunk_margin=31,
+        double_skunk_margin=61,
+    )
+    body = page(client, five)
+    assert "D-5" in rule_ids(body)
+    assert "Not played" not in rule_text(body, "D-5")
+    assert "D-5 Three for last" not in body.split("Rules this season does not play")[-1]
+
+
 def test_a_search_finds_only_what_matches(client, season):
     found = rule_ids(page(client, season, q="nibs"))
     assert found == ["D-4"]
@@ -223,6 +261,18 @@ def test_a_season_turns_on_the_irregularities_it_plays_and_judges_cite_them(
     with pytest.raises(ValidationFailed):
         dispute_rule(dispute=dispute, judge=judge, ruling="Redeal.", rule_reference="X-2")
     dispute_rule(dispute=dispute, judge=judge, ruling="Redeal.", rule_reference="X-1", dismiss=True)
+
+
+def test_irregularities_follow_the_accs_rules_with_the_gentler_reading_named(client, season):
+    Season.objects.filter(pk=season.pk).update(irregularities=["X-4", "X-5"])
+    body = page(client, season)
+    out_of_turn = rule_text(body, "X-4")
+    assert "(ACC rule 7.1 b)" in out_of_turn
+    assert "Source: the ACC's tournament rules" in out_of_turn
+    assert "the other reading: the gentler house rule" in out_of_turn
+    after_go = rule_text(body, "X-5")
+    assert "it is a renege" in after_go and "(ACC rule 7.3)" in after_go
+    assert "the other reading: the gentler house rule" in after_go
 
 
 def test_an_unknown_irregularity_is_refused(season, league_admin):
@@ -320,9 +370,9 @@ def test_a_visitors_rules_page_costs_one_query(client, season, django_assert_num
 
 def test_every_rule_reads_in_french(season):
     season.irregularities = list(IRREGULARITY_IDS)
-    english = {r.id: r for r in render_rules(season)}
+    english = {r.id: r for r in render_every_rule(season)}
     with translation.override("fr"):
-        french = {r.id: r for r in render_rules(season)}
+        french = {r.id: r for r in render_every_rule(season)}
     assert set(french) == {r.id for r in RULES}
     for rule_id, rule in french.items():
         assert rule.text != english[rule_id].text, rule_id
@@ -334,3 +384,16 @@ def test_the_page_prints_without_its_search_or_rulings(client, season):
     body = page(client, season)
     assert 'class="rules-search no-print"' in body
     assert "rules-page" in body
+
+
+def test_a_ruling_on_a_game_links_to_the_rule_of_that_games_season(
+    client, finished_game, cat, judge, league
+):
+    season = finished_game.match.week.season
+    Season.objects.filter(pk=season.pk).update(irregularities=["X-1"], publish_rulings=True)
+    rule_on(finished_game, cat, judge, rule="X-1", ruling="A misdeal: deal again.")
+    factories.SeasonFactory(league=league, name="Later")  # not the game's season
+    client.force_login(judge)
+    body = client.get(reverse("league:game", args=[finished_game.pk])).content.decode()
+    assert f'href="{reverse("league:rules")}?season={season.pk}#X-1"' in body
+    assert "X-1" in rule_ids(page(client, season))

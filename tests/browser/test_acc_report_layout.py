@@ -1,0 +1,58 @@
+"""The ACC report pages (a night's, a season's Player of the year) fit a 360 px phone and a
+1920 px screen in English and French: the wide table scrolls inside its own box."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.layout import overflows
+from tests.tournaments.conftest import TRUSTED, director, finished_night  # noqa: F401
+from tournaments import services
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# A wide table scrolls sideways inside its own box (and only there).
+OVERFLOWS = overflows(scrolls=".table-scroll")
+
+
+def test_the_reports_fit_a_phone_and_a_screen(
+    live_server,
+    browser,
+    shot,
+    director,  # noqa: F811
+):
+    director.set_password("pass-word-123")
+    director.save()
+    club = services.club_create(user=TRUSTED, name="Crooked Peg ACC Club")
+    season = services.club_season_create(user=TRUSTED, club=club, name="Winter 2026")
+    night = finished_night(
+        "Night 1", ["Ann Longname-Cribbage", "Bob", "Cy", "Dee", "Eve"], season=season
+    )
+    urls = {
+        "night-report": f"{live_server.url}/tournaments/{night.pk}/report/",
+        "season-report": f"{live_server.url}/tournaments/clubs/seasons/{season.pk}/report/",
+    }
+    problems = {}
+    for language in ("en", "fr"):
+        for width in (360, 1920):
+            context = browser.new_context(
+                viewport={"width": width, "height": 900}, locale=language, service_workers="block"
+            )
+            context.add_cookies(
+                [{"name": "django_language", "value": language, "url": live_server.url}]
+            )
+            page = context.new_page()
+            page.goto(f"{live_server.url}/accounts/login/")
+            page.fill("#id_username", director.username)
+            page.fill("#id_password", "pass-word-123")
+            page.click("main button[type=submit]")
+            page.wait_for_load_state()
+            for name, url in urls.items():
+                page.goto(url)
+                assert page.locator("[data-report-row]").count() == 5, (name, language)
+                shot(page, f"layout/{name}-{width}-{language}")
+                found = page.evaluate(OVERFLOWS)
+                if found:
+                    problems[f"{name} at {width} px ({language})"] = found
+            context.close()
+    assert problems == {}
