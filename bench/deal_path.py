@@ -1,21 +1,26 @@
-"""The path of one deal from the API view to the stored deal: how many of our functions it enters
-and how often it climbs back into a module it had left (issue 34).
+"""The path of one deal from the API view to the stored deal (issues 34 and 42): how many of our
+functions it enters, how often it climbs back into a module it had left, how many SQL statements
+it sends, and the worker's CPU per deal.
 
-    PYTHONPATH=. python bench/deal_path.py            # the counts
-    PYTHONPATH=. python bench/deal_path.py --trace    # and every entry, in order
+    PYTHONPATH=. python bench/deal_path.py            # the figures
+    PYTHONPATH=. python bench/deal_path.py --trace    # and every call, in order
+    PYTHONPATH=. python bench/deal_path.py --postgres # on PostgreSQL (a scratch database)
 
-Not a test: it measures and prints. It builds a game in an in-memory SQLite database (the test
-factories' league: Ann and Bob against Cat and Dan), enters deal 1, then profiles the POST of
-deal 2 to ``/api/games/<id>/deals/`` through Django's test client with ``sys.setprofile``.
+Not a test: it measures and prints (tests/league/test_deal_path.py pins the same figures). It
+builds a game in an in-memory SQLite database (the test factories' league: Ann and Bob against
+Cat and Dan), enters deal 1, then profiles the POST of the next deal to
+``/api/games/<id>/deals/`` through Django's test client, signed in with an API token, with
+``sys.setprofile`` (``tests/pathprobe.py`` says what is counted). The statements are counted
+with ``CaptureQueriesContext`` (on SQLite, ``BEGIN IMMEDIATE`` and ``COMMIT`` are statements
+too); the CPU is ``time.process_time()`` over ``--deals`` deals of as many games, each phone's
+second deal (as at a table, where a phone sends deal after deal), each POST a whole request
+(token, parse, service, response) with no profiler attached.
 
-- **functions entered**: distinct functions of ``league/`` and ``tournaments/`` (not of
-  ``scoring/``, Django or the standard library) called during the POST, counted once each;
-- **re-entries**: how many times the call path comes back into one of our modules after it had
-  entered, and then left, another of our modules in the same request (a call from
-  services/games.py to permissions.py and back to services/games.py, then to permissions.py
-  again counts the second visit to permissions.py as one). Calls into modules outside ours do
-  not count as leaving.
-- per module: how many calls into it came from another of our modules.
+With --postgres the same runs on PostgreSQL instead (issue 42's CPU figure): a scratch database,
+pegboard_deal_path or --database, on the server of LOAD_PG_ADMIN, created by the run and dropped
+at its end (it refuses to start if that database exists, as bench/load.py does, whose helpers
+it uses). The CPU is then the worker's alone (psycopg included); PostgreSQL's own backend is
+another process, so its CPU is not counted, and the wall time per deal is printed beside it.
 """
 
 from __future__ import annotations
@@ -23,16 +28,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections import Counter
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-OURS = ("league", "tournaments")
 
 
-def setup() -> None:
-    os.environ["DATABASE_URL"] = "sqlite://:memory:"
+def setup(database_url: str = "sqlite://:memory:") -> None:
+    os.environ["DATABASE_URL"] = database_url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.pop("REDIS_URL", None)
     import django
@@ -48,111 +52,103 @@ def setup() -> None:
     call_command("migrate", verbosity=0, interactive=False)
 
 
-def build() -> tuple[object, object]:
+def build(name: str = "Fall 2026") -> tuple[object, object]:
     """A started game with deal 1 entered; its home captain."""
     from league.services.games import deal_record, game_start
     from tests import factories
 
-    league = factories.LeagueFactory(name="Thursday Doubles")
-    season = factories.SeasonFactory(league=league, name="Fall 2026")
-    ann = factories.PlayerFactory(name="Ann")
-    bob = factories.PlayerFactory(name="Bob")
-    cat = factories.PlayerFactory(name="Cat")
-    dan = factories.PlayerFactory(name="Dan")
-    home = factories.TeamFactory(season=season, name="Fifteen Two", captain=ann, players=[ann, bob])
-    away = factories.TeamFactory(season=season, name="Nobs", captain=cat, players=[cat, dan])
+    league = factories.LeagueFactory()
+    season = factories.SeasonFactory(league=league, name=name)
+    ann, bob, cat, dan = (factories.PlayerFactory() for _ in range(4))
+    home = factories.TeamFactory(season=season, captain=ann, players=[ann, bob])
+    away = factories.TeamFactory(season=season, captain=cat, players=[cat, dan])
     week = factories.WeekFactory(season=season, number=1)
     match = factories.MatchFactory(week=week, home=home, away=away)
     user = ann.user
-    game = game_start(match=match, user=user, seats=["Ann", "Cat", "Bob", "Dan"], first_dealer=0)
+    seats = [ann.name, cat.name, bob.name, dan.name]
+    game = game_start(match=match, user=user, seats=seats, first_dealer=0)
     deal_record(game=game, user=user, number=1, data=factories.plain_deal(0))
     return game, user
 
 
-def module_of(frame: object) -> str | None:
-    """Our module a frame runs in (``league.services.games``), or None for any other code."""
-    path = Path(frame.f_code.co_filename)  # type: ignore[attr-defined]
-    try:
-        rel = path.resolve().relative_to(ROOT)
-    except ValueError:
-        return None
-    if rel.parts[0] not in OURS or "migrations" in rel.parts:
-        return None
-    return ".".join(rel.with_suffix("").parts).removesuffix(".__init__")
-
-
-def measure(trace: bool) -> None:
+def client_for(user: object) -> object:
+    from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
+    token, _ = Token.objects.get_or_create(user=user)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return api
+
+
+def measure(trace: bool, deals: int, engine: str = "SQLite") -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     from tests.factories import plain_deal
+    from tests.pathprobe import probe
 
     game, user = build()
-    api = APIClient()
-    api.force_authenticate(user)
-    body = {"key": "bench-deal-2", "number": 2, **plain_deal(1)}
-    api.post(f"/api/games/{game.pk}/deals/", body, format="json")  # warm: imports, caches
-    game.refresh_from_db()
-    body = {"key": "bench-deal-3", "number": 3, **plain_deal(2)}
-    user = type(user).objects.get(pk=user.pk)  # a fresh user: no cached groups or teams
-    api.force_authenticate(user)
-
-    entered: list[str] = []
-    seen: set[str] = set()
-    visited: set[str] = set()  # modules entered so far
-    last: list[str | None] = [None]  # the last of our modules the path was in
-    reentries = Counter[str]()
-    calls_in = Counter[str]()
-    started = [False]
-
-    def profile(frame: object, event: str, arg: object) -> None:
-        if event != "call":
-            return
-        module = module_of(frame)
-        if module is None:
-            return
-        name = f"{module}.{frame.f_code.co_qualname}"  # type: ignore[attr-defined]
-        if name.endswith(".GameViewSet.deals"):
-            started[0] = True
-        if not started[0]:
-            return
-        if trace:
-            print(("  " if module == last[0] else "> ") + name)
-        if name not in seen:
-            seen.add(name)
-            entered.append(name)
-        if module != last[0]:
-            if last[0] is not None:
-                calls_in[module] += 1
-            if module in visited:
-                reentries[module] += 1
-            visited.add(module)
-            last[0] = module
-
-    sys.setprofile(profile)
-    try:
-        response = api.post(f"/api/games/{game.pk}/deals/", body, format="json")
-    finally:
-        sys.setprofile(None)
+    api = client_for(user)
+    url = f"/api/games/{game.pk}/deals/"
+    api.post(url, {"key": "bench-2", "number": 2, **plain_deal(1)}, format="json")  # warm
+    body = {"key": "bench-3", "number": 3, **plain_deal(2)}
+    response, path = probe(lambda: api.post(url, body, format="json"), start="GameViewSet.deals")
     assert response.status_code == 201, response.content
-    print(f"functions entered: {len(entered)}")
-    print(f"re-entries into a module left before: {sum(reentries.values())}")
-    functions = Counter(name.rsplit(".", 1)[0] for name in entered)
-    for module in sorted(visited):
-        own = sum(n for f, n in functions.items() if f == module or f.startswith(module + "."))
-        print(
-            f"  {module}: {own} functions, entered {calls_in[module]}x from another module,"
-            f" re-entered {reentries[module]}x"
-        )
+    with CaptureQueriesContext(connection) as queries:
+        response = api.post(url, {"key": "bench-4", "number": 4, **plain_deal(3)}, format="json")
+    assert response.status_code == 201, response.content
     if trace:
-        print("\n".join(entered))
+        print("\n".join(path.calls))
+    print(path.report())
+    print(f"SQL statements per deal: {len(queries.captured_queries)}")
+    if trace:
+        print("\n".join("  " + q["sql"][:120] for q in queries.captured_queries))
+
+    games = [build(f"CPU {n}") for n in range(deals)]
+    clients = [(client_for(u), f"/api/games/{g.pk}/deals/") for g, u in games]
+    for n, (api, url) in enumerate(clients):  # each phone's first deal: its token read once
+        body = {"key": f"warm-{n}", "number": 2, **plain_deal(1)}
+        assert api.post(url, body, format="json").status_code == 201
+    started, wall = time.process_time(), time.perf_counter()
+    for n, (api, url) in enumerate(clients):
+        body = {"key": f"cpu-{n}", "number": 3, **plain_deal(2)}
+        assert api.post(url, body, format="json").status_code == 201
+    spent, wall = time.process_time() - started, time.perf_counter() - wall
+    print(
+        f"worker CPU per deal: {spent / deals * 1000:.1f} ms (mean of {deals}, {engine}); "
+        f"wall time {wall / deals * 1000:.1f} ms"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trace", action="store_true", help="print every call")
+    parser.add_argument("--trace", action="store_true", help="print every call and statement")
+    parser.add_argument("--deals", type=int, default=200, help="deals timed for the CPU figure")
+    parser.add_argument(
+        "--postgres", action="store_true", help="on PostgreSQL: a scratch database, then dropped"
+    )
+    parser.add_argument(
+        "--database",
+        default="pegboard_deal_path",
+        help="--postgres's scratch database; the run refuses to start if it exists "
+        "(pegboard_deal_path)",
+    )
     args = parser.parse_args()
-    setup()
-    measure(args.trace)
+    if not args.postgres:
+        setup()
+        measure(args.trace, args.deals)
+        return
+    sys.path.insert(0, str(ROOT / "bench"))
+    import load  # bench/load.py: the scratch database made and dropped
+
+    load.DB_NAME = args.database
+    load.create_database()
+    try:
+        setup(load.database_url())
+        measure(args.trace, args.deals, "PostgreSQL")
+    finally:
+        load.drop_database()
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
     python bench/load.py                          # scenarios A and B, 3 runs each (~10 min)
     python bench/load.py --scenario A --runs 1    # one quick run
     python bench/load.py --no-nginx               # the same, straight to gunicorn
+    python bench/load.py --scenario B --busy-core # with one core kept busy by another program
 
 Runs the production processes natively: Debian's nginx-light with deploy/nginx.conf (made local
 by deploy/nginx_local.py: its port, no TLS, no per-address limits, since every spectator here
@@ -24,6 +25,9 @@ on the standings page and half on the venue's TV boards:
   0: no spectators (not run by default), what score entry costs by itself.
 Every run is a new week of 64 matches in the same season, on the same warm servers. At the end
 every table's deals are counted in the database: each posted deal must be stored exactly once.
+--busy-core (issue 42) keeps one core busy for the whole run: a process spinning at normal
+priority in a session of its own (another program on the host), killed at the end; the run
+prints the share of a core it got.
 Not a test: it measures and prints (figures in README.md).
 """
 
@@ -45,6 +49,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,6 +138,36 @@ def drop_database() -> None:
         conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
 
 
+@contextlib.contextmanager
+def busy_core(on: bool = True) -> Iterator[None]:
+    """With ``on``, one core kept busy while the block runs: a process spinning at normal
+    priority in a session of its own (with autogroup scheduling, a program of its own on the
+    host, competing with the servers as one), killed when the block ends. It prints the share
+    of a core the spinner got, which says how hard it competed."""
+    if not on:
+        yield
+        return
+    spinner = subprocess.Popen(
+        [sys.executable, "-c", "while True: pass"],
+        start_new_session=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+    )
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        ticks = 0
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = Path(f"/proc/{spinner.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks = int(fields[11]) + int(fields[12])  # utime + stime
+        wall = time.perf_counter() - started
+        spinner.kill()
+        spinner.wait(timeout=10)
+        share = ticks / os.sysconf("SC_CLK_TCK") / max(wall, 1e-9)
+        print(f"busy core: the spinner had {share:.0%} of a core over {wall:.0f} s")
+
+
 def env() -> dict[str, str]:
     return {
         **os.environ,
@@ -158,12 +193,16 @@ def build_league(tables: int) -> dict:
     from django.core.management import call_command
     from rest_framework.authtoken.models import Token
 
-    from league.models import League, Player, Season, Team, Venue
+    from league.models import League, Player, Season, SeasonState, Team, Venue
 
     call_command("migrate", verbosity=0)
     user_model = get_user_model()
     league = League.objects.create(name="Load League", games_per_match=1, skunk_margin=30)
-    season = Season.objects.create(league=league, name="Load Season")
+    season = Season.objects.create(
+        league=league,
+        name="Load Season",
+        state=SeasonState.PUBLISHED,  # shown to visitors
+    )
     venue = Venue.objects.create(name="The Load Arms")
     out: dict = {"season": season.pk, "venue": venue.pk, "pairs": []}
     for t in range(tables):
@@ -425,6 +464,12 @@ def print_run(r: dict) -> None:
         f"failed posts {len(r['failed_posts'])}"
     )
     print(f"    score entry p50 {r['p50']:.0f} ms, p95 {r['p95']:.0f} ms, max {r['max']:.0f} ms")
+    print_reads(r)
+
+
+def print_reads(r: dict) -> None:
+    """What the spectators got in run ``r`` (wrk's figures, nginx's cache), and the first
+    failed posts: the same for every load bench."""
     for name, w in r["reads"].items():
         if "requests" in w:
             print(
@@ -477,6 +522,26 @@ def summary(runs: list[dict]) -> None:
         )
 
 
+def add_server_options(
+    parser: argparse.ArgumentParser, *, database: str, port: int, nginx_port: int
+) -> None:
+    """The options every load bench takes for its servers and scratch database."""
+    parser.add_argument("--web-workers", type=int, default=4)
+    parser.add_argument(
+        "--database",
+        default=database,
+        help=f"scratch PostgreSQL database, created by the run and dropped at its end; the run "
+        f"refuses to start if it exists ({database})",
+    )
+    parser.add_argument(
+        "--keep-database", action="store_true", help="leave the scratch database at the end"
+    )
+    parser.add_argument("--port", type=int, default=port, help=f"gunicorn's port ({port})")
+    parser.add_argument(
+        "--nginx-port", type=int, default=nginx_port, help=f"nginx's port ({nginx_port})"
+    )
+
+
 def main() -> None:
     global DB_NAME, SPECTATOR_NICE, PORT, NGINX_PORT
     parser = argparse.ArgumentParser(
@@ -490,24 +555,16 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=2.0, help="mean seconds a table waits between deals"
     )
-    parser.add_argument("--web-workers", type=int, default=4)
-    parser.add_argument(
-        "--database",
-        default=DB_NAME,
-        help=f"scratch PostgreSQL database, created by the run and dropped at its end; the run "
-        f"refuses to start if it exists ({DB_NAME})",
-    )
-    parser.add_argument(
-        "--keep-database", action="store_true", help="leave the scratch database at the end"
-    )
-    parser.add_argument("--port", type=int, default=PORT, help=f"gunicorn's port ({PORT})")
-    parser.add_argument(
-        "--nginx-port", type=int, default=NGINX_PORT, help=f"nginx's port ({NGINX_PORT})"
-    )
+    add_server_options(parser, database=DB_NAME, port=PORT, nginx_port=NGINX_PORT)
     parser.add_argument(
         "--no-nginx", action="store_true", help="spectators and tables straight to gunicorn"
     )
     parser.add_argument("--spectator-nice", type=int, default=SPECTATOR_NICE, help="wrk's nice")
+    parser.add_argument(
+        "--busy-core",
+        action="store_true",
+        help="keep one core busy for the whole run (a spinning process, killed at the end)",
+    )
     args = parser.parse_args()
     DB_NAME, SPECTATOR_NICE = args.database, args.spectator_nice
     PORT, NGINX_PORT = args.port, args.nginx_port
@@ -518,7 +575,8 @@ def main() -> None:
     empty_redis()
     create_database()
     try:
-        venue_night(args)
+        with busy_core(args.busy_core):
+            venue_night(args)
     finally:
         if args.keep_database:
             print(f"database {DB_NAME} kept: dropdb {DB_NAME} when done with it")
@@ -582,7 +640,7 @@ def venue_night(args: argparse.Namespace) -> None:
         print(
             f"{args.tables} tables (think {args.think} s), {'nginx + ' if proxy else ''}gunicorn "
             f"({args.web_workers} workers), PostgreSQL {DB_NAME}, Redis {REDIS_URL}, "
-            f"wrk at nice {SPECTATOR_NICE}"
+            f"wrk at nice {SPECTATOR_NICE}{', one core kept busy' if args.busy_core else ''}"
         )
         for scenario in scenarios:
             for _ in range(args.runs):
