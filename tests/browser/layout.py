@@ -1,11 +1,14 @@
 """The layout tests' one measure: every element whose content is wider than its own box.
 
 A page is loaded once per language and resized to each width (the pages lay themselves out
-with CSS alone: no script reads the window's width), so a width costs a measure and a
-screenshot, not a page load."""
+with CSS alone: no script reads the window's width), so a width costs a measure, not a page
+load. A width that overflows is kept as a screenshot, to show where; with
+``PEGBOARD_SCREENSHOTS=all`` every width is (a third of these tests' time, spent on pictures
+nobody opens when nothing overflows)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 
 # Every element whose content is wider than its own box, named so a failure says where. PARTS
@@ -66,8 +69,9 @@ def fits_at_widths(
     height: int = 900,
     ready: str | None = None,
 ) -> dict[str, list[str]]:
-    """Load ``url`` once and, at each width, measure it and keep a screenshot (JPEG) named
-    ``name.format(width=...)``; what overflows, by that name. Elements whose name
+    """Load ``url`` once and, at each width, measure it; what overflows, by the name
+    ``name.format(width=...)``, which is also that width's screenshot (JPEG), kept where
+    something overflows or every time with ``PEGBOARD_SCREENSHOTS=all``. Elements whose name
     starts with one of ``on_purpose`` scroll sideways by design and are not counted; ``ready``
     is a selector the page's script shows once it has set the page up."""
     response = page.goto(url)
@@ -75,10 +79,12 @@ def fits_at_widths(
     if ready:
         page.wait_for_selector(ready)
     problems = {}
+    every_width = os.environ.get("PEGBOARD_SCREENSHOTS") == "all"
     for width in widths:
         page.set_viewport_size({"width": width, "height": height})
         found = [f for f in page.evaluate(measure) if not f.startswith(on_purpose)]
-        shot(page, name.format(width=width), jpeg=True)
+        if found or every_width:
+            shot(page, name.format(width=width), jpeg=True)
         if found:
             problems[name.format(width=width)] = found
     return problems

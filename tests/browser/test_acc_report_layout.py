@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.layout import overflows
+from tests.browser.conftest import context_in
+from tests.browser.layout import fits_at_widths, overflows
 from tests.tournaments.conftest import TRUSTED, director, finished_night  # noqa: F401
 from tournaments import services
 
@@ -34,25 +35,22 @@ def test_the_reports_fit_a_phone_and_a_screen(
     }
     problems = {}
     for language in ("en", "fr"):
-        for width in (360, 1920):
-            context = browser.new_context(
-                viewport={"width": width, "height": 900}, locale=language, service_workers="block"
+        context = context_in(browser, live_server, language)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("#id_username", director.username)
+        page.fill("#id_password", "pass-word-123")
+        page.click("main button[type=submit]")
+        page.wait_for_load_state()
+        for name, url in urls.items():
+            problems |= fits_at_widths(
+                page,
+                url,
+                widths=(360, 1920),
+                shot=shot,
+                name=f"layout/{name}-{{width}}-{language}",
+                measure=OVERFLOWS,
             )
-            context.add_cookies(
-                [{"name": "django_language", "value": language, "url": live_server.url}]
-            )
-            page = context.new_page()
-            page.goto(f"{live_server.url}/accounts/login/")
-            page.fill("#id_username", director.username)
-            page.fill("#id_password", "pass-word-123")
-            page.click("main button[type=submit]")
-            page.wait_for_load_state()
-            for name, url in urls.items():
-                page.goto(url)
-                assert page.locator("[data-report-row]").count() == 5, (name, language)
-                shot(page, f"layout/{name}-{width}-{language}")
-                found = page.evaluate(OVERFLOWS)
-                if found:
-                    problems[f"{name} at {width} px ({language})"] = found
-            context.close()
+            assert page.locator("[data-report-row]").count() == 5, (name, language)
+        context.close()
     assert problems == {}

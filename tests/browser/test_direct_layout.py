@@ -2,7 +2,8 @@
 (768, 1024) and a desk (1920), in English and French, at each step of a night (the field and
 check-in, a round under way with a table the ACC rule settled, two cards that disagree and its
 clock, the playoffs with a split pair of playoff cards), and the player's playoff card. Nothing
-overflows its box; every page is kept as a screenshot in artifacts/screenshots/layout/."""
+overflows its box; a width that does is kept as a screenshot in artifacts/screenshots/layout/
+(every width with PEGBOARD_SCREENSHOTS=all)."""
 
 from __future__ import annotations
 

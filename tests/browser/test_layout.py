@@ -1,7 +1,7 @@
 """Every page fits every screen: at 360, 390, 768 and 1920 px, the public pages, the captain's
 entry page and the venue TV, on the demo league, in English and French. Nothing overflows its
-box (scrollWidth <= clientWidth for every element) and every page is kept as a screenshot in
-artifacts/screenshots/layout/."""
+box (scrollWidth <= clientWidth for every element); a width that does is kept as a screenshot in
+artifacts/screenshots/layout/ (every width with PEGBOARD_SCREENSHOTS=all)."""
 
 from __future__ import annotations
 
