@@ -54,6 +54,7 @@ def _context(browser, live_server, user, *, language: str):
     return context
 
 
+@pytest.mark.slow  # a sweep of the parts at every width in both languages: make test-slow, CI
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_season_gaps_fit_a_phone(
     live_server, browser, shot, season, match, league, league_admin, language

@@ -1,8 +1,9 @@
 """The page parts a season's life and availability add fit a phone (360 and 390 px) and the
 TV-sized screen, in English and French: the home page's "Are you coming?" and "Next seasons",
 who is coming on a match page and on the organiser's season page, the season's life card,
-and the page a reminder's signed link opens. Nothing overflows its box; each page is kept as a
-screenshot in artifacts/screenshots/season-life/."""
+and the page a reminder's signed link opens. Nothing overflows its box; a width that does is
+kept as a screenshot in artifacts/screenshots/season-life/ (every width with
+PEGBOARD_SCREENSHOTS=all)."""
 
 from __future__ import annotations
 
@@ -89,6 +90,7 @@ def _log_in(page, base: str, username: str, password: str) -> None:
     page.wait_for_url(f"{base}/")
 
 
+@pytest.mark.slow  # a sweep of the parts at every width in both languages: make test-slow, CI
 def test_the_new_parts_fit_phones_and_the_tv(live_server, browser, shot):
     urls = _setting(live_server)
     who = {"captain": ("ann", "cribbage"), "organiser": ("leagueadmin", "leagueadmin")}

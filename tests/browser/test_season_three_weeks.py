@@ -46,7 +46,8 @@ from scoring.variants import get_variant
 from tests import factories
 from tests.browser.conftest import PHONE
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# A long walk, like the club nights' from check-in to champion: make test-slow and CI run it.
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 TEAMS = {
     "Aces": ("Ann", "Abe"),

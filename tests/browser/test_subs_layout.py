@@ -50,6 +50,7 @@ def _context(browser, live_server, user, *, width: int, language: str):
     return context
 
 
+@pytest.mark.slow  # a sweep of the parts at every width in both languages: make test-slow, CI
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_sub_parts_fit_a_phone_and_the_tv(
     live_server, browser, shot, match, ann, league_admin, season, language

@@ -111,6 +111,7 @@ def test_no_organiser_form_answers_500(boss, game, season):
     assert failures == []
 
 
+@pytest.mark.slow  # every director form, fuzzed: the organiser's above stays in make test
 @pytest.mark.django_db
 def test_no_director_form_answers_500(boss, night, director, field):  # noqa: F811
     services.round_seat_next(user=director, tournament=night)

@@ -93,6 +93,7 @@ def test_a_visitor_gets_no_server_error_anywhere(played_season):
     assert failures == [], "\n".join(failures)
 
 
+@pytest.mark.slow  # every URL twice over, signed in: the visitor's walk above stays in make test
 @pytest.mark.django_db
 def test_a_captain_and_a_judge_get_no_server_error_anywhere(played_season, ann, judge):
     for user in (ann, judge):

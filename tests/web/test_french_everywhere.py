@@ -347,6 +347,7 @@ def pages_names() -> list[str]:
     ]  # fmt: skip
 
 
+@pytest.mark.slow  # every page as every role: make test-slow and CI; the walk's list is above
 def test_no_page_has_an_english_sentence_in_french(demo):
     names = proper_nouns()
     urls = pages()
