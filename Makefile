@@ -28,7 +28,8 @@ install: $(VENV)/.installed
 demo: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo --if-empty --url http://$(HOST):$(PORT)/
-	$(BIN)/python manage.py runserver $(HOST):$(PORT) --noreload
+	PEGBOARD_SITE_URL=$${PEGBOARD_SITE_URL:-http://$(HOST):$(PORT)} \
+		$(BIN)/python manage.py runserver $(HOST):$(PORT) --noreload
 
 test: install lint typecheck
 	$(BIN)/pytest $(XDIST) $(PYTEST_ARGS) --durations=25
