@@ -228,6 +228,36 @@ class RoundAdmin(_DirectorOnly):
     list_filter = ("tournament",)
 
 
+class _CheckersTables(admin.ModelAdmin):
+    """The tables a checker works through (the queue, the rulings, the paper cards): a
+    checker's pages (``can()``), never added or deleted here, with the table's tournament,
+    round and the cards in side by side."""
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.CHECK_SCORECARDS)
+
+    def has_view_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
+        return can(request.user, Action.CHECK_SCORECARDS)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("tournament"))
+    def tournament(self, obj: TableGame) -> str:
+        return obj.round.tournament.name
+
+    @admin.display(description=gettext_lazy("round"))
+    def round_number(self, obj: TableGame) -> int:
+        return obj.round.number
+
+    @admin.display(description=gettext_lazy("scorecards, side by side"))
+    def entries(self, obj: TableGame) -> str:
+        return _cards_in(obj)
+
+
 class SettleForm(forms.ModelForm):
     """The checker's entry: who won and the loser's score."""
 
@@ -248,7 +278,7 @@ class SettleForm(forms.ModelForm):
 
 
 @admin.register(CheckersQueue)
-class CheckersQueueAdmin(admin.ModelAdmin):
+class CheckersQueueAdmin(_CheckersTables):
     list_display = ("tournament", "round_number", "table", "first", "second", "entries")
     form = SettleForm
     readonly_fields = ("tournament", "round_number", "table", "first", "second", "entries")
@@ -263,34 +293,10 @@ class CheckersQueueAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[TableGame]:
         return selectors.checkers_queue()
 
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return can(request.user, Action.CHECK_SCORECARDS)
-
-    def has_view_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
-        return can(request.user, Action.CHECK_SCORECARDS)
-
     def has_change_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
         """True when ``can()`` lets this checker settle ``obj`` now (lifecycle refuses a table
         whose result stands, and nobody settles a table they play at)."""
         return can(request.user, Action.CHECK_SCORECARDS, obj)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
-        return False
-
-    @admin.display(description=gettext_lazy("tournament"))
-    def tournament(self, obj: TableGame) -> str:
-        return obj.round.tournament.name
-
-    @admin.display(description=gettext_lazy("round"))
-    def round_number(self, obj: TableGame) -> int:
-        return obj.round.number
-
-    @admin.display(description=gettext_lazy("scorecards, side by side"))
-    def entries(self, obj: TableGame) -> str:
-        return _cards_in(obj)
 
     def save_model(
         self, request: HttpRequest, obj: TableGame, form: SettleForm, change: bool
@@ -314,7 +320,7 @@ class CheckersQueueAdmin(admin.ModelAdmin):
 
 
 @admin.register(AccRuling)
-class AccRulingAdmin(admin.ModelAdmin):
+class AccRulingAdmin(_CheckersTables):
     """What ACC Rule 12.2 settled without the checkers, with the clause it applied; a checker
     undoes a ruling (the table goes back to the checkers' queue)."""
 
@@ -324,32 +330,8 @@ class AccRulingAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[TableGame]:
         return selectors.acc_rulings()
 
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return can(request.user, Action.CHECK_SCORECARDS)
-
-    def has_view_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
-        return can(request.user, Action.CHECK_SCORECARDS)
-
     def has_change_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
         return False
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
-        return False
-
-    @admin.display(description=gettext_lazy("tournament"))
-    def tournament(self, obj: TableGame) -> str:
-        return obj.round.tournament.name
-
-    @admin.display(description=gettext_lazy("round"))
-    def round_number(self, obj: TableGame) -> int:
-        return obj.round.number
-
-    @admin.display(description=gettext_lazy("scorecards, side by side"))
-    def entries(self, obj: TableGame) -> str:
-        return _cards_in(obj)
 
     @admin.display(description=gettext_lazy("the ACC rule's ruling"))
     def ruling(self, obj: TableGame) -> str:
@@ -410,7 +392,7 @@ class PaperCardForm(forms.ModelForm):
 
 
 @admin.register(PaperScorecard)
-class PaperScorecardAdmin(_RefusalStaysOnForm):
+class PaperScorecardAdmin(_RefusalStaysOnForm, _CheckersTables):
     """Paper scorecards: the tables of the running rounds still waiting for a card, where a
     checker keys in one side's card for a player with no phone. The card goes through
     ``scorecard_enter`` like a phone's: two that agree verify the table, two that differ send
@@ -442,30 +424,10 @@ class PaperScorecardAdmin(_RefusalStaysOnForm):
         except (ValueError, TableGame.DoesNotExist):
             return None
 
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return can(request.user, Action.CHECK_SCORECARDS)
-
-    def has_view_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
-        return can(request.user, Action.CHECK_SCORECARDS)
-
     def has_change_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
         """A checker's role (``can()``); whether this table takes this side's card now is the
         service's question, so that a refusal is said, not a blank page."""
         return can(request.user, Action.CHECK_SCORECARDS)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: TableGame | None = None) -> bool:
-        return False
-
-    @admin.display(description=gettext_lazy("tournament"))
-    def tournament(self, obj: TableGame) -> str:
-        return obj.round.tournament.name
-
-    @admin.display(description=gettext_lazy("round"))
-    def round_number(self, obj: TableGame) -> int:
-        return obj.round.number
 
     @admin.display(description=gettext_lazy("cards in"))
     def entries(self, obj: TableGame) -> str:
