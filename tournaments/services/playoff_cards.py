@@ -11,13 +11,16 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from league.kernel.errors import Locked, NotAllowed, ValidationFailed
+from league.kernel.errors import Locked, NotAllowed
 from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.permissions import Action, Actor, Trusted, actor_of, player_of
-from tournaments import logic
 from tournaments.models import Entrant, PlayoffCard, PlayoffMatch, TournamentStage
 from tournaments.services._common import _changed, _lock, _require
-from tournaments.services.bracket import _playoff_game_store, _where_in_bracket
+from tournaments.services.bracket import (
+    _playoff_game_store,
+    _where_in_bracket,
+    playoff_game_check,
+)
 
 
 class CardOutcome(StrEnum):
@@ -91,22 +94,9 @@ def _enter(
             raise Locked(
                 _("The match (%(where)s) is decided: no game may follow.") % {"where": where}
             )
-        if match.top is None or match.bottom is None:
-            raise Locked(_("The match (%(where)s) waits for its two entrants.") % {"where": where})
-        if winner.pk not in (match.top_id, match.bottom_id):
-            raise ValidationFailed(
-                _("The winner must be %(a)s or %(b)s (%(where)s).")
-                % {"a": match.top.name, "b": match.bottom.name, "where": where},
-                field="winner",
-            )
-        try:
-            score = logic.check_loser_score(tournament.rules, loser_score)
-        except ValueError:
-            raise ValidationFailed(
-                _("The loser's score must be a whole number from 0 to %(top)s.")
-                % {"top": tournament.target - 1},
-                field="loser_score",
-            ) from None
+        # Entrants known, the winner one of them, the score below the target: the director's
+        # entry's checks, with their words.
+        score = playoff_game_check(tournament, match, winner, loser_score)
         number = match.games.count() + 1
         cards = {c.side_id: c for c in match.cards.filter(number=number)}
         if mine.pk in cards:
