@@ -421,7 +421,7 @@ def _entrant(r: Reader, entrants: Mapping[str, Entrant], name: Any, what: str) -
 
 def _plan_round(r: Reader, raw: Any, index: int, plan: _Plan) -> None:
     """A round's games, settled as a checker settles them (``scorecard_settle``), and byes."""
-    entrants, user = plan.entrants, plan.user
+    entrants = plan.entrants
     with r.at(f"Round {index}"):
         rd = r.obj(raw, "A round", required=("number", "games"), optional=("byes",))
         if rd["number"] != index:
@@ -471,28 +471,7 @@ def _plan_round(r: Reader, raw: Any, index: int, plan: _Plan) -> None:
         for game, winner, loser_score in results:
             with r.at(f"table {game.table}"):
                 score = services.result_check(game, winner, loser_score)
-            game.status = TableStatus.VERIFIED
-            game.winner, game.loser_score, game.verified_at = winner, score, timezone.now()
-            plan.games.append(game)
-            plan.cards.append(
-                Scorecard(
-                    game=game,
-                    winner=winner,
-                    loser_score=score,
-                    by_checker=True,
-                    entered_by=actor_of(user),
-                )
-            )
-            _log(
-                plan,
-                game,
-                audit_entry(
-                    actor=plan.user,
-                    action=AuditAction.SCORECARD_SETTLE,
-                    obj=game,
-                    after={"winner": winner.name, "loser_score": score},
-                ),
-            )
+            _plan_settled(plan, game, winner, score, {"winner": winner.name, "loser_score": score})
 
 
 def _plan_two_sided(plan: _Plan, r: Any, game: TableGame, g: Mapping[str, Any]) -> None:
@@ -510,9 +489,30 @@ def _plan_two_sided(plan: _Plan, r: Any, game: TableGame, g: Mapping[str, Any]) 
     score = target - max(pair) if winner else None
     if g["winner"] != (winner.name if winner else None) or g["loser_score"] != score:
         raise r.refuse("the winner and the loser's score do not follow from the spreads.")
+    game.first_spread, game.second_spread = pair
+    _plan_settled(
+        plan,
+        game,
+        winner,
+        score,
+        {"spreads": {game.first.name: pair[0], game.second.name: pair[1]}},
+        first_spread=pair[0],
+        second_spread=pair[1],
+    )
+
+
+def _plan_settled(
+    plan: _Plan,
+    game: TableGame,
+    winner: Entrant | None,
+    score: int | None,
+    after: dict[str, Any],
+    **spreads: int,
+) -> None:
+    """``game`` verified as the archive says, with the checker's scorecard that settled it
+    and its audit entry (``after``: what the history says was settled)."""
     game.status = TableStatus.VERIFIED
     game.winner, game.loser_score, game.verified_at = winner, score, timezone.now()
-    game.first_spread, game.second_spread = pair
     plan.games.append(game)
     plan.cards.append(
         Scorecard(
@@ -521,19 +521,13 @@ def _plan_two_sided(plan: _Plan, r: Any, game: TableGame, g: Mapping[str, Any]) 
             loser_score=score,
             by_checker=True,
             entered_by=actor_of(plan.user),
-            first_spread=pair[0],
-            second_spread=pair[1],
+            **spreads,
         )
     )
     _log(
         plan,
         game,
-        audit_entry(
-            actor=plan.user,
-            action=AuditAction.SCORECARD_SETTLE,
-            obj=game,
-            after={"spreads": {game.first.name: pair[0], game.second.name: pair[1]}},
-        ),
+        audit_entry(actor=plan.user, action=AuditAction.SCORECARD_SETTLE, obj=game, after=after),
     )
 
 
