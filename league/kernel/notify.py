@@ -489,6 +489,16 @@ def by_language(texts: Mapping[str, str]) -> dict[str, Any]:
     return {"_by_language": dict(texts)}
 
 
+def written_in_each_language(write: Callable[[], str]) -> dict[str, Any]:
+    """``by_language`` of what ``write()`` says in each of the site's languages (a story told
+    once and mailed to readers of either)."""
+    texts = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            texts[code] = write()
+    return by_language(texts)
+
+
 def said(msgid: str, **params: Any) -> dict[str, Any]:
     """A context value said in the reader's language when the message goes: ``msgid`` (marked
     with ``gettext_noop`` where it is written) filled with ``params`` (which may be ``said``

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -14,7 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.db.models.functions import Coalesce
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -22,7 +23,7 @@ from league.kernel import lifecycle
 from league.kernel import notify as events
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import NotAllowed, ValidationFailed
-from league.kernel.notify import by_language, notify, said
+from league.kernel.notify import notify, said, written_in_each_language
 from league.kernel.permissions import Action, Actor, actor_of, can
 from league.kernel.recap import recap_text
 from league.models import (
@@ -291,10 +292,6 @@ def notify_week_stories(*, season_id: int) -> int:
     )
     for week in Week.objects.filter(pk__in=due).select_related("season__league").order_by("number"):
         recap = week_recap(week)
-        texts = {}
-        for code, _name in settings.LANGUAGES:
-            with translation.override(code):
-                texts[code] = recap_text(recap)
         notify(
             events.WEEK_STORY,
             players,
@@ -302,7 +299,7 @@ def notify_week_stories(*, season_id: int) -> int:
                 **_season_context(season),
                 "week": week.number,
                 "week_id": week.pk,
-                "story": by_language(texts),
+                "story": written_in_each_language(partial(recap_text, recap)),
             },
             key=f"week:{week.pk}",
         )

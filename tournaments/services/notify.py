@@ -5,13 +5,14 @@ night ends, and the night's story to the club's members when it is closed."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from league.kernel import notify as events
-from league.kernel.notify import by_language, notify
+from league.kernel.notify import notify, written_in_each_language
 from league.kernel.people import Player
 from league.kernel.recap import recap_text
 from tournaments.models import EntrantPlayer, Tournament, TournamentStage
@@ -104,10 +105,6 @@ def notify_night_story(tournament: Tournament) -> bool:
     if not members:
         return False
     recap = night_recap(tournament)
-    texts = {}
-    for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            texts[code] = recap_text(recap)
     notify(
         events.CLUB_NIGHT_STORY,
         members,
@@ -115,7 +112,7 @@ def notify_night_story(tournament: Tournament) -> bool:
             "league": club.name,
             "night": tournament.name,
             "tournament_id": tournament.pk,
-            "story": by_language(texts),
+            "story": written_in_each_language(partial(recap_text, recap)),
         },
         key=f"tournament:{tournament.pk}",
     )
