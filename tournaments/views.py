@@ -3,6 +3,7 @@ TV) and the player's phone scorecard. Reads come from selectors, writes go throu
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -220,7 +221,10 @@ def version(request: HttpRequest, pk: int) -> HttpResponse:
     return conditional
 
 
-class ScorecardForm(forms.Form):
+class ResultForm(forms.Form):
+    """A phone's card: who won (one of ``sides``, the entrants still known) and the loser's
+    score."""
+
     winner = forms.ChoiceField(label=gettext_lazy("Who won?"), widget=forms.RadioSelect)
     loser_score = forms.IntegerField(
         label=gettext_lazy("The loser's score"),
@@ -228,11 +232,10 @@ class ScorecardForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
-    def __init__(self, *args: Any, game: TableGame, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, sides: Iterable[Entrant | None], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["winner"].choices = [  # type: ignore[attr-defined]
-            (str(game.first_id), game.first.name),
-            (str(game.second_id), game.second.name),
+            (str(e.pk), e.name) for e in sides if e is not None
         ]
 
 
@@ -273,7 +276,7 @@ def scorecard(request: HttpRequest, pk: int) -> HttpResponse:
     refused = _scorecard_refused(request, game)
     if refused is not None:
         return refused
-    form = ScorecardForm(request.POST or None, game=game)
+    form = ResultForm(request.POST or None, sides=(game.first, game.second))
     if request.method == "POST" and form.is_valid():
         winner = game.first if form.cleaned_data["winner"] == str(game.first_id) else game.second
         try:
@@ -332,21 +335,6 @@ def scorecard_deals(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-class PlayoffCardForm(forms.Form):
-    winner = forms.ChoiceField(label=gettext_lazy("Who won?"), widget=forms.RadioSelect)
-    loser_score = forms.IntegerField(
-        label=gettext_lazy("The loser's score"),
-        min_value=0,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
-
-    def __init__(self, *args: Any, match: PlayoffMatch, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["winner"].choices = [  # type: ignore[attr-defined]
-            (str(e.pk), e.name) for e in (match.top, match.bottom) if e is not None
-        ]
-
-
 # What the phone says after a playoff card, by what it did.
 CARD_SAID = {
     services.CardOutcome.WAITING: gettext_lazy("Card sent. Waiting for your opponent's card."),
@@ -369,7 +357,7 @@ def playoff_card(request: HttpRequest, pk: int) -> HttpResponse:
     if services.side_in_match(request.user, match) is None:
         context["refused"] = _("You do not play in this match.")
         return render(request, "tournaments/playoff_card.html", context, status=403)
-    form = PlayoffCardForm(request.POST or None, match=match)
+    form = ResultForm(request.POST or None, sides=(match.top, match.bottom))
     if request.method == "POST" and form.is_valid():
         winner = match.top if form.cleaned_data["winner"] == str(match.top_id) else match.bottom
         assert winner is not None
