@@ -25,11 +25,12 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/activate
 
 install: $(VENV)/.installed
 
+# Links in mails, pushes and calendars point at the address the demo serves (unless set).
+demo: export PEGBOARD_SITE_URL ?= http://$(HOST):$(PORT)
 demo: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo --if-empty --url http://$(HOST):$(PORT)/
-	PEGBOARD_SITE_URL=$${PEGBOARD_SITE_URL:-http://$(HOST):$(PORT)} \
-		$(BIN)/python manage.py runserver $(HOST):$(PORT) --noreload
+	$(BIN)/python manage.py runserver $(HOST):$(PORT) --noreload
 
 test: install lint typecheck
 	$(BIN)/pytest $(XDIST) $(PYTEST_ARGS) --durations=25
