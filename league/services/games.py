@@ -232,13 +232,15 @@ def _settle(
     return before
 
 
-def _counts_in_standings(status: str) -> bool:
-    """Whether the standings count a game in this state (``COUNTED_STATUSES``, the aggregate's
-    own list). A game in progress is not counted, so a deal that leaves it in progress changes
-    no standings: no stale mark, no new results version, no recompute queued, which is every
-    deal but a game's last at every table of a venue night. Its board still moves (the boards'
-    signature follows the game's own ``version``)."""
-    return status in COUNTED_STATUSES
+def _standings_follow(game: Game, before: str) -> None:
+    """Let the standings know of a change to ``game`` that was in state ``before``, if they
+    count it in either state (``COUNTED_STATUSES``, the aggregate's own list). A game in
+    progress is not counted, so a deal, an agreement or a rival entry that leaves it in
+    progress changes no standings: no stale mark, no new results version, no recompute
+    queued, which is every deal but a game's last at every table of a venue night. Its board
+    still moves (the boards' signature follows the game's own ``version``)."""
+    if before in COUNTED_STATUSES or game.status in COUNTED_STATUSES:
+        results_changed(season_id=_season_id(game))
 
 
 def _vouch(game: Game, team_id: int | None, through: int) -> None:
@@ -251,14 +253,13 @@ def _vouch(game: Game, team_id: int | None, through: int) -> None:
 
 def _recount_rivals(game: Game) -> None:
     """Each team's first unsettled rival entry, from the deals."""
-    pending = (
-        Deal.objects.filter(game=game, is_rival=True, settled_at__isnull=True)
-        .order_by("number")
-        .select_related("entered_by")
+    pending = Deal.objects.filter(game=game, is_rival=True, settled_at__isnull=True).order_by(
+        "number"
     )
+    roster = checks.roster_of(game.match)  # each enterer's team, one read for the match
     game.home_rival = game.away_rival = 0
     for rival in pending:
-        team = team_of(rival.entered_by, game.match) if rival.entered_by else None
+        team = roster.get(rival.entered_by_id) if rival.entered_by_id else None
         if team == game.match.home_id and not game.home_rival:
             game.home_rival = rival.number
         elif team == game.match.away_id and not game.away_rival:
@@ -654,7 +655,9 @@ def deal_record(
             if number < expected:
                 if again and (existing := sent_before(stored_by_key(Deal, key))) is not None:
                     return existing, False
-                return _second_entry(game, number, data, sent.normal, user, key=key)
+                return _second_entry(
+                    game, number, data, sent.normal, user, key=key, mine=mine, actor=allowed.actor
+                )
             if refused is not None:  # a player sent a deal past the last: the state says no
                 raise refused.exception(current=game_state(game))
             if number != expected:
@@ -688,11 +691,10 @@ def deal_record(
                 actor=user,
                 action=AuditAction.DEAL_RECORD,
                 obj=deal,
-                after=_deal_audit(number, sent.normal),
+                after={"number": number, **sent.normal},
                 account=allowed.actor,
             )
-            if _counts_in_standings(before) or _counts_in_standings(game.status):
-                results_changed(season_id=_season_id(game))
+            _standings_follow(game, before)
             return deal, True
     except IntegrityError:
         # Someone else stored this deal number (or key) a moment before us.
@@ -781,10 +783,6 @@ def _same_entry(deal: Deal, normal: Mapping[str, Any], number: int | None) -> bo
     return deal.fingerprint == fingerprint(normal, deal.number if number is None else number)
 
 
-def _deal_audit(number: int, normal: Mapping[str, Any]) -> dict[str, Any]:
-    return {"number": number, **normal}
-
-
 def _may_send_rival(user: Actor, game: Game) -> bool:
     """A player may still send their entry of a deal already stored, after the game ended
     (their phone was behind): it is compared, never dropped."""
@@ -799,14 +797,25 @@ def _second_entry(
     user: Actor,
     *,
     key: str | None,
+    mine: Collection[int],
+    actor: Any,
 ) -> tuple[Deal, bool]:
     """Deal ``number`` sent again: an agreement (same numbers); with other numbers, a
     correction when the sender's team entered it (a team is never its own rival), else a
-    rival entry."""
-    lifecycle.require(Event.CORRECT_DEAL, game.status, current=game_state(game))
-    current = Deal.objects.get(game=game, number=number, is_current=True)
+    rival entry. ``mine`` (the sender's team, from the locked read) and ``actor`` (the
+    account, from the one ``permit``) come with the game: an agreement, as common as a deal
+    where both teams' phones enter, asks neither the permissions nor the teams again."""
+    if game.status not in lifecycle.ALLOWED[Event.CORRECT_DEAL]:  # only a trusted sender
+        lifecycle.require(Event.CORRECT_DEAL, game.status, current=game_state(game))
+    # Read with who entered it (the answer names them); its game is the locked one, already
+    # read with its season (the audit entry and the answer find them there).
+    current = Deal.objects.select_related("entered_by").get(
+        game=game, number=number, is_current=True
+    )
+    current.game = game
     agrees = same_deal(current, normal)
-    if not agrees and _own_entry(current, user, game.match):
+    team = min(mine) if mine else None
+    if not agrees and _own_entry(current, actor, team, game.match):
         corrected = deals_correct(
             game=game,
             corrections={number: data},
@@ -815,16 +824,21 @@ def _second_entry(
             key=key,
         )
         return corrected[number], True  # type: ignore[return-value]
-    team = team_of(user, game.match)
     if agrees:
         _vouch(game, team, number)
-        _settle(game, user=user)
+        before = _settle(game, user=user, actor=actor)
         game.save()
-        audit_log(actor=user, action=AuditAction.DEAL_AGREE, obj=current, after={"number": number})
-        results_changed(season_id=_season_id(game))
+        audit_log(
+            actor=user,
+            action=AuditAction.DEAL_AGREE,
+            obj=current,
+            after={"number": number},
+            account=actor,
+        )
+        _standings_follow(game, before)
         return current, False
     same = Deal.objects.filter(
-        game=game, number=number, is_rival=True, settled_at__isnull=True, entered_by=actor_of(user)
+        game=game, number=number, is_rival=True, settled_at__isnull=True, entered_by=actor
     ).first()
     if same is not None and same_deal(same, normal):
         return same, False
@@ -836,13 +850,13 @@ def _second_entry(
         is_rival=True,
         key=key or None,
         fingerprint=fingerprint(normal, number),
-        entered_by=actor_of(user),
+        entered_by=actor,
         home_after=current.home_after,
         away_after=current.away_after,
         **_deal_fields(normal),
     )
     _recount_rivals(game)
-    _settle(game, user=user)
+    before = _settle(game, user=user, actor=actor)
     game.save()
     audit_log(
         actor=user,
@@ -850,16 +864,17 @@ def _second_entry(
         obj=rival,
         before={"number": number, **stored_deal(current)},
         after={"number": number, **normal},
+        account=actor,
     )
-    results_changed(season_id=_season_id(game))
+    _standings_follow(game, before)
     return rival, True
 
 
-def _own_entry(deal: Deal, user: Actor, match: Match) -> bool:
-    """Whether ``deal`` is the sender's own entry: they entered it, or their team did."""
-    if deal.entered_by_id is not None and deal.entered_by_id == getattr(user, "pk", None):
+def _own_entry(deal: Deal, actor: Any, team: int | None, match: Match) -> bool:
+    """Whether ``deal`` is the sender's own entry: they (the account ``actor``) entered it, or
+    their team (``team``) did."""
+    if deal.entered_by_id is not None and deal.entered_by_id == getattr(actor, "pk", None):
         return True
-    team = team_of(user, match)
     return team is not None and checks.entered_by_team(deal, match) == team
 
 
@@ -1500,7 +1515,7 @@ class GameBuild:
         ]
         entries += [
             audit_entry(
-                actor=user, action=AuditAction.DEAL_RECORD, obj=deal, after=_deal_audit(n, normal)
+                actor=user, action=AuditAction.DEAL_RECORD, obj=deal, after={"number": n, **normal}
             )
             for n, (deal, normal) in enumerate(zip(self.deals, self.normals, strict=True), 1)
         ]

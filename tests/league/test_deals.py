@@ -10,6 +10,7 @@ from django.db import connection
 
 from league.kernel.errors import Conflict, Locked, NotAllowed, ValidationFailed
 from league.models import AuditEntry, Deal, Game, GameStatus, Season
+from league.selectors.games import stored_deal
 from league.services.disputes import dispute_raise, dispute_rule
 from league.services.games import (
     deal_correct,
@@ -227,6 +228,52 @@ def test_a_deal_that_leaves_the_game_in_progress_leaves_the_standings_alone(
     season.refresh_from_db()
     assert (season.standings_stale, season.results_version) == before
     assert Game.objects.get(pk=game.pk).version > game_version
+
+
+def test_the_other_teams_agreement_or_rival_entry_in_progress_leaves_the_standings_alone(
+    game, ann, cat, django_capture_on_commit_callbacks
+):
+    """Both teams' phones enter every deal in a league that asks for it: the second entry of a
+    deal of a game still in progress (an agreement, or a rival entry) is no result either, so
+    it too queues no recompute; the game's version still moves its board."""
+    season = Season.objects.get(pk=game.match.week.season_id)
+    before = (season.standings_stale, season.results_version)
+    deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="a")
+    deal_record(game=game, user=ann, number=2, data=plain_deal(1), key="b")
+    game_version = Game.objects.get(pk=game.pk).version
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        _, created = deal_record(game=game, user=cat, number=1, data=plain_deal(0), key="c")
+        assert not created  # an agreement
+        rival, created = deal_record(
+            game=game, user=cat, number=2, data=plain_deal(1, show=6), key="d"
+        )
+        assert created and rival.is_rival
+    assert callbacks == []
+    season.refresh_from_db()
+    assert (season.standings_stale, season.results_version) == before
+    game = Game.objects.get(pk=game.pk)
+    assert game.version == game_version + 2
+    assert (game.away_vouched, game.away_rival) == (1, 2)
+
+
+def test_the_agreement_that_confirms_a_finished_game_moves_the_standings(
+    game, ann, cat, django_capture_on_commit_callbacks
+):
+    """The other team's phone agreeing with the last deal of a finished game confirms it: a
+    result the standings count changed, so they follow after the commit."""
+    last = play_until_over(game, ann)
+    deals = {d.number: d for d in Deal.objects.filter(game=game, is_current=True)}
+    for number in range(1, last):
+        deal_record(game=game, user=cat, number=number, data=stored_deal(deals[number]))
+    season = Season.objects.get(pk=game.match.week.season_id)
+    version = season.results_version
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        deal_record(game=game, user=cat, number=last, data=stored_deal(deals[last]))
+    assert callbacks
+    game.refresh_from_db()
+    season.refresh_from_db()
+    assert game.status == GameStatus.CONFIRMED and game.confirmed_by == cat
+    assert season.results_version == version + 1
 
 
 def test_partners_must_sit_opposite(match, ann):
