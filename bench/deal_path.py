@@ -6,7 +6,7 @@ it sends, and the worker's CPU per deal.
     PYTHONPATH=. python bench/deal_path.py --trace    # and every call, in order
     PYTHONPATH=. python bench/deal_path.py --postgres # on PostgreSQL (a scratch database)
 
-Not a test: it measures and prints (tests/league/test_deal_path.py pins the same figures). It
+Not a test: it measures and prints (tests/api/test_deal_path.py pins the same figures). It
 builds a game in an in-memory SQLite database (the test factories' league: Ann and Bob against
 Cat and Dan), enters deal 1, then profiles the POST of the next deal to
 ``/api/games/<id>/deals/`` through Django's test client, signed in with an API token, with
@@ -102,6 +102,25 @@ def measure(trace: bool, deals: int, engine: str = "SQLite") -> None:
         print("\n".join(path.calls))
     print(path.report())
     print(f"SQL statements per deal: {len(queries.captured_queries)}")
+    if trace:
+        print("\n".join("  " + q["sql"][:120] for q in queries.captured_queries))
+
+    # The other team's phone sends deal 3 again with the same numbers: an agreement.
+    other = client_for(game.match.away.captain.user)
+    other.get("/api/games/")  # its token read once, as a phone's first request does
+    body = {"key": "other-3", "number": 3, **plain_deal(2)}
+    response, agreed = probe(
+        lambda: other.post(url, body, format="json"), start="GameViewSet.deals"
+    )
+    assert response.status_code == 200, response.content
+    with CaptureQueriesContext(connection) as queries:
+        body = {"key": "other-4", "number": 4, **plain_deal(3)}
+        assert other.post(url, body, format="json").status_code == 200
+    print("\nThe other team's phone agreeing with a stored deal:")
+    if trace:
+        print("\n".join(agreed.calls))
+    print(agreed.report())
+    print(f"SQL statements per agreement: {len(queries.captured_queries)}")
     if trace:
         print("\n".join("  " + q["sql"][:120] for q in queries.captured_queries))
 

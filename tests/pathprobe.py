@@ -1,6 +1,6 @@
 """The shape of a request's path through our code: which of our functions it enters, and how
 often it climbs back into a module it had left (issue 34). Shared by the test that pins the deal
-path (tests/league/test_deal_path.py) and ``bench/deal_path.py``, which prints it.
+path (tests/api/test_deal_path.py) and ``bench/deal_path.py``, which prints it.
 
 - **functions entered**: distinct functions of ``league/`` and ``tournaments/`` (not of
   ``scoring/``, Django or the standard library) called while ``run`` runs, counted once each,
@@ -12,6 +12,8 @@ path (tests/league/test_deal_path.py) and ``bench/deal_path.py``, which prints i
   checks.py -> permissions.py: a call back up). A module calling its own helpers after a call
   out returned has not left: that is not a re-entry. Calls into code outside ours are
   neither leaving nor entering.
+- **calls**: every call into one of our functions while ``run`` runs, each counted every time
+  (a helper called twice counts twice), and of them the calls from one module into another;
 - **moves back** (the first measure of issue 34, kept for comparison): the same, but counting
   every call whose module differs from the module of the call before it (returns ignored),
   so a module calling its own helper after a call out counts as coming back.
@@ -66,6 +68,11 @@ class RunPath:
     def moved_back(self) -> int:
         return sum(self.moves_back.values())
 
+    @property
+    def calls_across(self) -> int:
+        """Calls into one of our modules from another (or from code not ours)."""
+        return sum(1 for call in self.calls if call.startswith(">"))
+
     def functions_of(self, module: str) -> int:
         return sum(1 for name in self.entered if name.startswith(module + "."))
 
@@ -73,6 +80,7 @@ class RunPath:
         """The figures, one line per module."""
         lines = [
             f"functions entered: {self.functions}",
+            f"calls: {len(self.calls)} ({self.calls_across} from one of our modules into another)",
             f"re-entries into a module left before: {self.reentered}",
             f"moves back (the first measure, a module's own helpers counted): {self.moved_back}",
         ]

@@ -269,7 +269,8 @@ def refusal(user: Any, action: str, obj: Any = None) -> Refusal | None:
         return not_allowed(action)  # a visitor writes nothing (and costs no query of a page)
     if obj is None or action in _ROLE_ACTIONS:
         return _role_refusal(user, action)
-    check = _check_for(obj)
+    # The app's check of this kind of object: found once per kind, then a dictionary read.
+    check = _resolved[type(obj)] if type(obj) in _resolved else _check_for(obj)
     if check is None:
         return _role_refusal(user, action)
     return check(user, action, obj)
