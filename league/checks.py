@@ -10,12 +10,12 @@ takes its press read the same. The rules in words are in ``league.kernel.permiss
 from __future__ import annotations
 
 import datetime as dt
-from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from contest import brackets
 from league.kernel import lifecycle
 from league.kernel.errors import Conflict, Locked, Refusal, ValidationFailed
 from league.kernel.lifecycle import Event
@@ -203,14 +203,16 @@ def games_per_match(match: Any) -> int:
     return season.playoff_games_per_match if match.playoff_round else season.games_per_match
 
 
-def match_winner(match: Any, games: Iterable[Any]) -> Any:
-    """The team that has won a playoff match (a majority of ``games``, its games that are not
-    void), else None. A league match plays all its games: each one earns league points."""
+def playoff_winner(match: Any, games: Iterable[Any]) -> Any:
+    """The team that has won a playoff match (``contest.brackets.match_winner`` over
+    ``games``, its games that are not void), else None. A league match plays all its games:
+    each one earns league points."""
     if not match.playoff_round:
         return None
-    need = games_per_match(match) // 2 + 1
-    wins = Counter(g.winner_id for g in games if g.winner_id is not None)
-    return next((t for t in (match.home, match.away) if wins[t.pk] >= need), None)
+    won = brackets.match_winner(
+        [g.winner_id for g in games if g.winner_id is not None], best_of=games_per_match(match)
+    )
+    return next((t for t in (match.home, match.away) if t.pk == won), None)
 
 
 def start_refusal(match: Any, games: Iterable[Any]) -> Refusal | None:
@@ -229,7 +231,7 @@ def start_refusal(match: Any, games: Iterable[Any]) -> Refusal | None:
     if len(games) >= limit:
         code, text = ALL_STARTED
         return Refusal(code, text, params={"n": limit}, error=Conflict)
-    winner = match_winner(match, games)
+    winner = playoff_winner(match, games)
     if winner is not None:
         code, text = DECIDED
         return Refusal(code, text, params={"team": winner.name}, error=Conflict)
@@ -241,7 +243,7 @@ def forfeit_numbers(match: Any, games: Iterable[Any]) -> list[int]:
     that are not void: every game not over yet (one under way included: the forfeit replaces
     it), capped by the season's ``forfeit_games``; none once a playoff match is decided."""
     games = list(games)
-    if match_winner(match, games) is not None:
+    if playoff_winner(match, games) is not None:
         return []
     over = {g.number for g in games if g.status != GameStatus.IN_PROGRESS}
     numbers = [n for n in range(1, games_per_match(match) + 1) if n not in over]

@@ -276,7 +276,7 @@ def games_per_match(match: Match) -> int:
 def match_decided(match: Match) -> Any:
     """The team that has won a playoff match (a majority of its games), else None. A league
     match plays all its games: each one earns league points."""
-    return checks.match_winner(match, match.games.exclude(status=GameStatus.VOID))
+    return checks.playoff_winner(match, match.games.exclude(status=GameStatus.VOID))
 
 
 def game_start(
