@@ -199,11 +199,11 @@ def register_check(model: type, check: ObjectCheck) -> None:
     _resolved.clear()
 
 
-def _check_for(obj: Any) -> ObjectCheck | None:
-    kind = type(obj)
-    if kind not in _resolved:
-        _resolved[kind] = next((_checks[k] for k in kind.__mro__ if k in _checks), None)
-    return _resolved[kind]
+def _resolve(kind: type) -> ObjectCheck | None:
+    """The check registered for ``kind`` or its nearest base (None: no app checks it),
+    remembered for the kind until a check is registered."""
+    check = _resolved[kind] = next((_checks[k] for k in kind.__mro__ if k in _checks), None)
+    return check
 
 
 def not_allowed(action: str) -> Refusal:
@@ -269,8 +269,10 @@ def refusal(user: Any, action: str, obj: Any = None) -> Refusal | None:
         return not_allowed(action)  # a visitor writes nothing (and costs no query of a page)
     if obj is None or action in _ROLE_ACTIONS:
         return _role_refusal(user, action)
-    # The app's check of this kind of object: found once per kind, then a dictionary read.
-    check = _resolved[type(obj)] if type(obj) in _resolved else _check_for(obj)
+    try:  # the app's check of this kind of object: a dictionary read once the kind is known
+        check = _resolved[type(obj)]
+    except KeyError:
+        check = _resolve(type(obj))
     if check is None:
         return _role_refusal(user, action)
     return check(user, action, obj)
