@@ -16,7 +16,7 @@ too); the CPU is ``time.process_time()`` over ``--deals`` deals of as many games
 second deal (as at a table, where a phone sends deal after deal), each POST a whole request
 (token, parse, service, response) with no profiler attached.
 
-With --postgres the same runs on PostgreSQL instead (issue 42's CPU figure): a scratch database,
+With --postgres the same runs on PostgreSQL instead (its CPU figure): a scratch database,
 pegboard_deal_path or --database, on the server of LOAD_PG_ADMIN, created by the run and dropped
 at its end (it refuses to start if that database exists, as bench/load.py does, whose helpers
 it uses). The CPU is then the worker's alone (psycopg included); PostgreSQL's own backend is

@@ -4,7 +4,7 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/h2 python bench/import.py --postgres
     python bench/import.py --games 10000            # also 10,000 games (time and peak memory)
 
-Not a test: it measures and prints. Target (issue 16): a 3,200-game season (about 18,000
+Not a test: it measures and prints. Target: a 3,200-game season (about 18,000
 deals, the shape of bench/standings.py: 64 teams, 20 weeks, 5 games a match) imports in under
 30 s on both databases. Each import runs in a fresh process on an empty database, so the peak
 memory (the process's maximum resident set) is the import's own. "longest batch" is the

@@ -25,7 +25,7 @@ on the standings page and half on the venue's TV boards:
   0: no spectators (not run by default), what score entry costs by itself.
 Every run is a new week of 64 matches in the same season, on the same warm servers. At the end
 every table's deals are counted in the database: each posted deal must be stored exactly once.
---busy-core (issue 42) keeps one core busy for the whole run: a process spinning at normal
+--busy-core keeps one core busy for the whole run: a process spinning at normal
 priority in a session of its own (another program on the host), killed at the end; the run
 prints the share of a core it got.
 Not a test: it measures and prints (figures in README.md).

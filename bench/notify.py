@@ -5,7 +5,7 @@ device and signed with VAPID) built and sent by one process.
     python bench/notify.py                 # 1,000 players (500 teams, 250 matches)
     python bench/notify.py --players 200
 
-Not a test: it measures and prints. Target (issue 36): under 60 s for 1,000 players. The query
+Not a test: it measures and prints. Target: under 60 s for 1,000 players. The query
 count of building the reminders is pinned by
 tests/league/test_notify.py::test_building_the_night_reminders_takes_the_same_queries_...;
 here the whole run's queries are printed beside its time. A throwaway SQLite file, built with

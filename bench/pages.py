@@ -10,7 +10,7 @@ week at one venue, so the TV shows 512 boards) with the generator of bench/stand
 requests each page through Django's test client in this process, the cache cleared before
 every request; the standings the worker stores after every result are there (as they are for a
 visitor with the cache cold), except in the two rows "nothing stored". Target
-(issue 16): under 200 ms each. It prints the median and the slowest of ``--repeat`` requests
+(visitors' pages): under 200 ms each. It prints the median and the slowest of ``--repeat`` requests
 in wall time, the median CPU time of this process (the database's own work is in wall time
 only, and on SQLite in both), the queries and the size of each answer.
 

@@ -1,4 +1,4 @@
-"""Tournament load: a national main event's qualifying round through nginx (issue 37).
+"""Tournament load: a national main event's qualifying round through nginx.
 
     python bench/tournament_load.py                  # 600 entrants, 300 games, 3 runs (~6 min)
     python bench/tournament_load.py --runs 1         # one quick run
@@ -26,9 +26,9 @@ in the database: each must be stored exactly once, and every game verified by it
 --card-cost runs no server: it enters one round's cards in this process through Django's test
 client (token, parse, service, answer, as gunicorn would) and prints a card's SQL statements, how
 many of them run inside its transaction, which rows that transaction locks (its table's alone
-since issue 42's card path; the tournament's before, so every card of the event waited for the
+since the card path was trimmed; the tournament's before, so every card of the event waited for the
 one before), and the worker's CPU a card: the figures load moves least.
-Not a test: it measures and prints (figures in README.md). Target (issue 37): score entry's p95
+Not a test: it measures and prints (figures in README.md). Target: score entry's p95
 under 250 ms, no failed post.
 """
 

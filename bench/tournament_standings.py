@@ -2,11 +2,11 @@
 
     python bench/tournament_standings.py          # pure compute, and from the database
     python bench/tournament_standings.py --runs 50
-    python bench/tournament_standings.py --entrants 600   # a national event (issue 37)
+    python bench/tournament_standings.py --entrants 600   # a national event
 
-Not a test: it measures and prints. Target (issue 15): the standings (records, the tie-break
+Not a test: it measures and prints. Target (club nights): the standings (records, the tie-break
 chain with the draw, the cut and the bracket) of 300 entrants x 22 games in under 50 ms, and
-(issue 37) of 600 entrants x 22 games (``--entrants 600``) in under 50 ms too. Two
+(a national event) of 600 entrants x 22 games (``--entrants 600``) in under 50 ms too. Two
 figures: ``compute`` is ``tournaments.selectors.compute`` on plain data (the rules
 alone); ``from the database`` is ``standings_for_tournament`` on stored rows (its two queries
 included), in a throwaway SQLite file that is built with bulk inserts, not the services.

@@ -38,7 +38,7 @@ def _secret_key() -> str:
     if key:
         return key
     if PRODUCTION:
-        raise RuntimeError("SECRET_KEY must be set in production (see README, 'Deploying').")
+        raise RuntimeError("SECRET_KEY must be set in production (see docs/guide/operator.md).")
     path = BASE_DIR / ".secret_key"
     if not path.exists():
         path.write_text(secrets.token_urlsafe(50))

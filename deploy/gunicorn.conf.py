@@ -30,7 +30,7 @@ graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
 
 # Recycling a worker throws away its warm state (connections, caches, compiled templates), and
 # under a venue night's spectator load 1,000 requests came round every 1.5 s, with all workers
-# restarting together on captains' deals (issue 16). So recycle rarely, far apart: a worker
+# restarting together on captains' deals (venue-night load). So recycle rarely, far apart: a worker
 # serves 20,000 to 22,000 requests (0 turns recycling off).
 max_requests = _int("GUNICORN_MAX_REQUESTS", 20000)
 max_requests_jitter = _int("GUNICORN_MAX_REQUESTS_JITTER", 2000)

@@ -165,7 +165,7 @@ def csv_text(content: bytes) -> str:
 
 def check_xlsx_size(content: bytes) -> None:
     """Refuse, in words, an .xlsx whose parts would unzip past ``XLSX_UNZIPPED_LIMIT`` (or
-    that holds more parts than a workbook does), before any of it is inflated (issue 38, L12:
+    that holds more parts than a workbook does), before any of it is inflated (security review, L12:
     a 558 KB file unzipping to 190 MB held a worker until gunicorn killed it)."""
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:

@@ -1,4 +1,4 @@
-"""An offline entry is sent only by its typist's session (issue 38, M1).
+"""An offline entry is sent only by its typist's session (security review, M1).
 
 The phone's outbox (static/js/outbox.js) sends each waiting entry with ``X-Pegboard-Typist``:
 the id of the account that was signed in when it was typed. If someone else is signed in now

@@ -1,5 +1,5 @@
 """The shape of a request's path through our code: which of our functions it enters, and how
-often it climbs back into a module it had left (issue 34). Shared by the test that pins the deal
+often it climbs back into a module it had left. Shared by the test that pins the deal
 path (tests/api/test_deal_path.py) and ``bench/deal_path.py``, which prints it.
 
 - **functions entered**: distinct functions of ``league/`` and ``tournaments/`` (not of
@@ -14,7 +14,7 @@ path (tests/api/test_deal_path.py) and ``bench/deal_path.py``, which prints it.
   neither leaving nor entering.
 - **calls**: every call into one of our functions while ``run`` runs, each counted every time
   (a helper called twice counts twice), and of them the calls from one module into another;
-- **moves back** (the first measure of issue 34, kept for comparison): the same, but counting
+- **moves back** (the deal path's first measure, kept for comparison): the same, but counting
   every call whose module differs from the module of the call before it (returns ignored),
   so a module calling its own helper after a call out counts as coming back.
 """

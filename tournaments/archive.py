@@ -9,7 +9,7 @@ whole file is read and replayed in memory first, and the first refusal raises
 a whole number from 0 to 120."), with nothing of the file stored. The checked rows are then
 written as those services would have stored them (the same rows, the same audit trail in the
 same order) with one bulk insert per table (per ``BATCH_ROWS`` rows), in one transaction: the
-statements do not grow with the number of rounds or tables (issue 38, L11).
+statements do not grow with the number of rounds or tables (security review, L11).
 
 Semantics chosen where the format is silent:
 
@@ -205,7 +205,7 @@ def import_tournament(data: Any, *, user: Actor | None = None) -> Tournament:
 
     Raises :class:`TournamentArchiveRefused` naming the place and the rule.
     """
-    # The season importer's hardening (issue 38, L11): the whole document's depth, numbers and
+    # The season importer's hardening (review, L11): the whole document's depth, numbers and
     # texts (length, NUL) first, then names and numbers within their columns.
     check_shape(data, refusal=TournamentArchiveRefused, what=WHAT)
     r = Reader(TournamentArchiveRefused, name_limit=NAME_LIMIT, number_limit=SMALL_LIMIT)

@@ -165,7 +165,7 @@ def player_logins(
 def league_players(season: Season) -> QuerySet[Player]:
     """The players an organiser of ``season`` works with: those who were ever on a team of its
     league, and those on no team yet anywhere (just added, not placed). Never another league's
-    players (issue 38)."""
+    players (security review)."""
     return Player.objects.filter(
         Q(teams__season__league_id=season.league_id) | Q(teams__isnull=True)
     ).distinct()

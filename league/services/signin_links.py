@@ -61,7 +61,7 @@ def counted(key: str, limit: int) -> bool:
 def signin_link_request(*, identifier: str, address: str | None, link_base: str) -> bool:
     """Ask for a sign-in link for the account with this user name or email.
 
-    The request does the same work whether or not an account matches (issue 38, L8: a few
+    The request does the same work whether or not an account matches (security review, L8: a few
     milliseconds told them apart): it counts the address and queues one task after commit;
     the task (``notifications.signin_link_deliver``) looks the account up, counts it and sends
     the mail.

@@ -702,7 +702,7 @@ def test_reading_costs_the_same_queries_however_many_rows(
 
 
 def test_a_deal_sent_again_answers_what_happened_to_it(client_for, game, ann, bob, cat):
-    """The README's answers: the team that entered a deal corrects it (201), the other team
+    """The API guide's answers: the team that entered a deal corrects it (201), the other team
     agrees (200) or is kept as a rival (201), and once the game is confirmed it is refused."""
     assert client_for(ann).post(deals_url(game), first_deal(), format="json").status_code == 201
 

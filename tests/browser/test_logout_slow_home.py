@@ -1,4 +1,4 @@
-"""L7 of issue 38: logging out while the home page is slow (longer than the service worker's
+"""Security review, L7: logging out while the home page is slow (longer than the service worker's
 4 s patience) must not bring back the signed-in home page the worker kept, nor leave any of the
 player's pages in the phone's caches."""
 

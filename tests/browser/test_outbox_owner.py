@@ -1,4 +1,4 @@
-"""M1 of issue 38: an offline entry belongs to whoever typed it.
+"""Security review, M1: an offline entry belongs to whoever typed it.
 
 One shared phone at the bar: Ann (fay, in the issue) types a deal with no signal, her session
 ends, and Cat (kim), captain of the other team, signs in on the same phone. Cat's session must

@@ -270,7 +270,7 @@ def test_nginx_healthcheck_asks_a_location_nginx_answers(services, nginx_conf):
 
 def test_gunicorn_preloads_and_recycles_workers_rarely_and_apart(monkeypatch):
     """Under a venue night's spectators 1,000 requests came round every 1.5 s, and each
-    recycled worker paid its start-up on a captain's deal (issue 16): workers now serve 20,000
+    recycled worker paid its start-up on a captain's deal (venue load): workers now serve 20,000
     requests or more, restart at different times, and start from a preloaded application."""
     for name in ("GUNICORN_MAX_REQUESTS", "GUNICORN_MAX_REQUESTS_JITTER", "GUNICORN_PRELOAD"):
         monkeypatch.delenv(name, raising=False)
@@ -286,7 +286,7 @@ def test_gunicorn_preloads_and_recycles_workers_rarely_and_apart(monkeypatch):
 
 def test_each_worker_is_forked_with_the_loaded_application_out_of_the_collectors_reach():
     """A worker's full collection walked everything the master had loaded, once in its first
-    hundred requests: 150 to 250 ms on a captain's deal (issue 16). The master freezes it
+    hundred requests: 150 to 250 ms on a captain's deal (venue-night load). The master freezes it
     before each fork, so a worker's collections only walk what the worker made itself."""
     import gc
 

@@ -220,7 +220,7 @@ def test_a_new_deal_reaches_visitors_well_within_a_tvs_five_seconds(
 def test_an_odd_language_cookie_never_stores_a_page_under_the_wrong_language(
     nginx, venue_week, half_game, cookie
 ):
-    """L6 of issue 38: such a request goes to Django and its page is not stored, so the next
+    """Security review, L6: such a request goes to Django and its page is not stored, so the next
     English visitor gets English."""
     rules = reverse("league:rules")
     _, odd_headers, _odd = get(nginx, rules, **{"Accept-Language": "en-GB", "Cookie": cookie})

@@ -1,4 +1,4 @@
-"""L10 of issue 38: after ``kill -9`` mid-import, the half-written season stays hidden
+"""Security review, L10: after ``kill -9`` mid-import, the half-written season stays hidden
 (``importing``) until the import is run again. The API hid it; its pages answered 200 to
 visitors. Every page of it is a 404 now, and the other seasons' pages do not show it."""
 

@@ -170,7 +170,7 @@ def test_a_sentence_the_system_stored_whole_reads_in_the_readers_language(game, 
         assert fixed(french) == "The game was voided."
 
 
-# --- A deal correction's reason the system words (issue 40): taking the other team's numbers,
+# --- A deal correction's reason the system words: taking the other team's numbers,
 # a judge's ruling.
 
 reasons = importlib.import_module("league.migrations.0021_reason_codes")

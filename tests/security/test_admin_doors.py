@@ -1,4 +1,4 @@
-"""The admin is audited like every other door (issue 38): every change form, add form, delete
+"""The admin is audited like every other door (security review): every change form, add form, delete
 and action a league admin, a judge or a tournament director can reach in the league's and the
 tournaments' admin either goes through a named service (which checks who may and writes the
 audit trail) or is read-only for them. A new ModelAdmin fails here until it is listed below."""

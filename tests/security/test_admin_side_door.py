@@ -1,6 +1,6 @@
 """The admin is no side door: a season's and a league's rules, a week's season and a player's
 account change there only through the services the organiser's page uses (rules check, reason
-once played, audit, re-score), or not at all (issue 38, M2 and M3)."""
+once played, audit, re-score), or not at all (security review, M2 and M3)."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def _link(client, player: models.Player, account: Any) -> Any:
 
 
 def test_an_admin_cannot_link_himself_to_both_teams_of_a_game(client, staff_admin, game):
-    """Issue 38's reproduction: linked to a player of one team he enters the game, then linked
+    """The review's reproduction: linked to a player of one team he enters the game, then linked
     to a player of the other team he would confirm it: a result neither team saw."""
     from league.kernel.errors import DomainError
     from league.services.games import game_confirm

@@ -1,4 +1,4 @@
-"""Issue 38: a venue's details and a player's name could not be corrected anywhere (read-only
+"""Security review: a venue's details and a player's name could not be corrected anywhere (read-only
 in the admin, no service behind them). Now ``venue_update`` and ``player_rename`` change them,
 checked and audited, and the admin goes through them."""
 

@@ -1,4 +1,4 @@
-"""L3 of issue 38: a judge or league admin opening a table's phone scorecard got a form whose
+"""Security review, L3: a judge or league admin opening a table's phone scorecard got a form whose
 every answer was a 500. A checker who does not play at the table is told, in words, where a
 paper card is keyed in; the page never answers 500, whatever is posted."""
 

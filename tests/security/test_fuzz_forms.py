@@ -1,4 +1,4 @@
-"""L12 of issue 38: director and organiser forms answered a few 500s to odd input. Every form
+"""Security review, L12: director and organiser forms answered a few 500s to odd input. Every form
 of the organiser's pages, the tournament pages and the tournaments' admin is posted with huge
 numbers, unicode digits, empty values, NUL characters and very long text, one field at a time
 and all at once: none answers 500."""

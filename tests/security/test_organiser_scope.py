@@ -1,4 +1,4 @@
-"""Issue 38: the organiser's players page listed every league's players (names, logins,
+"""Security review: the organiser's players page listed every league's players (names, logins,
 invitations). It lists the season's league's players and those on no team yet, and inviting
 reaches no other league's player."""
 

@@ -1,4 +1,4 @@
-"""A team's "reject" that lands just after its own confirmation (issue 38: 20 ms apart) leaves
+"""A team's "reject" that lands just after its own confirmation (review: 20 ms apart) leaves
 the confirmed game confirmed: the state is asked again under the game's lock."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""L5 of issue 38: a judge's written ruling is read only through ``can(VIEW_PRECEDENTS)``.
+"""Security review, L5: a judge's written ruling is read only through ``can(VIEW_PRECEDENTS)``.
 
 A ruling that corrects deals leaves its words on the corrected deal (``reason``); the API
 showed them to anyone. Now a visitor and the players see no reason; a judge or league admin

@@ -1,4 +1,4 @@
-"""L8 of issue 38: the sign-in-link request was a few milliseconds slower for names with an
+"""Security review, L8: the sign-in-link request was a few milliseconds slower for names with an
 account and an email (the account's throttle and the mail's queueing ran only for them), and a
 stopwatch told them apart 85% of the time. Now the request does the same work either way: the
 same queries, the same cache calls, one task queued after commit; the task looks the account

@@ -1,4 +1,4 @@
-"""L12 of issue 38: a 558 KB spreadsheet that unzipped to 190 MB held a worker until gunicorn
+"""Security review, L12: a 558 KB spreadsheet that unzipped to 190 MB held a worker until gunicorn
 killed it. An .xlsx's uncompressed size is read from its zip directory before anything is
 inflated, and a file too big once opened is refused in words, adding nobody."""
 

@@ -1,4 +1,4 @@
-"""L11 of issue 38: the tournament archive importer had none of the season importer's
+"""Security review, L11: the tournament archive importer had none of the season importer's
 hardening. It now reads with the same archive reader and limits (league/kernel/archive_reader):
 size, UTF-8, JSON, depth, numbers, NUL and name lengths, each refused in words naming where,
 all or nothing."""

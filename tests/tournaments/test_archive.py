@@ -283,7 +283,7 @@ def _statements(doc: dict) -> int:
 
 
 def test_an_import_takes_the_same_few_statements_however_many_tables(db):
-    """A night is written with one insert per table of rows (L11 of issue 38), not one per
+    """A night is written with one insert per table of rows (security review, L11), not one per
     row: a 12-entrant night of 4 rounds takes 20 statements (checks, inserts, the standings
     read once to notify the champion's field, the savepoint), and one of 48 with four times the
     games, byes and playoff games takes at most one more per batch of rows (SQLite inserts

@@ -1,4 +1,4 @@
-"""A checker keys in a paper scorecard in the admin, for a player with no phone (issue 15):
+"""A checker keys in a paper scorecard in the admin, for a player with no phone:
 the card counts as that side's entry, through the same service as a phone's."""
 
 from __future__ import annotations

@@ -141,7 +141,7 @@ def test_both_teams_vouching_in_turn_confirms_a_paper_sheet(game, everyone):
 def test_without_confirmation_a_rival_does_not_ask_the_team_that_has_nothing_to_confirm(
     client, game, everyone
 ):
-    """Issue 34: in a season that asks no confirmation, home entered deals 1 to N-1, away a
+    """Agreement: in a season that asks no confirmation, home entered deals 1 to N-1, away a
     different deal 1 and the last deal. Only away still has something to settle (its rival
     entry); the page showed Confirm to home, whose press the service refused with "Your team
     has already confirmed this game." The button, the API and the service now read the same

@@ -1,5 +1,5 @@
 """Preparing next season never changes the season being played, for anyone: the core bug of
-issue 35 ("creating next season takes the season being played off the site"), tried through
+a season's life ("creating next season takes the season being played off the site"), tried through
 the pages a visitor, a captain and an organiser open, before and after each step."""
 
 from __future__ import annotations

@@ -281,7 +281,7 @@ def scorecard_enter(
     ``side`` may be ids (a request's): a table that does not exist is
     ``TableGame.DoesNotExist``.
 
-    The path (issue 42's, bench/README.md): the table is read once before the transaction
+    The path (the deal path's, bench/README.md): the table is read once before the transaction
     (with its round, tournament, entrants, the asker's side and the key's table) and the
     checks that need no lock run there (the deals, scored); then the table's row alone is
     locked and read again with its cards, and the card, the table's state and the audit are
