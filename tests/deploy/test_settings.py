@@ -61,12 +61,14 @@ with override_settings(ROOT_URLCONF=failing_urls):
     response = client.get("/boom", secure=True, headers={"host": "example.org"})
 facts["error"] = {"status": response.status_code, "body": response.content.decode()}
 
-response = client.get("/healthz", secure=True, headers={"host": "example.org"})
+response = client.get("/ping", secure=True, headers={"host": "example.org"})
 facts["healthz"] = {
     "status": response.status_code, "csp": response.headers.get("Content-Security-Policy")
 }
 response = client.get("/healthz", headers={"host": "example.org"})
 facts["healthz_plain_http"] = response.status_code
+response = client.get("/", headers={"host": "example.org"})
+facts["page_plain_http"] = response.status_code
 
 def urlopen(request, timeout=None):
     url = urllib.parse.urlsplit(request.full_url)
@@ -134,8 +136,9 @@ def test_production_sends_the_content_security_policy(production):
     assert production["healthz"] == {"status": 200, "csp": POLICY}
 
 
-def test_production_redirects_plain_http_to_https(production):
-    assert production["healthz_plain_http"] == 301
+def test_production_redirects_plain_http_to_https_except_the_health_check(production):
+    assert production["page_plain_http"] == 301
+    assert production["healthz_plain_http"] == 200
 
 
 def test_the_compose_health_check_of_web_passes_against_production_settings(production):
@@ -146,7 +149,7 @@ def test_the_compose_health_check_of_web_passes_against_production_settings(prod
 def test_csp_middleware_sends_the_policy_of_the_csp_setting(client):
     policy = {"default-src": ["'self'"], "img-src": ["'self'", "data:"]}
     with override_settings(MIDDLEWARE=[*settings.MIDDLEWARE, CSP_MIDDLEWARE], CSP=policy):
-        response = client.get("/healthz")
+        response = client.get("/ping")
     assert response.headers[HEADER] == "default-src 'self'; img-src 'self' data:"
 
 
