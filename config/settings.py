@@ -434,6 +434,7 @@ SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 # Under several gunicorn workers, set PROMETHEUS_MULTIPROC_DIR (deploy/pegboard-web.service).
 PEGBOARD_METRICS_TOKEN = os.environ.get("PEGBOARD_METRICS_TOKEN", "")
 # Error reporting to Sentry (or any service speaking its protocol), off unless SENTRY_DSN is set.
+# sentry-sdk's send_default_pii stays off (its default): no player's name, address or cookie.
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
 if SENTRY_DSN:
     import sentry_sdk
@@ -441,8 +442,6 @@ if SENTRY_DSN:
     sentry_sdk.init(
         dsn=SENTRY_DSN,
         environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
-        # No names, addresses or cookies of players leave the site.
-        send_default_pii=False,
         traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
     )
 

@@ -190,3 +190,14 @@ def test_admins_come_from_the_environment(tmp_path):
         production_env(tmp_path, ADMINS="Ann Lee <ann@example.org>, ops@example.org"),
     )
     assert result.stdout.strip() == "[('Ann Lee', 'ann@example.org'), ('', 'ops@example.org')]"
+
+
+def test_error_reporting_is_off_unless_a_sentry_dsn_is_set(tmp_path):
+    probe = (
+        "import django; django.setup(); import sentry_sdk; "
+        "print(sentry_sdk.get_client().is_active())"
+    )
+    assert run(["-c", probe], production_env(tmp_path)).stdout.strip() == "False"
+    env = production_env(tmp_path, SENTRY_DSN="https://key@sentry.example.org/1")
+    result = run(["-c", probe], env)
+    assert result.stdout.strip() == "True", result.stderr
