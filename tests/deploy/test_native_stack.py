@@ -29,6 +29,7 @@ from tests.deploy.native import ROOT, units
 
 PORTS = {"gunicorn": 18520, "http": 18521, "https": 18522}
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+METRICS_TOKEN = secrets.token_urlsafe(16)
 
 
 def test_every_process_has_a_unit_that_restarts_it_and_reads_the_settings_file():
@@ -106,7 +107,9 @@ def _main_conf(tmp: Path, site: Path) -> Path:
     return conf
 
 
-def _get(port: int, path: str, *, tls: bool) -> tuple[int, dict[str, str], str]:
+def _get(
+    port: int, path: str, *, tls: bool, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], str]:
     if tls:
         context = ssl.create_default_context()
         context.check_hostname = False
@@ -116,7 +119,7 @@ def _get(port: int, path: str, *, tls: bool) -> tuple[int, dict[str, str], str]:
         )
     else:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
-    connection.request("GET", path, headers={"Host": "localhost"})
+    connection.request("GET", path, headers={"Host": "localhost", **(headers or {})})
     response = connection.getresponse()
     body = response.read().decode("utf-8", "replace")
     connection.close()
@@ -155,6 +158,7 @@ def native_stack(tmp_path):
         PEGBOARD_HEARTBEAT_EVERY="2",
         PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "prometheus"),
         PEGBOARD_PRODUCTION="1",
+        PEGBOARD_METRICS_TOKEN=METRICS_TOKEN,
     )
     paths = {"/srv/pegboard": str(ROOT), "/var/lib/pegboard-beat": str(tmp_path / "state")}
     site = _render_site(tmp_path, env)
@@ -226,3 +230,9 @@ def test_the_native_stack_serves_the_league_through_nginx_with_tls(native_stack)
     assert _get(PORTS["http"], "/readyz", tls=False)[0] == 200
     status, headers, _ = _get(PORTS["http"], "/", tls=False)
     assert status == 301 and headers["location"].startswith("https://localhost")
+
+    # Prometheus: only with the token, and the figures of every gunicorn worker together.
+    assert _get(PORTS["https"], "/metrics", tls=True)[0] == 401
+    auth = {"Authorization": f"Bearer {METRICS_TOKEN}"}
+    status, _, text = _get(PORTS["https"], "/metrics", tls=True, headers=auth)
+    assert status == 200 and "django_http_requests_total_by_method_total" in text
