@@ -59,6 +59,19 @@ class Site:
         return self.certificate_key or f"/etc/letsencrypt/live/{self.server_name}/privkey.pem"
 
 
+def outside_docker(text: str, *, upstream: str, cache_dir: str) -> str:
+    """The lines every rendering off compose replaces (the host's site here, the tests' and
+    benches' local nginx in nginx_local.py): no Docker resolver, gunicorn at ``upstream``
+    (host:port) without ``resolve`` (nginx 1.27.3+), the micro-cache in ``cache_dir``."""
+    text = _sub(
+        r"^\s*# Docker's DNS.*\n(\s*#.*\n)*\s*resolver 127\.0\.0\.11[^;]*;\n", "", text, flags=re.M
+    )
+    text = _sub(r"server web:\d+ resolve;", f"server {upstream};", text)
+    return _sub(
+        r"proxy_cache_path /var/cache/nginx/pegboard", f"proxy_cache_path {cache_dir}", text
+    )
+
+
 def site_conf(site: Site, *, source: str | None = None) -> str:
     """The site file for /etc/nginx/sites-available/pegboard."""
     text = CONF.read_text(encoding="utf-8") if source is None else source
@@ -72,13 +85,7 @@ def site_conf(site: Site, *, source: str | None = None) -> str:
     # Each server logs to its own file (Debian's http-level access.log then sees nothing twice).
     access = f"        access_log {site.log_dir}/pegboard.access.log main buffer=32k flush=1s;\n"
     body = _sub(r"^    server \{\n", "    server {\n" + access, body, flags=re.M)
-    body = _sub(
-        r"proxy_cache_path /var/cache/nginx/pegboard", f"proxy_cache_path {site.cache_dir}", body
-    )
-    body = _sub(
-        r"^\s*# Docker's DNS.*\n(\s*#.*\n)*\s*resolver 127\.0\.0\.11[^;]*;\n", "", body, flags=re.M
-    )
-    body = _sub(r"server web:\d+ resolve;", f"server {site.upstream};", body)
+    body = outside_docker(body, upstream=site.upstream, cache_dir=site.cache_dir)
     name = f"        server_name {site.server_name};\n"
     body = _sub(
         r"^        listen 80 default_server;\n",
