@@ -236,3 +236,23 @@ def test_the_native_stack_serves_the_league_through_nginx_with_tls(native_stack)
     auth = {"Authorization": f"Bearer {METRICS_TOKEN}"}
     status, _, text = _get(PORTS["https"], "/metrics", tls=True, headers=auth)
     assert status == 200 and "django_http_requests_total_by_method_total" in text
+
+
+def test_pegboard_manage_runs_manage_py_with_the_units_settings_file(tmp_path):
+    settings_file = tmp_path / "pegboard.env"
+    settings_file.write_text(
+        "PEGBOARD_PRODUCTION=1\n"
+        f"SECRET_KEY={secrets.token_urlsafe(50)}\n"
+        "ALLOWED_HOSTS=pegboard.example.org\n"
+        f"DATABASE_URL=sqlite:///{tmp_path / 'db.sqlite3'}\n"
+        f"STATIC_ROOT={tmp_path / 'static'}\n"
+        "DEFAULT_FROM_EMAIL='Pegboard <pegboard@example.org>'\n"
+    )
+    env = {"PATH": os.environ["PATH"], "PEGBOARD_ENV_FILE": str(settings_file)}
+    result = subprocess.run(
+        [str(ROOT / "deploy" / "pegboard-manage"), "nginx_conf"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    # The site's name came from ALLOWED_HOSTS in the settings file.
+    assert "server_name pegboard.example.org;" in result.stdout
