@@ -10,8 +10,6 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from deploy.nginx_site import Site, site_conf
-
 
 def _default_name() -> str:
     for host in settings.ALLOWED_HOSTS:
@@ -28,6 +26,9 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
+        # deploy/ lives in the checkout, not in the image (which has no use for this command).
+        from deploy.nginx_site import Site
+
         parser.add_argument(
             "--server-name", default=_default_name(), help="the site's name (ALLOWED_HOSTS')"
         )
@@ -47,6 +48,8 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", help="write here instead of printing")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        from deploy.nginx_site import Site, site_conf
+
         if not options["server_name"]:
             raise CommandError("Name the site: --server-name pegboard.example.org")
         if options["upstream"].startswith("unix:"):
