@@ -2,9 +2,10 @@
 
 The production file is not copied by hand: it is read and the few lines that only make sense in
 the container are replaced (Docker's resolver and upstream name, as for a plain host's site in
-nginx_site.py; TLS, the nginx user, the log, pid and cache paths), so the cache, the maps and the locations under test are the production
-ones. Every replacement must match exactly once: a change to deploy/nginx.conf that this no
-longer understands fails loudly here instead of testing something else.
+nginx_site.py; TLS, the nginx user, the log, pid and cache paths), so the cache, the maps and
+the locations under test are the production ones. Every replacement must match exactly once: a
+change to deploy/nginx.conf that this no longer understands fails loudly here instead of testing
+something else.
 
 Debian's nginx-light (1.22) runs it; the container's nginx is newer (``resolve``, ``http2 on``),
 and those lines are among the replaced ones.
