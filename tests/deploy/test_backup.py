@@ -102,6 +102,12 @@ def test_restore_drill_on_postgresql_brings_back_every_row_and_the_standings(tmp
     drill = urlunsplit(parts._replace(path="/pegboard_restore_drill"))
     template = parts.path.strip("/")
     _psql(admin, "DROP DATABASE IF EXISTS pegboard_restore_drill WITH (FORCE)")
+    # A copy needs the source to itself: connections left by processes just stopped go first.
+    _psql(
+        admin,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        f"WHERE datname = '{template}' AND pid <> pg_backend_pid()",
+    )
     _psql(admin, f'CREATE DATABASE pegboard_restore_drill TEMPLATE "{template}"')
     env = production_env(tmp_path, DATABASE_URL=drill)
     try:
