@@ -10,6 +10,7 @@ import os
 import secrets
 import tempfile
 from datetime import timedelta
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
@@ -64,11 +65,17 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "django_prometheus",
     "league",
     "tournaments",
 ]
 
 MIDDLEWARE = [
+    # Prometheus's counters (django-prometheus) wrap everything; /metrics is behind a token.
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    # /healthz and /readyz are answered here, before the HTTPS redirect and the Host check:
+    # a probe over plain HTTP from the host gets 200 or 503 (config/health.py).
+    "config.health.HealthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -86,6 +93,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a locked-out login into its 429 answer.
     "axes.middleware.AxesMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -102,6 +110,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # The organiser's pages say when beat or the worker has stopped.
+                "config.health.sending_stalled",
             ],
         },
     },
@@ -194,13 +204,39 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": 1,
 }
 CELERY_TASK_PUBLISH_RETRY = False
+# ... but the worker and beat outlive a broker outage: they wait for Redis to come back, at
+# start and whenever the connection drops, however long it takes (docs/runbook.md), and a task
+# cut off by the loss is given back to the queue (acks late) rather than half-done and lost.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Log lines carry the time, the level and the logger, as Django's do (LOGGING below).
+CELERY_WORKER_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(processName)s %(message)s"
+CELERY_WORKER_TASK_LOG_FORMAT = (
+    "%(asctime)s %(levelname)s %(name)s %(processName)s %(task_name)s[%(task_id)s] %(message)s"
+)
 # No task result is read back today; should a Redis result backend be set, its sockets time out.
 CELERY_REDIS_SOCKET_TIMEOUT = 1.0
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1.0
 # Seconds a request waits for a task to reach the broker after its commit; past that the send
 # goes on in the background and the request answers (a stale season is caught up by beat).
 PEGBOARD_ENQUEUE_WAIT = float(os.environ.get("PEGBOARD_ENQUEUE_WAIT", "0.2"))
+# Beat and a worker prove they are alive (league/kernel/heartbeat.py): beat sends a heartbeat
+# this often, a worker stamps it; either stamp older than PEGBOARD_HEARTBEAT_STALE seconds makes
+# /readyz answer 503 and the organiser's pages say that messages are not going out.
+PEGBOARD_HEARTBEAT_EVERY = float(os.environ.get("PEGBOARD_HEARTBEAT_EVERY", "60"))
+PEGBOARD_HEARTBEAT_STALE = float(
+    os.environ.get("PEGBOARD_HEARTBEAT_STALE", str(3 * PEGBOARD_HEARTBEAT_EVERY + 30))
+)
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "heartbeat": {
+        "task": "league.tasks.heartbeat",
+        "schedule": PEGBOARD_HEARTBEAT_EVERY,
+        # A heartbeat not run within its period is dropped: a worker coming back after an
+        # outage does not look alive by running a backlog of old ones.
+        "options": {"expires": PEGBOARD_HEARTBEAT_EVERY},
+    },
     # Standings marked stale whose recompute never ran (broker down at the time) catch up.
     "recompute-stale-standings": {
         "task": "league.tasks.recompute_stale_standings",
@@ -368,12 +404,46 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "pegboard@localhost")
 
+# --- Logging, errors, metrics ---------------------------------------------------------------
+# Every line names its time, level and logger; LOG_FORMAT=json writes one JSON object a line
+# (for a log collector). Django's default logging is kept: with ADMINS set and DEBUG off, a
+# server error is mailed to them.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "json": {"()": "config.logformat.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json" if LOG_FORMAT == "json" else "text",
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+# ADMINS="Ann <ann@example.org>, bob@example.org": who is mailed each server error (500).
+ADMINS = [
+    (name, address) for name, address in getaddresses([os.environ.get("ADMINS", "")]) if address
+]
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# Prometheus (django-prometheus) at /metrics, only for a request that carries
+# "Authorization: Bearer $PEGBOARD_METRICS_TOKEN"; without a token, /metrics does not exist.
+# Under several gunicorn workers, set PROMETHEUS_MULTIPROC_DIR (deploy/pegboard-web.service).
+PEGBOARD_METRICS_TOKEN = os.environ.get("PEGBOARD_METRICS_TOKEN", "")
+# Error reporting to Sentry (or any service speaking its protocol), off unless SENTRY_DSN is set.
+# sentry-sdk's send_default_pii stays off (its default): no player's name, address or cookie.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
+    )
 
 # --- Production hardening ---------------------------------------------------------------------
 if PRODUCTION:

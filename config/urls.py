@@ -8,7 +8,7 @@ from django.urls import include, path
 from django.utils.translation import gettext as _
 from django.views import defaults
 
-from league.views.health import healthz, ping
+from league.views.health import healthz, metrics, ping, readyz
 
 
 def favicon(request: HttpRequest) -> HttpResponse:
@@ -24,6 +24,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include("config.api_urls")),
     path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
+    path("metrics", metrics, name="metrics"),
     path("ping", ping, name="ping"),
     path("favicon.ico", favicon),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -12,8 +12,9 @@ def _int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
-# nginx proxies to this port on the compose network; it is never published.
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+# Loopback by default (a plain host: only nginx on the same host reaches gunicorn, so Django
+# can trust X-Forwarded-Proto); the image sets 0.0.0.0:8000 for nginx on the compose network.
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 
 # Sync workers: a request is short (a deal, a page of standings). WEB_CONCURRENCY is the usual
 # name; the default follows the CPUs, capped so that a big host does not exhaust PostgreSQL's

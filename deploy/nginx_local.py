@@ -1,10 +1,11 @@
 """deploy/nginx.conf made runnable on this machine, for the tests and bench/load.py.
 
 The production file is not copied by hand: it is read and the few lines that only make sense in
-the container are replaced (Docker's resolver and upstream name, TLS, the nginx user, the log,
-pid and cache paths), so the cache, the maps and the locations under test are the production
-ones. Every replacement must match exactly once: a change to deploy/nginx.conf that this no
-longer understands fails loudly here instead of testing something else.
+the container are replaced (Docker's resolver and upstream name, as for a plain host's site in
+nginx_site.py; TLS, the nginx user, the log, pid and cache paths), so the cache, the maps and
+the locations under test are the production ones. Every replacement must match exactly once: a
+change to deploy/nginx.conf that this no longer understands fails loudly here instead of testing
+something else.
 
 Debian's nginx-light (1.22) runs it; the container's nginx is newer (``resolve``, ``http2 on``),
 and those lines are among the replaced ones.
@@ -23,7 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-CONF = Path(__file__).resolve().parent / "nginx.conf"
+from deploy.nginx_site import CONF, outside_docker
+
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
@@ -57,18 +59,12 @@ def local_conf(
         lambda m: f"access_log {workdir}/access.log main{m.group(1) if buffered_log else ''};",
         text,
     )
-    text = _sub(
-        r"proxy_cache_path /var/cache/nginx/pegboard",
-        f"proxy_cache_path {workdir}/cache",
-        text,
-    )
+    text = outside_docker(text, upstream=upstream, cache_dir=f"{workdir}/cache")
     temp = "".join(
         f"    {kind}_temp_path {workdir}/{kind}-temp;\n"
         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
     )
     text = _sub(r"^http \{\n", "http {\n" + temp, text, flags=re.M)
-    text = _sub(r"^\s*resolver 127\.0\.0\.11[^;]*;\n", "", text, flags=re.M)
-    text = _sub(r"server web:\d+ resolve;", f"server {upstream};", text)
     # The plain-HTTP server (ACME, redirect to HTTPS) is not needed here.
     text = _sub(
         r"\n    server \{\n        listen 80 default_server;.*?\n    \}\n",

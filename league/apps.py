@@ -10,7 +10,7 @@ class LeagueConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from league import checks
+        from league import checks, deploy_checks  # noqa: F401 - check --deploy's warnings
         from league.kernel.ratings import set_win_chances
         from league.selectors.ratings import win_chances_before
 

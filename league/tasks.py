@@ -132,3 +132,12 @@ def recompute_ratings() -> dict[str, Any]:
     from league.services.ratings import ratings_recompute
 
     return asdict(ratings_recompute())
+
+
+@shared_task(ignore_result=True)
+def heartbeat() -> None:
+    """Beat, every ``PEGBOARD_HEARTBEAT_EVERY`` seconds: the worker that runs this stamps the
+    time (``league.kernel.heartbeat``), so /readyz and the organiser see that mail goes out."""
+    from league.kernel.heartbeat import worker_stamp
+
+    worker_stamp()

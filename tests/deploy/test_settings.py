@@ -61,12 +61,14 @@ with override_settings(ROOT_URLCONF=failing_urls):
     response = client.get("/boom", secure=True, headers={"host": "example.org"})
 facts["error"] = {"status": response.status_code, "body": response.content.decode()}
 
-response = client.get("/healthz", secure=True, headers={"host": "example.org"})
+response = client.get("/ping", secure=True, headers={"host": "example.org"})
 facts["healthz"] = {
     "status": response.status_code, "csp": response.headers.get("Content-Security-Policy")
 }
 response = client.get("/healthz", headers={"host": "example.org"})
 facts["healthz_plain_http"] = response.status_code
+response = client.get("/", headers={"host": "example.org"})
+facts["page_plain_http"] = response.status_code
 
 def urlopen(request, timeout=None):
     url = urllib.parse.urlsplit(request.full_url)
@@ -134,8 +136,9 @@ def test_production_sends_the_content_security_policy(production):
     assert production["healthz"] == {"status": 200, "csp": POLICY}
 
 
-def test_production_redirects_plain_http_to_https(production):
-    assert production["healthz_plain_http"] == 301
+def test_production_redirects_plain_http_to_https_except_the_health_check(production):
+    assert production["page_plain_http"] == 301
+    assert production["healthz_plain_http"] == 200
 
 
 def test_the_compose_health_check_of_web_passes_against_production_settings(production):
@@ -146,7 +149,7 @@ def test_the_compose_health_check_of_web_passes_against_production_settings(prod
 def test_csp_middleware_sends_the_policy_of_the_csp_setting(client):
     policy = {"default-src": ["'self'"], "img-src": ["'self'", "data:"]}
     with override_settings(MIDDLEWARE=[*settings.MIDDLEWARE, CSP_MIDDLEWARE], CSP=policy):
-        response = client.get("/healthz")
+        response = client.get("/ping")
     assert response.headers[HEADER] == "default-src 'self'; img-src 'self' data:"
 
 
@@ -193,3 +196,47 @@ def test_healthz_answers_503_when_the_database_does_not(client):
         response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json() == {"status": "error", "database": "unreachable"}
+
+
+def _deploy_warnings(env: dict[str, str]) -> str:
+    result = run(["manage.py", "check", "--deploy"], env)
+    return result.stdout + result.stderr
+
+
+def test_check_deploy_warns_when_mail_links_would_point_at_the_default_address(tmp_path):
+    env = production_env(tmp_path)
+    del env["PEGBOARD_SITE_URL"]
+    assert "pegboard.W001" in _deploy_warnings(env)
+
+
+def test_check_deploy_warns_when_no_push_could_ever_be_sent(tmp_path):
+    env = production_env(tmp_path, PEGBOARD_VAPID_PUBLIC_KEY="", PEGBOARD_VAPID_PRIVATE_KEY="")
+    assert "pegboard.W002" in _deploy_warnings(env)
+
+
+def test_check_deploy_warns_of_a_utc_site_with_a_venue_without_a_time_zone(tmp_path):
+    env = production_env(tmp_path, TIME_ZONE="UTC")
+    assert run(["manage.py", "migrate", "-v0"], env).returncode == 0
+    assert "pegboard.W003" not in _deploy_warnings(env)  # no venue yet
+    make = "from league.models import Venue; Venue.objects.create(name='The Anchor')"
+    assert run(["manage.py", "shell", "-c", make], env).returncode == 0
+    assert "pegboard.W003" in _deploy_warnings(env)
+    assert "The Anchor" in _deploy_warnings(env)
+    # The league's own zone set for the site: no warning.
+    assert "pegboard.W003" not in _deploy_warnings({**env, "TIME_ZONE": "America/Toronto"})
+
+
+def test_env_example_names_every_setting_a_deployment_needs():
+    names = {
+        line.split("=", 1)[0].lstrip("# ").strip()
+        for line in (ROOT / ".env.example").read_text().splitlines()
+        if "=" in line and not line.startswith("#     ")
+    }
+    needed = {
+        "PEGBOARD_PRODUCTION", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS",
+        "PEGBOARD_SITE_URL", "PEGBOARD_VAPID_PUBLIC_KEY", "PEGBOARD_VAPID_PRIVATE_KEY",
+        "PEGBOARD_VAPID_SUBJECT", "GUNICORN_BIND", "TIME_ZONE", "DATABASE_URL", "REDIS_URL",
+        "STATIC_ROOT", "SENTRY_DSN", "ADMINS", "EMAIL_HOST", "DEFAULT_FROM_EMAIL",
+        "PEGBOARD_METRICS_TOKEN", "LOG_FORMAT",
+    }  # fmt: skip
+    assert needed <= names, needed - names
