@@ -100,6 +100,15 @@ class Tournament(models.Model):
             "default for club nights); the rest go to the checkers."
         ),
     )
+    acc_no_harm = models.BooleanField(
+        _("ACC Rule 12.2(h): no harm, no foul"),
+        default=True,
+        help_text=_(
+            "When an apparent qualifier's own card already holds the figure worse for them, "
+            "both card entries stand. The rule's text at hand stops mid-sentence: this is how "
+            "secondary sources read it. Off: rules (a) and (b) apply instead."
+        ),
+    )
     club_season = models.ForeignKey(
         "ClubSeason",
         on_delete=models.SET_NULL,

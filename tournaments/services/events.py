@@ -97,6 +97,7 @@ EDITABLE = (
     *RULE_FIELDS,
     "draw_seed",
     "acc_rules",
+    "acc_no_harm",
 )
 
 
