@@ -109,6 +109,15 @@ class Tournament(models.Model):
             "secondary sources read it. Off: rules (a) and (b) apply instead."
         ),
     )
+    tiebreak_playoffs = models.JSONField(
+        _("tie-break playoffs"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "The one-game playoffs played to separate entrants level at the cut, each "
+            "[winner, loser], where the tie-breaks end in a playoff."
+        ),
+    )
     club_season = models.ForeignKey(
         "ClubSeason",
         on_delete=models.SET_NULL,

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from contest.points import skunk_defaults
+from contest.tiebreaks import TOURNAMENT_CHAINS
 from scoring.variants import VARIANTS
 from tournaments.models import Tournament
 
@@ -19,6 +20,10 @@ TIEBREAK_NAMES = {
     "games_won": gettext_lazy("games won"),
     "spread": gettext_lazy("spread (points scored minus points conceded)"),
     "skunks": gettext_lazy("skunks won"),
+    "plus_points": gettext_lazy("plus points (the spreads of the games won, added up)"),
+    "head_to_head": gettext_lazy(
+        "head to head (game points earned in games against the others still level)"
+    ),
 }
 
 
@@ -127,18 +132,40 @@ def _bye(t: Tournament) -> EventRule:
 
 def _tiebreaks(t: Tournament) -> EventRule:
     chain = [str(TIEBREAK_NAMES[k]) for k in t.tiebreaks if k in TIEBREAK_NAMES]
-    if chain:
+    params = {"chain": ", ".join(chain), "seed": t.draw_seed}
+    if "playoff" in t.tiebreaks and chain:
+        text = _(
+            "Entrants are ranked by game points; entrants level on points are separated by "
+            "%(chain)s, in that order. Entrants still level where the cut falls play a "
+            "one-game playoff, scheduled by the director and never drawn; elsewhere a draw "
+            "anyone can repeat from the event's draw seed (%(seed)s) orders them."
+        )
+    elif "playoff" in t.tiebreaks:
+        text = _(
+            "Entrants are ranked by game points. Entrants level on points where the cut falls "
+            "play a one-game playoff, scheduled by the director and never drawn; elsewhere a "
+            "draw anyone can repeat from the event's draw seed (%(seed)s) orders them."
+        )
+    elif chain:
         text = _(
             "Entrants are ranked by game points; entrants level on points are separated by "
             "%(chain)s, in that order, and entrants still level by a draw anyone can repeat "
             "from the event's draw seed (%(seed)s)."
-        ) % {"chain": ", ".join(chain), "seed": t.draw_seed}
+        )
     else:
         text = _(
             "Entrants are ranked by game points; entrants level on points are separated by a "
             "draw anyone can repeat from the event's draw seed (%(seed)s)."
-        ) % {"seed": t.draw_seed}
-    return EventRule("T-5", _("Ranking and tie-breaks"), text, _("this event's settings"))
+        )
+    text %= params
+    if tuple(t.tiebreaks) == TOURNAMENT_CHAINS["acc"]:
+        source = _(
+            "the ACC's order as secondary sources read its current rulebook, chosen in this "
+            "event's settings"
+        )
+    else:
+        source = _("this event's settings")
+    return EventRule("T-5", _("Ranking and tie-breaks"), text, source)
 
 
 def _cut(t: Tournament) -> EventRule:
@@ -226,9 +253,7 @@ CLAUSES: tuple[tuple[str, str, object], ...] = (
     (
         "e",
         gettext_lazy("Two wins or two losses, the spreads in the same column"),
-        gettext_lazy(
-            "A loss for both players, each keeping its own spread in the minus column."
-        ),
+        gettext_lazy("A loss for both players, each keeping its own spread in the minus column."),
     ),
     (
         "f",

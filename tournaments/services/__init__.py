@@ -32,6 +32,7 @@ from tournaments.services.bracket import (
     playoff_game_record,
     playoff_game_void,
     table_entrant,
+    tiebreak_playoff_record,
 )
 from tournaments.services.clubs import (
     club_create,
@@ -155,6 +156,7 @@ __all__ = [
     "side_pot_enter",
     "side_pot_set",
     "table_entrant",
+    "tiebreak_playoff_record",
     "tournament_check",
     "tournament_create",
     "tournament_update",
