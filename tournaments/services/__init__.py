@@ -52,6 +52,7 @@ from tournaments.services.events import (
     tournament_create,
     tournament_update,
 )
+from tournaments.services.members import club_members_set
 from tournaments.services.money import (
     MANUAL_KINDS,
     fees_collect,
@@ -114,6 +115,7 @@ __all__ = [
     "club_found",
     "club_member_set",
     "club_members_add",
+    "club_members_set",
     "club_season_create",
     "club_season_update",
     "club_update",
