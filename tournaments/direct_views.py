@@ -321,6 +321,14 @@ def _op_forfeit(request: HttpRequest, night: Tournament) -> str:
     return _("%(name)s forfeits %(n)s game(s).") % {"name": absent.name, "n": games}
 
 
+def _op_tiebreak_playoff(request: HttpRequest, night: Tournament) -> str:
+    winner, loser = request.POST.get("winner", ""), request.POST.get("loser", "")
+    services.tiebreak_playoff_record(
+        user=request.user, tournament=night, winner=winner, loser=loser
+    )
+    return _("Playoff recorded: %(winner)s beat %(loser)s.") % {"winner": winner, "loser": loser}
+
+
 def _op_pot_open(request: HttpRequest, night: Tournament) -> str:
     kind = request.POST.get("kind", "")
     if kind not in SidePotKind.values:
@@ -389,6 +397,7 @@ OPS: dict[str, Callable[[HttpRequest, Tournament], str]] = {
     "settle": _op_settle,
     "acc_undo": _op_acc_undo,
     "draw": _op_draw,
+    "tiebreak_playoff": _op_tiebreak_playoff,
     "game": _op_game,
     "forfeit": _op_forfeit,
     "fees": _op_fees,
@@ -480,6 +489,7 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         "standings": standings["standings"],
         "qualifiers": standings["qualifiers"],
+        "playoff_due": standings["playoff_due"],
         "bracket": selectors.bracket_rounds(night),
         "playoff_matches": playoff_matches,
         "champion": selectors.champion(night),

@@ -134,12 +134,16 @@ def test_an_unknown_tie_break_is_refused_and_the_acc_chain_is_known():
 
 
 def _level_at_the_cut(night, director):
-    """Round 1 of seven: three winners by 21 and a bye; the chain games won, spread, then a
-    playoff, two qualifiers: the three winners are level at the cut."""
+    """One qualifying round of seven: three winners by 21 and a bye; the chain games won,
+    spread, then a playoff, two qualifiers: the three winners are level at the cut."""
     services.tournament_update(
         user=director,
         tournament=night,
-        changes={"tiebreaks": ["games_won", "spread", "playoff"], "qualify_one_in": 4},
+        changes={
+            "tiebreaks": ["games_won", "spread", "playoff"],
+            "qualify_one_in": 4,
+            "games_per_entrant": 1,
+        },
     )
     night.refresh_from_db()
     play_round(night, director, winner_first=True, score=100)
@@ -183,3 +187,19 @@ def test_the_rules_page_states_the_acc_chain_and_its_source(client, night, direc
     assert "plus points (the spreads of the games won, added up)" in page
     assert "one-game playoff, scheduled by the director and never drawn" in page
     assert "the ACC&#x27;s order as secondary sources read its current rulebook" in page
+
+
+def test_the_director_records_the_playoff_on_the_nights_screen(client, night, director, field):
+    winners = _level_at_the_cut(night, director)
+    client.force_login(director)
+    url = f"/direct/nights/{night.pk}/"
+    page = client.get(url).content.decode()
+    assert "data-playoff-due" in page and ", ".join(winners) in page
+    a, b, c = winners
+    for winner, loser in ((a, b), (c, b)):
+        client.post(url, {"op": "tiebreak_playoff", "winner": winner, "loser": loser})
+    page = client.get(url).content.decode()
+    assert "data-playoff-due" not in page
+    client.post(url, {"op": "draw"})
+    night.refresh_from_db()
+    assert night.stage == "playoffs"
