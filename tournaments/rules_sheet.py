@@ -220,7 +220,7 @@ _SECONDARY = gettext_lazy(
     "a secondary source's reading of Rule 12.2(%(clause)s): the ACC's text at hand stops "
     "mid-sentence in (h)"
 )
-CLAUSES: tuple[tuple[str, str, object], ...] = (
+CLAUSES: tuple[tuple[str, object, object], ...] = (
     (
         "a",
         gettext_lazy("Disadvantage to the apparent qualifier"),
