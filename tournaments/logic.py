@@ -463,6 +463,37 @@ def _repeats(seating: Seating[T], met: Mapping[T, Mapping[T, int]]) -> int:
     return sum(met.get(a, {}).get(b, 0) for a, b in seating.tables)
 
 
+KEPT_APART = 1_000_000  # a "keep apart" pair counts as having met this often: seated last
+
+
+def with_kept_apart(
+    met: Mapping[T, Mapping[T, int]], keep_apart: Iterable[tuple[T, T]]
+) -> dict[T, dict[T, int]]:
+    """``met`` with each "keep apart" pair (family, the same club) counted as met
+    :data:`KEPT_APART` times, so the seating treats them as the worst repeat there is: they
+    sit together only when no seating of the field can avoid it.
+
+    >>> with_kept_apart({"A": {"B": 1}}, [("A", "C")])["A"]
+    {'B': 1, 'C': 1000000}
+    """
+    out = {a: dict(row) for a, row in met.items()}
+    for a, b in keep_apart:
+        out.setdefault(a, {})[b] = out.get(a, {}).get(b, 0) + KEPT_APART
+        out.setdefault(b, {})[a] = out.get(b, {}).get(a, 0) + KEPT_APART
+    return out
+
+
+def second_game(seating: Seating[T]) -> Seating[T]:
+    """The second game against the same opponent, where an event plays two a pairing: the
+    same tables, each table's sides swapped, so who deals first alternates; the bye sits out
+    this game too.
+
+    >>> second_game(Seating(tables=[("A", "B")], bye="C"))
+    Seating(tables=[('B', 'A')], bye='C')
+    """
+    return Seating(tables=[(b, a) for a, b in seating.tables], bye=seating.bye)
+
+
 def seat_round(
     entrants: Sequence[T],
     *,

@@ -109,6 +109,20 @@ class Tournament(models.Model):
             "secondary sources read it. Off: rules (a) and (b) apply instead."
         ),
     )
+    games_per_opponent = models.PositiveSmallIntegerField(
+        _("games against each opponent"),
+        default=1,
+        help_text=_("1, or 2: each pairing plays two games in a row, who deals first alternating."),
+    )
+    keep_apart = models.JSONField(
+        _("kept apart"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "Pairs of entrants the seating never puts at one table when it can avoid it "
+            "(family, the same club): each [name, name]."
+        ),
+    )
     tiebreak_playoffs = models.JSONField(
         _("tie-break playoffs"),
         default=list,

@@ -168,6 +168,26 @@ def _tiebreaks(t: Tournament) -> EventRule:
     return EventRule("T-5", _("Ranking and tie-breaks"), text, source)
 
 
+def _seating(t: Tournament) -> EventRule:
+    if t.games_per_opponent == 2:
+        text = _(
+            "Each qualifying pairing plays two games in a row at the same table, who deals "
+            "first alternating; nobody plays another entrant more than two games."
+        )
+    else:
+        text = _("Each qualifying game is against an opponent not met before, where possible.")
+    pairs = len(t.keep_apart) if isinstance(t.keep_apart, list) else 0
+    if pairs:
+        text += " " + ngettext(
+            "%(n)s pair of entrants (family, the same club) is kept apart: the seating never "
+            "puts them at one table when it can avoid it.",
+            "%(n)s pairs of entrants (family, the same club) are kept apart: the seating never "
+            "puts them at one table when it can avoid it.",
+            pairs,
+        ) % {"n": pairs}
+    return EventRule("T-9", _("Seating"), text, _("this event's settings"))
+
+
 def _cut(t: Tournament) -> EventRule:
     if t.qualify_one_in == 1:
         text = _("After the qualifying games every entrant qualifies for the playoffs.")
@@ -332,4 +352,5 @@ def tournament_rules(tournament: Tournament) -> list[EventRule]:
         rules.append(cross_checking)
         if tournament.acc_rules:
             rules.extend(_acc_clauses(tournament))
+    rules.append(_seating(tournament))
     return rules
