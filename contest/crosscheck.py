@@ -16,12 +16,17 @@ column. The clauses this module applies:
   spreads moved to the minus column;
 - (f) one card claims the win but both spreads sit in the same column: the win stands and the
   wrong card's spread moves to its proper column;
-- (g) the totals follow (the standings recompute from the resolved cards).
+- (g) the totals follow (the standings recompute from the resolved cards);
+- (h) "no harm, no foul": when the apparent qualifier's own card already holds the figure worse
+  for them, both card entries stand (each side keeps what its own card says). The rule's text
+  at hand stops after "if an apparent qualifier's"; the rest is the reading secondary sources
+  give, so it is a setting (``no_harm``, on by default) and (a) or (b) apply when it is off;
+- (i) the apparent qualifiers whose card the ruling changed are told
+  (:func:`qualifiers_to_tell`; the caller tells them). Also a secondary source's reading.
 
 A resolution is one game's result (one win, one loss, one spread) or, for (b) with two
-different spreads and for (e), a figure for each side (``Outcome.signed``), which the caller
-stores side by side. Clause (h) ("no harm, no foul") is not applied: only its first words were
-at hand.
+different spreads, for (e) and for (h), a figure for each side (``Outcome.signed``), which the
+caller stores side by side.
 
 What the rule does not settle is returned as :class:`Unsettled` (the checkers decide): two
 different spreads when neither player is an apparent qualifier, a blank win/loss column, no
@@ -31,6 +36,8 @@ spread on either card.
 Resolution(first=Outcome(won=True, spread=16), second=Outcome(won=False, spread=16), clauses=('a',))
 >>> resolve(Claim(True, 17), Claim(False, 16), first_qualifies=True, second_qualifies=True)
 Resolution(first=Outcome(won=True, spread=16), second=Outcome(won=False, spread=17), clauses=('b',))
+>>> resolve(Claim(True, 16), Claim(False, 21), first_qualifies=True, second_qualifies=False)
+Resolution(first=Outcome(won=True, spread=16), second=Outcome(won=False, spread=21), clauses=('h',))
 """
 
 from __future__ import annotations
@@ -105,12 +112,17 @@ class Unsettled:
 
 
 def resolve(
-    first: Claim, second: Claim, *, first_qualifies: bool, second_qualifies: bool
+    first: Claim,
+    second: Claim,
+    *,
+    first_qualifies: bool,
+    second_qualifies: bool,
+    no_harm: bool = True,
 ) -> Resolution | Unsettled:
     """The two cards of a game resolved by Rule 12.2, or :class:`Unsettled`.
 
     ``first_qualifies``/``second_qualifies``: whether each player is an apparent qualifier
-    (inside the cut on the cards so far)."""
+    (inside the cut on the cards so far). ``no_harm``: whether clause (h) applies."""
     if first.won is None or second.won is None:
         return Unsettled("no_win_column")
     clauses: list[str] = []
@@ -130,7 +142,7 @@ def resolve(
         first_wins = first.won
         if cols[0] is not None and cols[0] == cols[1]:
             clauses.append("f")  # the win stands; the wrong card's column is corrected
-    return _spread(first, second, first_wins, first_qualifies, second_qualifies, clauses)
+    return _spread(first, second, first_wins, first_qualifies, second_qualifies, clauses, no_harm)
 
 
 def _spread(
@@ -140,6 +152,7 @@ def _spread(
     first_qualifies: bool,
     second_qualifies: bool,
     clauses: list[str],
+    no_harm: bool,
 ) -> Resolution | Unsettled:
     a, b = first.spread, second.spread
     if a is None and b is None:
@@ -152,6 +165,13 @@ def _spread(
     if a == b:
         return _done(first_wins, a, b, clauses)
     low, high = min(a, b), max(a, b)
+    # Each card's figure is worse for its own player when the winner's card holds the smaller
+    # spread (so the loser's the larger): then no qualifier's error helped them.
+    own_worse = (a if first_wins else b) == low
+    if no_harm and (first_qualifies or second_qualifies) and own_worse:
+        # (h): both card entries stand, each side its own card's figure.
+        clauses.append("h")
+        return _done(first_wins, a, b, clauses)
     if first_qualifies and second_qualifies:
         # (b): the winner takes the smaller win, the loser the larger loss.
         clauses.append("b")
@@ -171,3 +191,40 @@ def _done(
     return Resolution(
         Outcome(first_wins, first_spread), Outcome(not first_wins, second_spread), tuple(clauses)
     )
+
+
+Side = Literal["first", "second"]
+
+
+def qualifiers_to_tell(
+    first: Claim,
+    second: Claim,
+    resolution: Resolution,
+    *,
+    first_qualifies: bool,
+    second_qualifies: bool,
+) -> tuple[Side, ...]:
+    """12.2(i): the apparent qualifiers whose card the ruling changed (its win or loss, its
+    spread or the column it sits in), whom the checkers tell. A qualifier whose card stands
+    as written, as under (h), is not told.
+
+    >>> a = resolve(Claim(True, 21), Claim(False, 16), first_qualifies=True, second_qualifies=False)
+    >>> qualifiers_to_tell(Claim(True, 21), Claim(False, 16), a, first_qualifies=True,
+    ...                    second_qualifies=False)
+    ('first',)
+    """
+    out: list[Side] = []
+    sides: tuple[tuple[Side, Claim, Outcome, bool], ...] = (
+        ("first", first, resolution.first, first_qualifies),
+        ("second", second, resolution.second, second_qualifies),
+    )
+    for side, claim, outcome, qualifies in sides:
+        column = "plus" if outcome.won else "minus"
+        same = (claim.won, claim.spread, claim.written_column) == (
+            outcome.won,
+            outcome.spread,
+            column,
+        )
+        if qualifies and not same:
+            out.append(side)
+    return tuple(out)

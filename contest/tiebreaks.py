@@ -58,7 +58,8 @@ class WeeksWon(TieBreak):
 
 
 class HeadToHead(TieBreak):
-    """Points earned in games among the group only (``h2h_points``: opponent id -> points)."""
+    """Points earned in games among the group only (``h2h_points``: opponent id -> points;
+    a record's own id is its ``team_id``: a league team's id, a tournament entrant's name)."""
 
     key, field = "head_to_head", "h2h_points"
 
@@ -89,6 +90,29 @@ class Skunks(TieBreak):
     key, field = "skunks", "skunks"
 
 
+class PlusPoints(TieBreak):
+    """The ACC's plus points: the spreads of the games won added up (the plus column alone,
+    where the net spread also takes the losses' away)."""
+
+    key, field = "plus_points", "plus_spread"
+
+
+class Playoff(TieBreak):
+    """A one-game playoff among the group, scheduled rather than drawn: games won in the
+    tie-break playoffs against the others of the group (``playoff_wins``: opponent id -> wins).
+    A group that has not played stays level, which the competition reads as a playoff due."""
+
+    key, field = "playoff", "playoff_wins"
+
+    def values(self, group: Sequence[Any], *, draw_seed: int) -> list[Value]:
+        ids = {r.team_id for r in group}
+        out: list[Value] = []
+        for r in group:
+            wins: dict[Any, int] = r.playoff_wins
+            out.append(sum(n for opp, n in wins.items() if opp in ids))
+        return out
+
+
 class Draw(TieBreak):
     """A draw anyone can repeat: each name's ticket, highest first."""
 
@@ -101,24 +125,51 @@ class Draw(TieBreak):
 POINTS = Points()
 METRICS: dict[str, TieBreak] = {
     m.key: m
-    for m in (POINTS, WeeksWon(), HeadToHead(), Spread(), Wins(), Skunks(), Draw(), GamesWon())
+    for m in (
+        POINTS,
+        WeeksWon(),
+        HeadToHead(),
+        Spread(),
+        Wins(),
+        Skunks(),
+        Draw(),
+        GamesWon(),
+        PlusPoints(),
+        Playoff(),
+    )
 }
 """Every metric by key (what may have placed a competitor)."""
 
 LEAGUE_TIEBREAKS = ("weeks_won", "head_to_head", "spread", "wins", "skunks", "draw")
 """The tie-breaks a league season may chain, in the order its settings offer them."""
 
-TOURNAMENT_TIEBREAKS = ("games_won", "spread", "skunks", "draw")
-"""The tie-breaks a tournament may chain (its records keep no weeks and no head-to-head)."""
+TOURNAMENT_TIEBREAKS = (
+    "games_won",
+    "spread",
+    "skunks",
+    "plus_points",
+    "head_to_head",
+    "playoff",
+    "draw",
+)
+"""The tie-breaks a tournament may chain (its records keep no weeks)."""
+
+TOURNAMENT_CHAINS: dict[str, tuple[str, ...]] = {
+    "house": ("games_won", "spread", "draw"),
+    "acc": ("games_won", "spread", "plus_points", "head_to_head", "playoff"),
+}
+"""Named chains a director picks from: ``house`` (Pegboard's default) and ``acc``, the order
+others read in the ACC's current rulebook (after game points: games won, net spread, plus
+points, head to head, then a one-game playoff)."""
 
 
 def chain_of(keys: Iterable[str], *, known: Sequence[str]) -> list[TieBreak]:
     """The configured tie-breaks, a key not in ``known`` refused.
 
-    >>> chain_of(["luck"], known=TOURNAMENT_TIEBREAKS)
+    >>> chain_of(["luck"], known=TOURNAMENT_TIEBREAKS)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: Unknown tie-break 'luck'; known: games_won, spread, skunks, draw.
+    ValueError: Unknown tie-break 'luck'; known: games_won, spread, skunks, plus_points, ...
     """
     chain = []
     for key in keys:

@@ -21,11 +21,12 @@ from league.kernel.ids import number_from
 from league.kernel.lifecycle import CardState
 from league.kernel.permissions import Action, can, is_league_admin, warm_permissions
 from tournaments import selectors, services
-from tournaments.acc_reports import SPECIAL_KIND_WORDS
+from tournaments.acc_reports import SPECIAL_KIND_WORDS, club_roster
 from tournaments.models import (
     Club,
     Entrant,
     EntrantStatus,
+    MemberStatus,
     PlayoffMatch,
     Round,
     RoundStatus,
@@ -98,6 +99,11 @@ def club(request: HttpRequest, pk: int) -> HttpResponse:
                     names=services.names_from(request.POST.get("names", "")),
                 )
                 messages.success(request, _("%(count)s member(s) added.") % {"count": len(added)})
+            elif op == "roster":
+                stored = services.club_members_set(
+                    user=request.user, club=club, rows=_roster_changes(club, request.POST)
+                )
+                messages.success(request, _("%(count)s membership(s) saved.") % {"count": stored})
             elif op == "director":
                 account = services.club_director_add(
                     user=request.user, club=club, username=request.POST.get("username", "")
@@ -120,6 +126,8 @@ def club(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "club": club,
             "members": club.members.order_by("name"),
+            "roster": club_roster(club),
+            "statuses": MemberStatus.choices,
             "directors": club.directors.order_by("username"),
             "nights": club.club_nights.order_by("-date", "-pk")[:10],
             "fee_dollars": f"{club.entry_fee / 100:.2f}",
@@ -127,6 +135,23 @@ def club(request: HttpRequest, pk: int) -> HttpResponse:
             "hand_choices": _hand_choices(club.pot_hands),
         },
     )
+
+
+def _roster_changes(club: Club, post: Any) -> list[tuple[Any, str, str]]:
+    """The roster's rows whose ACC number or standing the form changes: ``(player, number,
+    status)``, read as typed (the service checks them)."""
+    rows = []
+    for row in club_roster(club):
+        pk, was = row.player.pk, row.membership
+        number = post.get(f"acc_{pk}")
+        status = post.get(f"status_{pk}")
+        if number is None and status is None:
+            continue
+        number = was.acc_number if number is None else number.strip()
+        status = was.status if status is None else status
+        if (number, status, True) != (was.acc_number, was.status, was.known):
+            rows.append((row.player, number, status))
+    return rows
 
 
 def _hand_choices(ticked: list[str]) -> list[tuple[str, str, bool]]:
@@ -296,6 +321,14 @@ def _op_forfeit(request: HttpRequest, night: Tournament) -> str:
     return _("%(name)s forfeits %(n)s game(s).") % {"name": absent.name, "n": games}
 
 
+def _op_tiebreak_playoff(request: HttpRequest, night: Tournament) -> str:
+    winner, loser = request.POST.get("winner", ""), request.POST.get("loser", "")
+    services.tiebreak_playoff_record(
+        user=request.user, tournament=night, winner=winner, loser=loser
+    )
+    return _("Playoff recorded: %(winner)s beat %(loser)s.") % {"winner": winner, "loser": loser}
+
+
 def _op_pot_open(request: HttpRequest, night: Tournament) -> str:
     kind = request.POST.get("kind", "")
     if kind not in SidePotKind.values:
@@ -364,6 +397,7 @@ OPS: dict[str, Callable[[HttpRequest, Tournament], str]] = {
     "settle": _op_settle,
     "acc_undo": _op_acc_undo,
     "draw": _op_draw,
+    "tiebreak_playoff": _op_tiebreak_playoff,
     "game": _op_game,
     "forfeit": _op_forfeit,
     "fees": _op_fees,
@@ -455,6 +489,7 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         "standings": standings["standings"],
         "qualifiers": standings["qualifiers"],
+        "playoff_due": standings["playoff_due"],
         "bracket": selectors.bracket_rounds(night),
         "playoff_matches": playoff_matches,
         "champion": selectors.champion(night),

@@ -221,6 +221,14 @@ class EntrantRecord:
     game_points: int = 0
     skunks: int = 0
     spread: int = 0
+    plus_spread: int = 0  # the plus column alone: the spreads of the games won
+    h2h_points: dict[str, int] = field(default_factory=dict)  # opponent -> game points earned
+    playoff_wins: dict[str, int] = field(default_factory=dict)  # opponent -> tie-break playoffs
+
+    @property
+    def team_id(self) -> str:
+        """The record's identity as the group metrics read it (head to head, the playoff)."""
+        return self.entrant
 
     def as_row(self, rank: int) -> dict[str, Any]:
         """The row of the format's ``standings``, in its order."""
@@ -248,14 +256,20 @@ def records(
     entrants: Iterable[str],
     results: Iterable[Result],
     byes: Iterable[str] = (),
+    playoffs: Iterable[tuple[str, str]] = (),
 ) -> dict[str, EntrantRecord]:
-    """Each entrant's record from decided games and byes (a bye is a game played and won)."""
+    """Each entrant's record from decided games and byes (a bye is a game played and won);
+    ``playoffs``: the tie-break playoffs played, ``(winner, loser)``, which count for the
+    ``playoff`` tie-break only."""
     out = {name: EntrantRecord(name) for name in entrants}
     ladder = rules.ladder
     for first, second, winner, loser_score, spreads in results:
         if spreads is not None:
-            for name, own in ((first, spreads[0]), (second, spreads[1])):
+            for name, own, other in ((first, spreads[0], second), (second, spreads[1], first)):
+                before = out[name].game_points
                 _one_side(out[name], own, ladder)
+                h2h = out[name].h2h_points
+                h2h[other] = h2h.get(other, 0) + out[name].game_points - before
             continue
         w, lose = out[winner], out[second if winner == first else first]
         m = rules.target - loser_score
@@ -264,18 +278,27 @@ def records(
         w.won += 1
         lose.lost += 1
         w.spread += m
+        w.plus_spread += m
         lose.spread -= m
         lose.game_points += ladder.points.loss
         level = ladder.level(m)
-        w.game_points += ladder.points.earned(won=True, level=level)
+        earned = ladder.points.earned(won=True, level=level)
+        w.game_points += earned
+        w.h2h_points[lose.entrant] = w.h2h_points.get(lose.entrant, 0) + earned
+        lose.h2h_points[w.entrant] = lose.h2h_points.get(w.entrant, 0) + ladder.points.loss
         if level:
             w.skunks += 1
+    for winner_name, loser_name in playoffs:
+        if winner_name in out and loser_name in out:
+            wins = out[winner_name].playoff_wins
+            wins[loser_name] = wins.get(loser_name, 0) + 1
     for name in byes:
         rec = out[name]
         rec.played += 1
         rec.won += 1
         rec.game_points += rules.bye_game_points
         rec.spread += rules.bye_spread
+        rec.plus_spread += max(rules.bye_spread, 0)
     return out
 
 
@@ -285,6 +308,7 @@ def _one_side(rec: EntrantRecord, own: int, ladder: Ladder) -> None:
     rec.played += 1
     rec.spread += own
     if own > 0:
+        rec.plus_spread += own
         rec.won += 1
         level = ladder.level(own)
         rec.game_points += ladder.points.earned(won=True, level=level)
@@ -300,28 +324,71 @@ def rank(
 ) -> list[Standing]:
     """Entrants in order: game points, then the tie-breaks in order. Entrants level on all of
     them before ``draw`` share a rank; the draw (always last, even when not configured) orders
-    them within it, so the list is a strict order: the seeding, and who makes the cut."""
+    them within it, so the list is a strict order: the seeding, and who makes the cut.
+
+    A metric that reads the group still level (head to head, the playoff) is asked of each
+    group in turn: the entrants level on everything before it, and only they."""
     chain: list[str] = []
     for key in rules.tiebreaks:
         if key == "draw":
             break
         chain.append(key)
     metrics = [METRICS[k] for k in chain]
+    recs = list(recs)
+    keys: dict[str, tuple[Value, ...]] = {r.entrant: (r.game_points,) for r in recs}
+    for metric in metrics:
+        groups: dict[tuple[Value, ...], list[EntrantRecord]] = {}
+        for r in recs:
+            groups.setdefault(keys[r.entrant], []).append(r)
+        for group in groups.values():
+            values = metric.values(group, draw_seed=draw_seed)
+            for r, value in zip(group, values, strict=True):
+                keys[r.entrant] = (*keys[r.entrant], value)
 
     def level(rec: EntrantRecord) -> tuple[Value, ...]:
-        return (rec.game_points, *(m.value(rec) for m in metrics))
+        return keys[rec.entrant]
 
     # Sorting by the ticket first and then (stably) by the chain keeps the draw as the last
     # word; one sort of tuples each would mix a hex string with negated numbers.
     ordered = sorted(recs, key=lambda r: draw_ticket(draw_seed, r.entrant), reverse=True)
     ordered.sort(key=level, reverse=True)
     out: list[Standing] = []
-    keys = [level(r) for r in ordered]
+    levels = [level(r) for r in ordered]
     names = ["game_points", *chain]
     for i, rec in enumerate(ordered):
-        shared = out[-1].rank if i and keys[i] == keys[i - 1] else i + 1
-        out.append(Standing(shared, rec, _decided_by(keys, i, names)))
+        shared = out[-1].rank if i and levels[i] == levels[i - 1] else i + 1
+        out.append(Standing(shared, rec, _decided_by(levels, i, names)))
     return out
+
+
+def playoff_due(
+    rules: TournamentRules,
+    ranked: Sequence[Standing],
+    qualifiers: Sequence[str],
+    *,
+    withdrawn: frozenset[str] = frozenset(),
+) -> list[str]:
+    """The entrants who must play a one-game playoff before the cut can be made: where the
+    chain ends in ``playoff``, those sharing the last qualifier's rank when that rank reaches
+    past the cut (some of them in, some out). The draw never settles them; empty otherwise.
+
+    >>> rules = TournamentRules(tiebreaks=("games_won", "playoff"))
+    >>> a, b, c = (EntrantRecord(n, won=w, game_points=2 * w) for n, w in (("A", 2), ("B", 1),
+    ...                                                                   ("C", 1)))
+    >>> ranked = rank(rules, [a, b, c], draw_seed=0)
+    >>> playoff_due(rules, ranked, [s.record.entrant for s in ranked[:2]])
+    ['B', 'C']
+    """
+    if "playoff" not in rules.tiebreaks or not qualifiers:
+        return []
+    last = qualifiers[-1]
+    line = next(s.rank for s in ranked if s.record.entrant == last)
+    level = [
+        s.record.entrant for s in ranked if s.rank == line and s.record.entrant not in withdrawn
+    ]
+    if all(name in qualifiers for name in level):
+        return []
+    return sorted(level)
 
 
 def _decided_by(keys: Sequence[tuple[Value, ...]], i: int, names: Sequence[str]) -> str:
@@ -394,6 +461,37 @@ def circle_round(entrants: Sequence[T], index: int) -> Seating[T]:
 
 def _repeats(seating: Seating[T], met: Mapping[T, Mapping[T, int]]) -> int:
     return sum(met.get(a, {}).get(b, 0) for a, b in seating.tables)
+
+
+KEPT_APART = 1_000_000  # a "keep apart" pair counts as having met this often: seated last
+
+
+def with_kept_apart(
+    met: Mapping[T, Mapping[T, int]], keep_apart: Iterable[tuple[T, T]]
+) -> dict[T, dict[T, int]]:
+    """``met`` with each "keep apart" pair (family, the same club) counted as met
+    :data:`KEPT_APART` times, so the seating treats them as the worst repeat there is: they
+    sit together only when no seating of the field can avoid it.
+
+    >>> with_kept_apart({"A": {"B": 1}}, [("A", "C")])["A"]
+    {'B': 1, 'C': 1000000}
+    """
+    out = {a: dict(row) for a, row in met.items()}
+    for a, b in keep_apart:
+        out.setdefault(a, {})[b] = out.get(a, {}).get(b, 0) + KEPT_APART
+        out.setdefault(b, {})[a] = out.get(b, {}).get(a, 0) + KEPT_APART
+    return out
+
+
+def second_game(seating: Seating[T]) -> Seating[T]:
+    """The second game against the same opponent, where an event plays two a pairing: the
+    same tables, each table's sides swapped, so who deals first alternates; the bye sits out
+    this game too.
+
+    >>> second_game(Seating(tables=[("A", "B")], bye="C"))
+    Seating(tables=[('B', 'A')], bye='C')
+    """
+    return Seating(tables=[(b, a) for a, b in seating.tables], bye=seating.bye)
 
 
 def seat_round(

@@ -100,6 +100,38 @@ class Tournament(models.Model):
             "default for club nights); the rest go to the checkers."
         ),
     )
+    acc_no_harm = models.BooleanField(
+        _("ACC Rule 12.2(h): no harm, no foul"),
+        default=True,
+        help_text=_(
+            "When an apparent qualifier's own card already holds the figure worse for them, "
+            "both card entries stand. The rule's text at hand stops mid-sentence: this is how "
+            "secondary sources read it. Off: rules (a) and (b) apply instead."
+        ),
+    )
+    games_per_opponent = models.PositiveSmallIntegerField(
+        _("games against each opponent"),
+        default=1,
+        help_text=_("1, or 2: each pairing plays two games in a row, who deals first alternating."),
+    )
+    keep_apart = models.JSONField(
+        _("kept apart"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "Pairs of entrants the seating never puts at one table when it can avoid it "
+            "(family, the same club): each [name, name]."
+        ),
+    )
+    tiebreak_playoffs = models.JSONField(
+        _("tie-break playoffs"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "The one-game playoffs played to separate entrants level at the cut, each "
+            "[winner, loser], where the tie-breaks end in a playoff."
+        ),
+    )
     club_season = models.ForeignKey(
         "ClubSeason",
         on_delete=models.SET_NULL,

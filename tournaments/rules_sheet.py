@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from contest.points import skunk_defaults
+from contest.tiebreaks import TOURNAMENT_CHAINS
 from scoring.variants import VARIANTS
 from tournaments.models import Tournament
 
@@ -19,6 +20,10 @@ TIEBREAK_NAMES = {
     "games_won": gettext_lazy("games won"),
     "spread": gettext_lazy("spread (points scored minus points conceded)"),
     "skunks": gettext_lazy("skunks won"),
+    "plus_points": gettext_lazy("plus points (the spreads of the games won, added up)"),
+    "head_to_head": gettext_lazy(
+        "head to head (game points earned in games against the others still level)"
+    ),
 }
 
 
@@ -127,18 +132,60 @@ def _bye(t: Tournament) -> EventRule:
 
 def _tiebreaks(t: Tournament) -> EventRule:
     chain = [str(TIEBREAK_NAMES[k]) for k in t.tiebreaks if k in TIEBREAK_NAMES]
-    if chain:
+    params = {"chain": ", ".join(chain), "seed": t.draw_seed}
+    if "playoff" in t.tiebreaks and chain:
+        text = _(
+            "Entrants are ranked by game points; entrants level on points are separated by "
+            "%(chain)s, in that order. Entrants still level where the cut falls play a "
+            "one-game playoff, scheduled by the director and never drawn; elsewhere a draw "
+            "anyone can repeat from the event's draw seed (%(seed)s) orders them."
+        )
+    elif "playoff" in t.tiebreaks:
+        text = _(
+            "Entrants are ranked by game points. Entrants level on points where the cut falls "
+            "play a one-game playoff, scheduled by the director and never drawn; elsewhere a "
+            "draw anyone can repeat from the event's draw seed (%(seed)s) orders them."
+        )
+    elif chain:
         text = _(
             "Entrants are ranked by game points; entrants level on points are separated by "
             "%(chain)s, in that order, and entrants still level by a draw anyone can repeat "
             "from the event's draw seed (%(seed)s)."
-        ) % {"chain": ", ".join(chain), "seed": t.draw_seed}
+        )
     else:
         text = _(
             "Entrants are ranked by game points; entrants level on points are separated by a "
             "draw anyone can repeat from the event's draw seed (%(seed)s)."
-        ) % {"seed": t.draw_seed}
-    return EventRule("T-5", _("Ranking and tie-breaks"), text, _("this event's settings"))
+        )
+    text %= params
+    if tuple(t.tiebreaks) == TOURNAMENT_CHAINS["acc"]:
+        source = _(
+            "the ACC's order as secondary sources read its current rulebook, chosen in this "
+            "event's settings"
+        )
+    else:
+        source = _("this event's settings")
+    return EventRule("T-5", _("Ranking and tie-breaks"), text, source)
+
+
+def _seating(t: Tournament) -> EventRule:
+    if t.games_per_opponent == 2:
+        text = _(
+            "Each qualifying pairing plays two games in a row at the same table, who deals "
+            "first alternating; nobody plays another entrant more than two games."
+        )
+    else:
+        text = _("Each qualifying game is against an opponent not met before, where possible.")
+    pairs = len(t.keep_apart) if isinstance(t.keep_apart, list) else 0
+    if pairs:
+        text += " " + ngettext(
+            "%(n)s pair of entrants (family, the same club) is kept apart: the seating never "
+            "puts them at one table when it can avoid it.",
+            "%(n)s pairs of entrants (family, the same club) are kept apart: the seating never "
+            "puts them at one table when it can avoid it.",
+            pairs,
+        ) % {"n": pairs}
+    return EventRule("T-9", _("Seating"), text, _("this event's settings"))
 
 
 def _cut(t: Tournament) -> EventRule:
@@ -185,6 +232,110 @@ def _cross_checking(t: Tournament) -> EventRule | None:
     return EventRule("T-8", _("Cross-checking scorecards"), text, source)
 
 
+# Rule 12.2 clause by clause, as this event plays it (``contest.crosscheck`` applies them). The
+# ACC's text at hand gives (a) to (g) whole and stops in (h) after "if an apparent qualifier's";
+# (h) and (i) are worded as secondary sources read them, and the page says so.
+_RULEBOOK = gettext_lazy("the ACC's tournament rules, Rule 12.2(%(clause)s)")
+_SECONDARY = gettext_lazy(
+    "a secondary source's reading of Rule 12.2(%(clause)s): the ACC's text at hand stops "
+    "mid-sentence in (h)"
+)
+CLAUSES: tuple[tuple[str, object, object], ...] = (
+    (
+        "a",
+        gettext_lazy("Disadvantage to the apparent qualifier"),
+        gettext_lazy(
+            "When the two cards give different spreads and one player is an apparent qualifier "
+            "(inside the cut on the games verified so far), both cards take the figure worse "
+            "for that qualifier: a qualifier's 21-point win against a 16-point loss is a "
+            "16-point win."
+        ),
+    ),
+    (
+        "b",
+        gettext_lazy("Disadvantage to two apparent qualifiers"),
+        gettext_lazy(
+            "When both players are apparent qualifiers, each takes the figure worse for them: "
+            "a 17-point win claimed against a 16-point loss becomes a 16-point win and a "
+            "17-point loss."
+        ),
+    ),
+    (
+        "c",
+        gettext_lazy("A spread on one card only"),
+        gettext_lazy("A spread marked on one card only is copied to the blank card."),
+    ),
+    (
+        "d",
+        gettext_lazy("Two wins or two losses, the spreads in different columns"),
+        gettext_lazy("The card with its spread in the plus column takes the win."),
+    ),
+    (
+        "e",
+        gettext_lazy("Two wins or two losses, the spreads in the same column"),
+        gettext_lazy("A loss for both players, each keeping its own spread in the minus column."),
+    ),
+    (
+        "f",
+        gettext_lazy("One win, both spreads in the same column"),
+        gettext_lazy("The win stands and the wrong card's spread moves to its proper column."),
+    ),
+    (
+        "g",
+        gettext_lazy("Totals adjusted"),
+        gettext_lazy(
+            "The standings' game points and spreads are counted again from the settled cards."
+        ),
+    ),
+)
+
+
+def _clause(clause: str, title: object, text: object) -> EventRule:
+    return EventRule(
+        f"T-8{clause}",
+        _("ACC Rule 12.2(%(clause)s): %(title)s") % {"clause": clause, "title": title},
+        str(text),
+        str(_RULEBOOK % {"clause": clause}),
+    )
+
+
+def _acc_clauses(t: Tournament) -> list[EventRule]:
+    """Rule 12.2 (a) to (i), each worded as this event plays it."""
+    rules = [_clause(c, title, text) for c, title, text in CLAUSES]
+    if t.acc_no_harm:
+        text = _(
+            "On at this event: when an apparent qualifier's own card already holds the figure "
+            "worse for them (a 16-point win written against the opponent's 21-point loss), both "
+            "card entries stand, each player keeping what their own card says."
+        )
+    else:
+        text = _(
+            "Off at this event: (a) and (b) apply even when the qualifier's own card already "
+            "holds the figure worse for them."
+        )
+    rules.append(
+        EventRule(
+            "T-8h",
+            _("ACC Rule 12.2(h): no harm, no foul"),
+            text,
+            str(_SECONDARY % {"clause": "h"}),
+        )
+    )
+    rules.append(
+        EventRule(
+            "T-8i",
+            _("ACC Rule 12.2(i): the qualifiers told"),
+            _(
+                "Each apparent qualifier whose card the rule changed is told at once what their "
+                "card now says (by mail or on their phone, as their settings have it); the "
+                "scorecard page shows the ruling. A checker can undo a ruling."
+            ),
+            str(_SECONDARY % {"clause": "i"}),
+        )
+    )
+    return rules
+
+
 def tournament_rules(tournament: Tournament) -> list[EventRule]:
     """The event's rules in page order, worded in the active language."""
     rules = [
@@ -199,4 +350,7 @@ def tournament_rules(tournament: Tournament) -> list[EventRule]:
     cross_checking = _cross_checking(tournament)
     if cross_checking is not None:
         rules.append(cross_checking)
+        if tournament.acc_rules:
+            rules.extend(_acc_clauses(tournament))
+    rules.append(_seating(tournament))
     return rules

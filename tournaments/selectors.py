@@ -82,9 +82,11 @@ def compute(
     byes: list[str],
     draw_seed: int,
     withdrawn: frozenset[str] = frozenset(),
+    playoffs: list[tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
-    """The format's standings document (less its name) from plain data; also ``ranked``."""
-    recs = logic.records(rules, entrants, results, byes)
+    """The format's standings document (less its name) from plain data; also ``ranked`` and
+    ``playoff_due`` (who must play a one-game playoff before the cut, where the chain says)."""
+    recs = logic.records(rules, entrants, results, byes, playoffs or ())
     ranked = logic.rank(rules, recs.values(), draw_seed=draw_seed)
     qualifiers = qualifiers_of(ranked, one_in=rules.qualify_one_in, withdrawn=withdrawn)
     return {
@@ -92,6 +94,7 @@ def compute(
         "qualifiers": qualifiers,
         "bracket": [list(pair) for pair in brackets.bracket(len(qualifiers))],
         "ranked": ranked,
+        "playoff_due": logic.playoff_due(rules, ranked, qualifiers, withdrawn=withdrawn),
     }
 
 
@@ -149,6 +152,7 @@ def standings_from_rows(
         byes=bye_names,
         draw_seed=tournament.draw_seed,
         withdrawn=withdrawn,
+        playoffs=[(str(w), str(lose)) for w, lose in tournament.tiebreak_playoffs or ()],
     )
 
 

@@ -275,3 +275,94 @@ def test_the_player_is_told_each_sides_figure_when_the_rule_splits_them(
     html = page.content.decode()
     assert "ACC Rule 12.2(e) settled the game" in html
     assert f"a loss for both: {game.first.name} by 21, {game.second.name} by 11" in html
+
+
+def _qualifier_and_other(game, qualifiers):
+    if game.first.name in qualifiers:
+        return game.first, game.second
+    return game.second, game.first
+
+
+def test_no_harm_no_foul_both_entries_stand_when_the_qualifier_wrote_the_worse_figure(
+    night, director, field
+):
+    """12.2(h): the qualifier's own card says a 16-point win, the opponent's a 21-point loss:
+    the qualifier's error is already to their disadvantage, so each keeps its own card."""
+    rnd = _second_round(night, director)
+    qualifiers = _qualifiers(night)
+    game = _table_with(rnd, qualifiers, 1)
+    q, other = _qualifier_and_other(game, qualifiers)
+    before = {e.name: _row(night, e.name) for e in (q, other)}
+    services.scorecard_enter(user=user_of(q), game=game, winner=q, loser_score=105)
+    services.scorecard_enter(user=user_of(other), game=game, winner=q, loser_score=100)
+    game.refresh_from_db()
+    assert game.status == TableStatus.VERIFIED and game not in selectors.checkers_queue()
+    assert services.acc_clause_of(game) == "12.2(h)"
+    own = {game.first_id: game.first_spread, game.second_id: game.second_spread}
+    assert (own[q.pk], own[other.pk]) == (16, -21)
+    assert _row(night, q.name)["spread"] - before[q.name]["spread"] == 16
+    assert _row(night, other.name)["spread"] - before[other.name]["spread"] == -21
+
+
+def test_with_no_harm_no_foul_off_the_qualifiers_smaller_win_goes_on_both_cards(
+    night, director, field
+):
+    services.tournament_update(user=director, tournament=night, changes={"acc_no_harm": False})
+    night.refresh_from_db()
+    rnd = _second_round(night, director)
+    qualifiers = _qualifiers(night)
+    game = _table_with(rnd, qualifiers, 1)
+    q, other = _qualifier_and_other(game, qualifiers)
+    services.scorecard_enter(user=user_of(q), game=game, winner=q, loser_score=105)
+    services.scorecard_enter(user=user_of(other), game=game, winner=q, loser_score=100)
+    game.refresh_from_db()
+    assert services.acc_clause_of(game) == "12.2(a)"
+    assert (game.winner_id, game.loser_score, game.first_spread) == (q.pk, 105, None)
+
+
+def _emailed(entrants):
+    for entrant in entrants:
+        user = user_of(entrant)
+        user.email = f"{user.username}@example.com"
+        user.save()
+
+
+def test_the_qualifier_whose_card_the_rule_changed_is_told(
+    night, director, field, django_capture_on_commit_callbacks
+):
+    """12.2(i): the qualifier's 21-point win became a 16-point win: their player hears it (once,
+    with the clause and the figure); the opponent, no qualifier, hears nothing."""
+    from django.core import mail
+
+    _emailed(field)
+    rnd = _second_round(night, director)
+    qualifiers = _qualifiers(night)
+    game = _table_with(rnd, qualifiers, 1)
+    q, other = _qualifier_and_other(game, qualifiers)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.scorecard_enter(user=user_of(q), game=game, winner=q, loser_score=100)
+        services.scorecard_enter(user=user_of(other), game=game, winner=q, loser_score=105)
+    told = [m for m in mail.outbox if "your scorecard was changed" in m.subject]
+    assert [m.to[0] for m in told] == [user_of(q).email]
+    assert f"table {game.table}" in told[0].subject.lower()
+    assert "ACC Rule 12.2(a)" in told[0].body and f"{q.name} won by 16" in told[0].body
+    assert f"/tournaments/tables/{game.pk}/scorecard/" in told[0].body
+
+
+def test_nobody_is_told_when_both_entries_stand(
+    night, director, field, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    _emailed(field)
+    rnd = _second_round(night, director)
+    qualifiers = _qualifiers(night)
+    game = _table_with(rnd, qualifiers, 1)
+    q, other = _qualifier_and_other(game, qualifiers)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.scorecard_enter(user=user_of(q), game=game, winner=q, loser_score=105)
+        services.scorecard_enter(user=user_of(other), game=game, winner=q, loser_score=100)
+    assert services.acc_clause_of(game) == "12.2(h)"
+    assert not [m for m in mail.outbox if "your scorecard was changed" in m.subject]

@@ -24,7 +24,7 @@ def test_an_unknown_tie_break_is_refused_in_french_and_changes_nothing(night, di
     refused = _refusal(director, night, "fr", tiebreaks=["spread", "luck"])
     assert refused.message == (
         "luck n'est pas un critère de départage ; les critères sont games_won, spread, skunks, "
-        "draw."
+        "plus_points, head_to_head, playoff, draw."
     )
     assert refused.field == "tiebreaks"
     assert night.tiebreaks == before

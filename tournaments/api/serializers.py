@@ -9,6 +9,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from contest.tiebreaks import TOURNAMENT_TIEBREAKS
 from league.kernel.api import (
     KEY_MESSAGES,
     StrictCharField,
@@ -65,7 +66,7 @@ class TournamentStandingsSerializer(serializers.Serializer):
 
 class PlacedBySerializer(serializers.Serializer):
     entrant = serializers.CharField()
-    placed_by = serializers.ChoiceField(choices=["games_won", "spread", "skunks", "draw"])
+    placed_by = serializers.ChoiceField(choices=list(TOURNAMENT_TIEBREAKS))
 
 
 class TournamentCutSerializer(serializers.Serializer):

@@ -32,6 +32,7 @@ from tournaments.services.bracket import (
     playoff_game_record,
     playoff_game_void,
     table_entrant,
+    tiebreak_playoff_record,
 )
 from tournaments.services.clubs import (
     club_create,
@@ -51,6 +52,7 @@ from tournaments.services.events import (
     tournament_create,
     tournament_update,
 )
+from tournaments.services.members import club_members_set
 from tournaments.services.money import (
     MANUAL_KINDS,
     fees_collect,
@@ -113,6 +115,7 @@ __all__ = [
     "club_found",
     "club_member_set",
     "club_members_add",
+    "club_members_set",
     "club_season_create",
     "club_season_update",
     "club_update",
@@ -155,6 +158,7 @@ __all__ = [
     "side_pot_enter",
     "side_pot_set",
     "table_entrant",
+    "tiebreak_playoff_record",
     "tournament_check",
     "tournament_create",
     "tournament_update",

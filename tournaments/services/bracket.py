@@ -49,6 +49,14 @@ def bracket_draw(*, user: Actor, tournament: Tournament) -> list[PlayoffMatch]:
         data = standings_for_tournament(tournament)
         if not data["qualifiers"]:
             raise ValidationFailed(_("Nobody has qualified yet."))
+        if data["playoff_due"]:
+            raise Locked(
+                _(
+                    "%(names)s are level on every tie-break at the cut: they play a one-game "
+                    "playoff first, and its winner is recorded before the draw."
+                )
+                % {"names": ", ".join(data["playoff_due"])}
+            )
         matches = _store_bracket(tournament, data["qualifiers"])
         tournament.stage = TournamentStage.PLAYOFFS
         tournament.save(update_fields=["stage"])
@@ -60,6 +68,39 @@ def bracket_draw(*, user: Actor, tournament: Tournament) -> list[PlayoffMatch]:
         )
     _changed(tournament.pk)
     return matches
+
+
+def tiebreak_playoff_record(
+    *, user: Actor, tournament: Tournament, winner: str, loser: str
+) -> Tournament:
+    """The winner of a one-game playoff between two entrants level at the cut, where the
+    event's tie-breaks end in a playoff (scheduled, never drawn). Only entrants the standings
+    name as due may play it; the standings then rank the winner above."""
+    _require(user, Action.RUN_TOURNAMENT, tournament)
+    with transaction.atomic():
+        tournament = _lock(tournament)
+        if tournament.stage != TournamentStage.QUALIFYING:
+            raise Locked(_("A tie-break playoff is played after the qualifying rounds only."))
+        due = standings_for_tournament(tournament)["playoff_due"]
+        if winner == loser or winner not in due or loser not in due:
+            raise ValidationFailed(
+                _("No playoff is due between %(a)s and %(b)s; due: %(due)s.")
+                % {"a": winner, "b": loser, "due": ", ".join(due) or _("nobody")},
+                field="winner",
+            )
+        before = list(tournament.tiebreak_playoffs or [])
+        tournament.tiebreak_playoffs = [*before, [winner, loser]]
+        tournament.save(update_fields=["tiebreak_playoffs"])
+        audit_log(
+            actor=user,
+            action=AuditAction.TOURNAMENT_UPDATE,
+            obj=tournament,
+            before={"tiebreak_playoffs": before},
+            after={"tiebreak_playoffs": tournament.tiebreak_playoffs},
+            reason=f"tie-break playoff: {winner} beat {loser}",
+        )
+    _changed(tournament.pk)
+    return tournament
 
 
 def _store_bracket(tournament: Tournament, qualifiers: list[str]) -> list[PlayoffMatch]:

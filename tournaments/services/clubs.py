@@ -183,6 +183,14 @@ def club_member_set(
     """A player's ACC number and standing at ``club`` (member, guest or visitor), made or
     changed. An ACC number is digits only (as the ACC prints it on the card)."""
     _require(user, Action.MANAGE_CLUBS)
+    return member_store(user=user, club=club, player=player, acc_number=acc_number, status=status)
+
+
+def member_store(
+    *, user: Actor, club: Club, player: Player, acc_number: Any = "", status: str = "member"
+) -> ClubMember:
+    """``club_member_set`` once the caller has asked who may (the admin: ``MANAGE_CLUBS``; the
+    director's workspace: a director of ``club``): the checks, the write and its audit."""
     number = str(acc_number or "").strip()
     if number and (not number.isdigit() or len(number) > 12):
         raise ValidationFailed(

@@ -97,7 +97,30 @@ EDITABLE = (
     *RULE_FIELDS,
     "draw_seed",
     "acc_rules",
+    "acc_no_harm",
+    "games_per_opponent",
+    "keep_apart",
 )
+
+
+def _check_seating(row: Tournament) -> None:
+    """Two games a pairing at most ("nobody plays another player more than 2 games"); each
+    "keep apart" entry two different names."""
+    if row.games_per_opponent not in (1, 2):
+        raise ValidationFailed(
+            _("Entrants play each opponent once or twice in a row."), field="games_per_opponent"
+        )
+    pairs = row.keep_apart if isinstance(row.keep_apart, list) else None
+    if pairs is None or any(
+        not isinstance(p, list | tuple)
+        or len(p) != 2
+        or not all(isinstance(n, str) and n.strip() for n in p)
+        or p[0] == p[1]
+        for p in pairs
+    ):
+        raise ValidationFailed(
+            _("Keep apart two different entrants at a time, by name."), field="keep_apart"
+        )
 
 
 def tournament_update(
@@ -125,6 +148,7 @@ def tournament_update(
         except ScoringError as exc:  # skunk margins the scorer cannot judge
             field = str(exc.params.get("name", "double_skunk_margin"))
             raise ValidationFailed(scoring_message(exc), field=field) from None
+        _check_seating(row)
         if row.variant != before["variant"] and row.entrants.exists():
             raise Locked(_("Entrants are registered: singles or partnership no longer changes."))
         row.save()

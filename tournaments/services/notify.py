@@ -1,6 +1,8 @@
 """The club nights' notifications (declared in ``league.kernel.notify``): the night's reminder
 to its entrants, run with the league's scheduled ones, each entrant's standing when the
-night ends, and the night's story to the club's members when it is closed."""
+night ends, and the night's story to the club's members when it is closed. ACC Rule 12.2(i)'s
+"your scorecard was changed" is declared here, through the kernel's ``declare``, and sent by
+the kernel like every other event."""
 
 from __future__ import annotations
 
@@ -10,14 +12,70 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from league.kernel import notify as events
-from league.kernel.notify import notify, written_in_each_language
+from league.kernel.notify import notify, said, written_in_each_language
 from league.kernel.people import Player
 from league.kernel.recap import recap_text
-from tournaments.models import EntrantPlayer, Tournament, TournamentStage
+from tournaments.models import Entrant, EntrantPlayer, TableGame, Tournament, TournamentStage
 from tournaments.recap import night_recap
 from tournaments.selectors import standings_for_tournament
+
+ACC_CARD_CHANGED = events.declare(
+    events.Event(
+        code="acc_card_changed",
+        category=events.Category.RESULTS,
+        audience=_(
+            "the players of an apparent qualifier whose scorecard ACC Rule 12.2 changed (clause i)"
+        ),
+        subject=_("Table %(table)s, round %(round)s: your scorecard was changed"),
+        body=_(
+            "The two scorecards of table %(table)s in round %(round)s disagreed. "
+            "ACC Rule %(clause)s settled them without asking the players: %(entrant)s "
+            "%(figure)s. If this is wrong, tell the director: a checker can undo the ruling."
+        ),
+        link="tournaments:scorecard",
+        link_arg="game_id",
+        keys=("table", "round", "clause", "entrant", "figure", "game_id"),
+    )
+)
+
+
+def notify_acc_card_changed(
+    game: TableGame, changed: list[tuple[Entrant, Any]], *, clause: str
+) -> None:
+    """12.2(i): each apparent qualifier whose card the ruling changed (``changed``: the entrant
+    and its resolved figure, a ``contest.crosscheck.Outcome``) hears what its card now says,
+    after commit (one query: the entrants' players). Keyed by the table and the ruling's
+    clause, so a ruling undone and made again the same way is not told twice."""
+    tournament = game.round.tournament
+    rows = EntrantPlayer.objects.filter(entrant__in=[e.pk for e, _o in changed]).values_list(
+        "entrant_id", "player_id"
+    )
+    players: dict[int, list[int]] = {}
+    for entrant_id, player_id in rows:
+        players.setdefault(entrant_id, []).append(player_id)
+    for entrant, outcome in changed:
+        if outcome.won:
+            figure = said(gettext_noop("won by %(n)s"), n=outcome.spread)
+        else:
+            figure = said(gettext_noop("lost by %(n)s"), n=outcome.spread)
+        notify(
+            ACC_CARD_CHANGED,
+            players.get(entrant.pk, []),
+            {
+                "league": tournament.name,
+                "table": game.table,
+                "round": game.round.number,
+                "clause": clause,
+                "entrant": entrant.name,
+                "figure": figure,
+                "game_id": game.pk,
+            },
+            key=f"table:{game.pk}:acc:{clause}:{entrant.pk}",
+        )
 
 
 def _context(tournament: Tournament) -> dict[str, Any]:

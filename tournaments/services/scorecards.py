@@ -41,6 +41,7 @@ from tournaments.selectors import (
 )
 from tournaments.services._common import MAX_DEALS, _changed, _lock
 from tournaments.services.bracket import table_entrant
+from tournaments.services.notify import notify_acc_card_changed
 
 
 def result_check(game: TableGame, winner: Entrant, loser_score: Any) -> int:
@@ -474,19 +475,38 @@ def _claim(game: TableGame, card: Scorecard) -> crosscheck.Claim:
     return crosscheck.Claim(won=card.winner_id == card.side_id, spread=spread)
 
 
-def acc_resolution(game: TableGame) -> crosscheck.Resolution | crosscheck.Unsettled | None:
-    """What Rule 12.2 makes of the table's two players' cards (None: not two cards). The
-    apparent qualifiers are the entrants inside the cut on the games verified so far."""
+def _acc_inputs(
+    game: TableGame,
+) -> tuple[crosscheck.Claim, crosscheck.Claim, bool, bool] | None:
+    """The two players' cards as Rule 12.2 reads them and whether each player is an apparent
+    qualifier (None: not two cards)."""
     cards = {c.side_id: c for c in game.scorecards.all() if not c.by_checker}
     first, second = cards.get(game.first_id), cards.get(game.second_id)
     if first is None or second is None:
         return None
     qualifiers = _apparent_qualifiers(game.round.tournament)
-    return crosscheck.resolve(
+    return (
         _claim(game, first),
         _claim(game, second),
-        first_qualifies=game.first.name in qualifiers,
-        second_qualifies=game.second.name in qualifiers,
+        game.first.name in qualifiers,
+        game.second.name in qualifiers,
+    )
+
+
+def acc_resolution(game: TableGame) -> crosscheck.Resolution | crosscheck.Unsettled | None:
+    """What Rule 12.2 makes of the table's two players' cards (None: not two cards). The
+    apparent qualifiers are the entrants inside the cut on the games verified so far; clause
+    (h) applies where the event's ``acc_no_harm`` setting has it."""
+    found = _acc_inputs(game)
+    if found is None:
+        return None
+    first, second, first_qualifies, second_qualifies = found
+    return crosscheck.resolve(
+        first,
+        second,
+        first_qualifies=first_qualifies,
+        second_qualifies=second_qualifies,
+        no_harm=game.round.tournament.acc_no_harm,
     )
 
 
@@ -514,7 +534,17 @@ def _acc_ruling(user: Actor, game: TableGame) -> tuple[Scorecard, Any] | None:
     settled half-way. The apparent qualifiers are read from the games verified when the card
     comes in (the table's row is locked, not the event's: a card of another table committing
     meanwhile counts from the next card on)."""
-    found = acc_resolution(game)
+    inputs = _acc_inputs(game)
+    if inputs is None:
+        return None
+    first, second, first_qualifies, second_qualifies = inputs
+    found = crosscheck.resolve(
+        first,
+        second,
+        first_qualifies=first_qualifies,
+        second_qualifies=second_qualifies,
+        no_harm=game.round.tournament.acc_no_harm,
+    )
     if not isinstance(found, crosscheck.Resolution) or not found.clauses:
         return None
     target = game.round.tournament.target
@@ -547,6 +577,13 @@ def _acc_ruling(user: Actor, game: TableGame) -> tuple[Scorecard, Any] | None:
         after=after,
         reason=f"ACC Rule {found.clause}",
     )
+    # 12.2(i): the apparent qualifiers whose card the ruling changed are told, after commit.
+    told = crosscheck.qualifiers_to_tell(
+        first, second, found, first_qualifies=first_qualifies, second_qualifies=second_qualifies
+    )
+    if told:
+        sides = {"first": (game.first, found.first), "second": (game.second, found.second)}
+        notify_acc_card_changed(game, [sides[side] for side in told], clause=found.clause)
     return ruling, entry
 
 

@@ -69,7 +69,7 @@ def round_seat_next(*, user: Actor, tournament: Tournament) -> Round:
         if len(field) < 2:
             raise ValidationFailed(_("Check in at least two entrants before seating a round."))
         met, byes = _history(tournament)
-        seating = logic.seat_round(field, index=number - 1, met=met, byes=byes)
+        seating = _seating(tournament, number, field, last, met, byes)
         rnd = _store_round(tournament, number, seating)
         if tournament.stage == TournamentStage.REGISTRATION:
             tournament.stage = TournamentStage.QUALIFYING
@@ -82,6 +82,37 @@ def round_seat_next(*, user: Actor, tournament: Tournament) -> Round:
         )
     _changed(tournament.pk)
     return rnd
+
+
+def _seating(
+    tournament: Tournament,
+    number: int,
+    field: list[int],
+    last: Round | None,
+    met: dict[int, dict[int, int]],
+    byes: dict[int, int],
+) -> logic.Seating[int]:
+    """Round ``number``'s seating. Where the event plays two games a pairing, an even round
+    is the previous one again with the sides swapped (who deals first alternates), as long as
+    its field is unchanged; an odd round is a new pairing. "Keep apart" pairs never share a
+    table when the field can be seated otherwise."""
+    pairs = tournament.games_per_opponent == 2
+    if pairs and number % 2 == 0 and last is not None:
+        previous = logic.Seating(
+            tables=list(last.games.order_by("table").values_list("first_id", "second_id")),
+            bye=last.byes.values_list("entrant_id", flat=True).first(),
+        )
+        seated = {e for table in previous.tables for e in table} | {previous.bye} - {None}
+        if seated == set(field):
+            return logic.second_game(previous)
+    names = dict(tournament.entrants.values_list("name", "pk"))
+    apart = [
+        (names[a], names[b])
+        for a, b in (tuple(pair) for pair in tournament.keep_apart or () if len(pair) == 2)
+        if a in names and b in names
+    ]
+    index = (number - 1) // 2 if pairs else number - 1
+    return logic.seat_round(field, index=index, met=logic.with_kept_apart(met, apart), byes=byes)
 
 
 def _store_round(tournament: Tournament, number: int, seating: logic.Seating[int]) -> Round:
