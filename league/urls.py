@@ -7,6 +7,7 @@ from league.converters import IdConverter
 from league.views import (
     accounts,
     availability,
+    discard,
     entry,
     games,
     history,
@@ -34,6 +35,7 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("rules/", rules.rules, name="rules"),
+    path("discard/", discard.discard, name="discard"),
     path("language/", language.choose_language, name="language"),
     path("seasons/<id:pk>/standings/", standings.standings, name="standings"),
     path("seasons/<id:pk>/seeding/", standings.seeding, name="seeding"),
