@@ -156,7 +156,7 @@ class DiscardForm(forms.Form):
         return str(self.cleaned_data.get("crib") or "mine")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         variant, text, crib = data.get("variant"), data.get("cards"), data.get("crib")
         if variant is None or text is None or crib is None:
             return data

@@ -6,6 +6,8 @@ the maths is ``scoring.discard``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -18,7 +20,7 @@ from rest_framework.response import Response
 from league.forms import DiscardForm
 from scoring.discard import analyse_discards
 
-ROW_FIELDS = {
+ROW_FIELDS: dict[str, serializers.Field[Any, Any, Any, Any]] = {
     "discard": serializers.ListField(child=serializers.CharField()),
     "keep": serializers.ListField(child=serializers.CharField()),
     "hand": serializers.FloatField(),

@@ -28,7 +28,7 @@ def dealt_hand_record(*, user: Any, game: Game, number: int, cards: str) -> Deal
     if season.league.dealt_cards == DealtCards.OFF:
         raise NotAllowed(_("This league does not record the cards dealt."))
     seat = (
-        GameSeat.objects.filter(game=game, player__user_id=getattr(user, "pk", None))
+        GameSeat.objects.filter(game=game, player__user_id=getattr(user, "pk", None) or 0)
         .select_related("player")
         .first()
     )

@@ -26,7 +26,7 @@ class DealtHandForm(forms.Form):
 
 
 def _player(request: HttpRequest) -> Player:
-    player = Player.objects.filter(user_id=request.user.pk).first()
+    player = Player.objects.filter(user_id=request.user.pk or 0).first()
     if player is None:
         raise Http404("No player for this account.")
     return player
