@@ -69,12 +69,17 @@
         var code = b.getAttribute("data-card");
         var chosen = mine.indexOf(code) >= 0;
         var elsewhere = !chosen && owner[code] && owner[code] !== f;
-        b.setAttribute("aria-pressed", chosen ? "true" : "false");
-        b.disabled = !!elsewhere || (full && !chosen);
-        b.classList.toggle("is-elsewhere", !!elsewhere);
+        // Each write only when it changes something: Chrome keeps the page still by an anchor
+        // node, and rewriting nodes on every keystroke scrolled the page under a finger.
+        var pressed = chosen ? "true" : "false";
+        if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);
+        var off = !!elsewhere || (full && !chosen);
+        if (b.disabled !== off) b.disabled = off;
+        if (b.classList.contains("is-elsewhere") !== !!elsewhere) b.classList.toggle("is-elsewhere", !!elsewhere);
       });
       var count = f._cardCount;
-      if (count) count.textContent = fmt(gettext("%(n)s of %(size)s"), { n: mine.length, size: limit(f) });
+      var text = fmt(gettext("%(n)s of %(size)s"), { n: mine.length, size: limit(f) });
+      if (count && count.textContent !== text) count.textContent = text;
     });
   }
   function fmt(text, values) { return interpolate(text, values, true); }
@@ -144,8 +149,13 @@
     var group = groupOf(input);
     if (!group._cardListening) {
       group._cardListening = true;
-      group.addEventListener("input", function () { refresh(group); });
-      group.addEventListener("change", function () { refresh(group); });
+      // Only a card field, or the choice that sets a field's count, changes the grids.
+      var relevant = function (event) {
+        var t = event.target;
+        return t.hasAttribute && (t.hasAttribute("data-card-picker") || (t.id && group.querySelector('[data-card-count-from="' + t.id + '"]')));
+      };
+      group.addEventListener("input", function (event) { if (relevant(event)) refresh(group); });
+      group.addEventListener("change", function (event) { if (relevant(event)) refresh(group); });
     }
     refresh(group);
   }
