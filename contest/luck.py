@@ -7,6 +7,13 @@ own and any others its player saw (``seen``: in the six-card game a player's two
 average is over the 48 cards not in the hand). Without cards, a show's **percentile** in the
 variant's exact distribution (``scoring.distribution``) says how rare it was.
 
+Where the cards a player was **dealt** are known too, the show splits in two (:func:`luck_split`):
+the **luck of the cut** (the show against its kept cards' own average over the starters the
+player could not see, their discards among the seen) and the **discard skill** (the kept cards'
+exact expected points, hand and crib, against the best discard of the same cards,
+``scoring.discard``: 0 for the best, negative otherwise). "Points above expectation" sets the
+chosen hand against a random one, so it mostly measures discarding; these two do not.
+
 Information only: nothing here changes a result.
 
 >>> from scoring.cards import Card
@@ -21,9 +28,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from scoring.cards import Card
+from scoring.discard import analyse_discards
 from scoring.distribution import show_distribution
+from scoring.errors import InvalidHandError
 from scoring.show import show_total
 
 DECK: tuple[Card, ...] = tuple(Card.from_str(r + s) for s in "SHDC" for r in "A23456789TJQK")
@@ -87,3 +97,77 @@ def expected_show(*, hand_size: int = 4, crib: bool = False) -> float:
     4.769
     """
     return _cumulative(hand_size, crib)[2]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardSkill:
+    """What a discard was worth beside the best one of the same dealt cards (exact expectations,
+    hand and signed crib; pegging left out)."""
+
+    chosen: float  # expected points of the discard made
+    best: float  # expected points of the best discard
+    best_discard: tuple[Card, ...]
+
+    @property
+    def cost(self) -> float:
+        """Points a deal the discard gave up against the best: 0 for the best, else positive."""
+        return self.best - self.chosen
+
+
+def discard_skill(
+    dealt: Sequence[Card], kept: Sequence[Card], *, variant: str, own_crib: bool
+) -> DiscardSkill:
+    """The kept cards' expected points against the best discard of ``dealt``.
+
+    >>> d = [Card.from_str(c) for c in "5H 5D JS 4C KD 9S".split()]
+    >>> best = discard_skill(d, d[:3] + d[4:5], variant="singles-121", own_crib=True)
+    >>> best.cost, [str(c) for c in best.best_discard]
+    (0.0, ['4C', '9S'])
+    >>> round(discard_skill(d, d[2:], variant="singles-121", own_crib=True).cost, 3)
+    5.545
+    """
+    rows = analyse_discards(dealt, variant=variant, own_crib=own_crib)
+    wanted = frozenset(kept)
+    chosen = next((r for r in rows if frozenset(r.keep) == wanted), None)
+    if chosen is None:
+        raise InvalidHandError(
+            f"{len(kept)} cards were kept from {len(dealt)} dealt: "
+            f"keep {len(rows[0].keep)} of the cards dealt.",
+            code="show_hand_cards",
+            params={"least": len(rows[0].keep), "most": len(rows[0].keep), "count": len(kept)},
+        )
+    return DiscardSkill(chosen.total, rows[0].total, rows[0].discard)
+
+
+@dataclass(frozen=True, slots=True)
+class LuckSplit:
+    """A show split into what the cut gave and what the discard cost (None: dealt unknown)."""
+
+    cut: float  # the show minus its kept cards' average over the unseen starters
+    discard: float | None  # minus the discard's cost: 0 for the best discard, else negative
+
+
+def luck_split(
+    kept: Sequence[Card],
+    starter: Card,
+    *,
+    dealt: Sequence[Card] | None = None,
+    variant: str = "singles-121",
+    own_crib: bool = False,
+) -> LuckSplit:
+    """Luck of the cut and, where the cards ``dealt`` are known, discard skill.
+
+    >>> kept = [Card.from_str(c) for c in "5H 5D JS KD".split()]
+    >>> dealt = kept + [Card.from_str("4C"), Card.from_str("9S")]
+    >>> split = luck_split(kept, Card.from_str("5S"), dealt=dealt, own_crib=True)
+    >>> round(split.cut, 3), split.discard
+    (8.587, 0.0)
+    >>> luck_split(kept, Card.from_str("5S")).discard is None
+    True
+    """
+    if dealt is None:
+        return LuckSplit(cut_luck(kept, starter), None)
+    discards = [c for c in dealt if c not in kept]
+    cut = cut_luck(kept, starter, seen=discards)
+    skill = discard_skill(dealt, kept, variant=variant, own_crib=own_crib)
+    return LuckSplit(cut, 0.0 - skill.cost if skill.cost else 0.0)

@@ -181,7 +181,12 @@ class LeagueForm(ServiceForm):
 
     class Meta:
         model = models.League
-        fields = ["name", *RULE_FIELDS]
+        fields = ["name", *RULE_FIELDS, "dealt_cards"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "dealt_cards" in self.fields:  # left out (a form that predates it): unchanged
+            self.fields["dealt_cards"].required = False
 
     def apply(self, data: dict[str, Any]) -> models.League:
         rules = {name: data[name] for name in RULE_FIELDS if name in data}
@@ -189,10 +194,22 @@ class LeagueForm(ServiceForm):
             # A setting left as the form showed it is no choice: the game's own defaults fill it
             # (its target, the skunk table's margins for that target).
             chosen = {k: v for k, v in rules.items() if k == "variant" or k in self.changed_data}
-            return league_create(user=self.request_user, name=data.get("name", ""), rules=chosen)
+            league = league_create(user=self.request_user, name=data.get("name", ""), rules=chosen)
+            if (data.get("dealt_cards") or models.DealtCards.OFF) != models.DealtCards.OFF:
+                league = league_update(
+                    league=league,
+                    user=self.request_user,
+                    changes={},
+                    dealt_cards=data["dealt_cards"],
+                )
+            return league
         changes = {k: v for k, v in rules.items() if getattr(self.instance, k) != v}
         return league_update(
-            league=self.instance, user=self.request_user, name=data.get("name"), changes=changes
+            league=self.instance,
+            user=self.request_user,
+            name=data.get("name"),
+            changes=changes,
+            dealt_cards=data.get("dealt_cards") or None,
         )
 
 

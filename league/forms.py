@@ -7,9 +7,13 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.kernel.scoring_messages import scoring_message
 from league.models import Match, Player
 from league.models.disputes import CLAIM_LIMIT
 from league.selectors.subs import subs_of
+from scoring.discard import dealt_cards
+from scoring.errors import ScoringError
+from scoring.variants import VARIANTS
 
 
 def seat_label(seat: int) -> str:
@@ -102,3 +106,66 @@ class PostponeForm(forms.Form):
 
 class NightCancelForm(forms.Form):
     reason = forms.CharField(label=_("Why is the night cancelled?"), max_length=CLAIM_LIMIT)
+
+
+# The discard analyser's games, in the page's language (the scorer names them in English).
+DISCARD_GAMES: list[tuple[str, Any]] = [
+    ("singles-121", _("Two-player six-card (6 dealt, 2 to the crib)")),
+    ("partnership-121", _("Four-player partnership (5 dealt, 1 to the crib)")),
+    ("three-player-121", _("Three-player (5 dealt, 1 to the crib, 1 from the deck)")),
+    ("five-card-61", _("Five-card (5 dealt, 2 to the crib)")),
+    ("seven-card-181", _("Seven-card (7 dealt, 2 to the crib)")),
+]
+assert sorted(k for k, _label in DISCARD_GAMES) == sorted(VARIANTS), "every game the scorer knows"
+
+
+class DiscardForm(forms.Form):
+    """The cards dealt and whose crib it is, for the discard analyser (page and API alike).
+
+    ``crib``: ``mine`` (I deal), ``partner`` (my partner deals: still my side's crib) or
+    ``theirs``. The analysis itself is :func:`scoring.discard.analyse_discards`.
+    """
+
+    variant = forms.ChoiceField(
+        label=_("The game played"), choices=DISCARD_GAMES, initial="singles-121", required=False
+    )
+    cards = forms.CharField(
+        label=_("The cards you were dealt"),
+        max_length=80,
+        help_text=_("Type them like 5H 10D JC KS, or tap them below."),
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
+    crib = forms.ChoiceField(
+        label=_("Whose crib?"),
+        choices=[
+            ("mine", _("Mine: I deal")),
+            ("partner", _("My side's: my partner deals")),
+            ("theirs", _("The other side's")),
+        ],
+        initial="mine",
+        widget=forms.RadioSelect,
+        required=False,
+    )
+
+    def clean_variant(self) -> str:
+        return str(self.cleaned_data.get("variant") or "singles-121")  # the two-handed game
+
+    def clean_crib(self) -> str:
+        return str(self.cleaned_data.get("crib") or "mine")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        variant, text, crib = data.get("variant"), data.get("cards"), data.get("crib")
+        if variant is None or text is None or crib is None:
+            return data
+        if crib == "partner" and VARIANTS[variant].players != 4:
+            self.add_error("crib", _("Only the four-player game has a partner to deal."))
+            return data
+        try:
+            data["dealt"] = dealt_cards(text, variant=variant)
+        except ScoringError as error:
+            self.add_error("cards", scoring_message(error))
+        data["own_crib"] = crib != "theirs"
+        return data

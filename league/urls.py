@@ -7,6 +7,8 @@ from league.converters import IdConverter
 from league.views import (
     accounts,
     availability,
+    discard,
+    discards,
     entry,
     games,
     history,
@@ -34,6 +36,9 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("rules/", rules.rules, name="rules"),
+    path("discard/", discard.discard, name="discard"),
+    path("discard/mine/", discards.my_discards, name="my_discards"),
+    path("games/<id:pk>/dealt/", discards.game_dealt, name="game_dealt"),
     path("language/", language.choose_language, name="language"),
     path("seasons/<id:pk>/standings/", standings.standings, name="standings"),
     path("seasons/<id:pk>/seeding/", standings.seeding, name="seeding"),

@@ -1,4 +1,4 @@
-"""The scorer from the command line: ``python -m scoring show ...`` and ``... distribution``.
+"""The scorer from the command line: ``python -m scoring show``, ``distribution`` and ``discard``.
 
 ``show`` counts one hand (or crib) with its starter, the last card given::
 
@@ -10,6 +10,13 @@
 
     $ python -m scoring distribution
     $ python -m scoring distribution --crib --hand-size 4
+
+``discard`` ranks every way to lay away the cards dealt, by exact expected points (the hand over
+the unseen starters, the crib over the starters and the other players' discards, drawn uniformly
+from the unseen cards; pegging left out)::
+
+    $ python -m scoring discard --dealer 5H 5D JS 4C KD 9S
+    $ python -m scoring discard --json --pone --variant partnership-121 5H 5D JS 4C KD
 
 Exit status: 0 on success, 2 for a usage error or cards that cannot be read.
 
@@ -39,9 +46,11 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from scoring.cards import format_cards, parse_cards
+from scoring.discard import Discard, analyse_discards
 from scoring.distribution import show_distribution
 from scoring.errors import ScoringError
 from scoring.show import MAX_HAND, MIN_HAND, ShowScore, score_show
+from scoring.variants import VARIANTS
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -83,6 +92,35 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"cards in the hand, {MIN_HAND} to {MAX_HAND} (default 4)",
     )
+
+    discard = commands.add_parser(
+        "discard",
+        help="rank every discard of the cards dealt by expected points",
+        description="Rank every possible discard of the cards dealt, best first, by the exact "
+        "expected points of the hand (over the unseen starters) and of the crib (over the "
+        "starters and the other players' discards, drawn uniformly from the unseen cards), "
+        "added for the dealer's side and taken away for the other. Pegging is left out.",
+    )
+    discard.add_argument("cards", nargs="+", metavar="CARD", help="the cards dealt")
+    whose = discard.add_mutually_exclusive_group()
+    whose.add_argument(
+        "--dealer",
+        dest="own_crib",
+        action="store_true",
+        default=True,
+        help="the crib is your side's: you deal, or your partner does (the default)",
+    )
+    whose.add_argument(
+        "--pone", dest="own_crib", action="store_false", help="the crib is the other side's"
+    )
+    discard.add_argument(
+        "--variant",
+        default="singles-121",
+        choices=sorted(VARIANTS),
+        metavar="NAME",
+        help=f"the game: {', '.join(sorted(VARIANTS))} (default singles-121)",
+    )
+    discard.add_argument("--json", action="store_true", help="print the ranking as JSON")
     return parser
 
 
@@ -180,6 +218,42 @@ def _distribution(args: argparse.Namespace, stdout: TextIO) -> int:
     return EXIT_OK
 
 
+def format_discards(rows: Sequence[Discard], *, own_crib: bool) -> list[str]:
+    """The table ``discard`` prints: one line a discard, best first.
+
+    >>> rows = analyse_discards("5H 5D 5S JC 2D", variant="partnership-121", own_crib=True)
+    >>> print("\\n".join(format_discards(rows[:2], own_crib=True)))
+    discard  keep              hand    crib   total  hand 12+  hand 0
+    2D       5H 5D 5S JC     16.596   4.429  21.025    100.0%    0.0%
+    JC       5H 5D 5S 2D     11.319   4.051  15.370     51.1%    0.0%
+    crib: yours (expected points added); pegging left out
+    """
+    lines = [
+        f"{'discard':<7}  {'keep':<14}  {'hand':>6}  {'crib':>6}  {'total':>6}  "
+        f"{'hand 12+':>8}  {'hand 0':>6}"
+    ]
+    for r in rows:
+        lines.append(
+            f"{r.discard_text:<7}  {r.keep_text:<14}  {r.hand:>6.3f}  {r.crib:>6.3f}  "
+            f"{r.total:>6.3f}  {100 * r.hand_12_plus:>7.1f}%  {100 * r.hand_zero:>5.1f}%"
+        )
+    whose = "yours (expected points added)" if own_crib else "theirs (expected points taken away)"
+    lines.append(f"crib: {whose}; pegging left out")
+    return lines
+
+
+def _discard(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        rows = analyse_discards(args.cards, variant=args.variant, own_crib=args.own_crib)
+    except ScoringError as exc:
+        return _error(str(exc), stderr)
+    if args.json:
+        print(json.dumps([r.as_dict() for r in rows], indent=2), file=stdout)
+    else:
+        print("\n".join(format_discards(rows, own_crib=args.own_crib)), file=stdout)
+    return EXIT_OK
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status (0, or 2 for bad input).
 
@@ -194,6 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     stdout, stderr = sys.stdout, sys.stderr
     if args.command == "show":
         return _show(args, stdout, stderr)
+    if args.command == "discard":
+        return _discard(args, stdout, stderr)
     return _distribution(args, stdout)
 
 

@@ -100,6 +100,8 @@ CODES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "no_pegging_bound": ("variant",),
         # The show
         "show_hand_cards": ("least", "most", "count"),
+        # The discard analyser
+        "dealt_count": ("variant", "dealt", "count"),  # variant: the variant's key
     }
 )
 

@@ -23,12 +23,6 @@ DOCS = ROOT / "docs"
 INDEX = DOCS / "index.md"
 OPERATOR = DOCS / "guide" / "operator.md"
 
-# Written on other branches of the same release: the operator's runbook and backups pages, and
-# the discard analyser's page. Links to them are expected to dangle until those branches are
-# merged; at that merge, delete this allowlist (the last test fails while it names a file that
-# exists, so it cannot outlive the merge).
-PENDING = {"docs/discard-analyser.md"}
-
 README_MAX_LINES = 200
 COMMANDS_WITHIN = 30
 
@@ -101,8 +95,7 @@ def broken_links(path: Path) -> list[str]:
             broken.append(f"{target} (outside the repository)")
             continue
         if not where.exists():
-            if name not in PENDING:
-                broken.append(f"{target} (no such file)")
+            broken.append(f"{target} (no such file)")
             continue
         if anchor and where.suffix == ".md" and anchor not in anchors_of(where):
             broken.append(f"{target} (no heading #{anchor} in {name})")
@@ -189,9 +182,3 @@ def test_the_operators_guide_has_every_setting_the_code_reads_and_the_mail_backe
     missing = sorted(name for name in read if f"`{name}`" not in page)
     assert not missing, f"docs/guide/operator.md names no {missing}"
     assert "`django.core.mail.backends.smtp.EmailBackend`" in page
-
-
-def test_the_pending_allowlist_names_only_pages_still_to_come():
-    """Delete PENDING once the branches that write those pages are merged."""
-    arrived = sorted(name for name in PENDING if (ROOT / name).exists())
-    assert not arrived, f"{arrived} exist now: take them off PENDING in this file"

@@ -163,6 +163,7 @@ MESSAGES: Mapping[str, Promise] = {
     "show_hand_cards": gettext_lazy(
         "A hand to show has %(least)s to %(most)s cards, not %(count)s."
     ),
+    "dealt_count": gettext_lazy("This game deals %(dealt)s cards, not %(count)s."),
 }
 
 #: The parameters that are a seat (named by its player) or a side (named by its team).

@@ -4,10 +4,11 @@ from league.models.audit import AuditEntry
 from league.models.availability import Answer, Availability
 from league.models.calendars import CalendarEntry, CalendarFeed
 from league.models.devices import KnownDevice
+from league.models.discards import DealtHand
 from league.models.disputes import Dispute, DisputeStatus
 from league.models.forfeits import Forfeit
 from league.models.games import Deal, Game, GameSeat, GameStatus
-from league.models.leagues import League, Season, SeasonState, Venue
+from league.models.leagues import DealtCards, League, Season, SeasonState, Venue
 from league.models.notifications import (
     Announcement,
     Category,
@@ -34,6 +35,8 @@ __all__ = [
     "Category",
     "Channel",
     "Deal",
+    "DealtCards",
+    "DealtHand",
     "Delivery",
     "DeliveryStatus",
     "Dispute",

@@ -11,10 +11,29 @@ from django.utils.translation import gettext_lazy as _
 from league.models.rules import RULE_FIELDS, Rules, default_tiebreaks  # noqa: F401 (migrations)
 
 
+class DealtCards(models.TextChoices):
+    """Whether a league's players may record the cards they were dealt."""
+
+    OFF = "off", _("Off")
+    ALLOWED = "allowed", _("Allowed: a player may record them")
+    ASKED = "asked", _("Asked: each player is asked for them after a deal")
+
+
 class League(Rules):
     """A league: its name and the default rules each new season starts from."""
 
     name = models.CharField(_("name"), max_length=120, unique=True)
+    # Not a rule of play (so not copied to seasons): whether players record their dealt cards.
+    dealt_cards = models.CharField(
+        _("cards dealt"),
+        max_length=8,
+        choices=DealtCards.choices,
+        default=DealtCards.OFF,
+        help_text=_(
+            "Whether players may record the cards they were dealt, to see what each discard "
+            "cost them (private to each player)."
+        ),
+    )
 
     class Meta:
         ordering = ["name"]

@@ -16,7 +16,7 @@ from contest.points import skunk_defaults
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
 from league.kernel.permissions import Action, Actor, refuse_unless
-from league.models import Game, GameStatus, League, Season
+from league.models import DealtCards, Game, GameStatus, League, Season
 from league.models.rules import (
     GAME_NAMES,
     LEAGUE_VARIANTS,
@@ -335,9 +335,15 @@ def league_create(*, user: Actor, name: str, rules: Mapping[str, Any] | None = N
 
 
 def league_update(
-    *, league: League, user: Actor, name: str | None = None, changes: Mapping[str, Any]
+    *,
+    league: League,
+    user: Actor,
+    name: str | None = None,
+    changes: Mapping[str, Any],
+    dealt_cards: str | None = None,
 ) -> League:
-    """Change a league's name or its default rules (checked as a whole, as a season's are). A
+    """Change a league's name, its default rules (checked as a whole, as a season's are) or
+    whether its players record their dealt cards (``dealt_cards``, not a rule of play). A
     season keeps the copy it was made with: no game is re-scored."""
     refuse_unless(user, Action.MANAGE_LEAGUE)
     unknown = sorted(set(changes) - set(RULE_FIELDS))
@@ -349,6 +355,11 @@ def league_update(
     if name is not None and name.strip() != league.name:
         fields["name"] = _refuse_league_name(name, league=league)
         before["name"] = league.name
+    if dealt_cards is not None and dealt_cards != league.dealt_cards:
+        if dealt_cards not in DealtCards.values:
+            raise ValidationFailed(_("Choose off, allowed or asked for the cards dealt."))
+        fields["dealt_cards"] = dealt_cards
+        before["dealt_cards"] = league.dealt_cards
     if not fields:
         return league
     with transaction.atomic():

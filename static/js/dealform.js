@@ -195,8 +195,11 @@
       var box = el("input", {
         id: id, "data-cards": who, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
         placeholder: gettext("e.g. 5H 5D JC 10S"), "aria-describedby": id + "-msg",
+        "data-card-picker": "", "data-card-count": String(who === "crib" ? rules.crib_size : rules.hand_size),
       });
       wrap.appendChild(box);
+      // The card picker (static/js/cardpicker.js, where the page loads it) under the field.
+      if (window.CardPicker) window.setTimeout(function () { window.CardPicker.attach(box); }, 0);
       wrap.appendChild(el("p", { class: "msg", id: id + "-msg", "data-msg-for": "cards." + who }));
       wrap.appendChild(el("ul", { class: "breakdown-lines", "data-breakdown": who, "aria-live": "polite" }));
       return wrap;

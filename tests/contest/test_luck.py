@@ -8,6 +8,7 @@ import random
 import pytest
 
 from contest.luck import DECK, cut_average, cut_luck, expected_show, show_percentile
+from scoring.cards import Card
 from scoring.distribution import show_distribution
 from scoring.show import score_show
 
@@ -62,3 +63,54 @@ def test_percentiles_follow_the_exact_distribution():
     assert show_percentile(29) > 99.99
     assert show_percentile(19) == pytest.approx(show_percentile(20) - 50 * dist[20] / total)
     assert expected_show() == pytest.approx(sum(k * n for k, n in dist.items()) / total)
+
+
+# --- The split: luck of the cut and discard skill, where the cards dealt are known ------------
+
+
+def test_the_best_discard_costs_nothing_and_any_other_what_the_analyser_says():
+    from contest.luck import discard_skill
+    from scoring.discard import analyse_discards
+
+    rng = random.Random(41)
+    for _ in range(10):
+        dealt = rng.sample(DECK, 6)
+        rows = analyse_discards(dealt, variant="singles-121", own_crib=False)
+        for row in rows:
+            skill = discard_skill(dealt, list(row.keep), variant="singles-121", own_crib=False)
+            assert skill.cost == pytest.approx(rows[0].total - row.total, abs=1e-12)
+            assert skill.cost >= 0
+        assert (
+            discard_skill(dealt, list(rows[0].keep), variant="singles-121", own_crib=False).cost
+            == 0
+        )
+
+
+def test_the_cut_is_judged_against_the_kept_cards_not_a_random_hand():
+    """A great hand cut badly is unlucky, however many points it shows: the split says so where
+    points above expectation called it lucky."""
+    from contest.luck import luck_split
+
+    kept = [Card.from_str(c) for c in ("5H", "5D", "5C", "JS")]
+    dealt = [*kept, Card.from_str("2C"), Card.from_str("9D")]
+    starter = Card.from_str("AH")  # 14: far above a random hand's 4.8, far below its own average
+    split = luck_split(kept, starter, dealt=dealt, variant="singles-121", own_crib=True)
+    assert score_show(kept, starter).total - expected_show() > 9  # "lucky" the old way
+    assert split.cut < -2  # unlucky: the kept cards average over 16
+    n, average = brute_average(kept, seen=dealt[4:])
+    assert n == 46 and split.cut == pytest.approx(14 - average)
+    assert split.discard == 0.0  # keeping the three fives and the jack is the best here
+
+
+def test_kept_cards_not_from_the_deal_are_refused():
+    from contest.luck import discard_skill
+    from scoring.errors import InvalidHandError
+
+    dealt = [Card.from_str(c) for c in "5H 5D JS 4C KD 9S".split()]
+    with pytest.raises(InvalidHandError):
+        discard_skill(
+            dealt,
+            [Card.from_str(c) for c in "5H 5D JS QC".split()],
+            variant="singles-121",
+            own_crib=True,
+        )

@@ -227,3 +227,48 @@ def test_the_modules_own_examples(capsys: pytest.CaptureFixture[str]) -> None:
     result = doctest.testmod(scoring.__main__)
     assert result.attempted >= 5
     assert result.failed == 0, capsys.readouterr().out
+
+
+# --- discard ------------------------------------------------------------------------------------
+
+
+def test_discard_json_ranks_every_discard_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "discard", "--json", "--dealer", "5H", "5D", "JS", "4C", "KD", "9S"
+    )
+    assert (code, err) == (0, "")
+    rows = json.loads(out)
+    assert len(rows) == 15  # C(6, 2)
+    assert rows[0]["discard"] == ["4C", "9S"] and rows[0]["keep"] == ["5H", "5D", "JS", "KD"]
+    for row in rows:
+        assert row["total"] == pytest.approx(row["hand"] + row["crib"])
+        assert row["crib"] > 0  # the dealer's own crib is added
+    assert [r["total"] for r in rows] == sorted((r["total"] for r in rows), reverse=True)
+
+
+def test_discard_as_pone_takes_the_crib_away(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(
+        capsys,
+        "discard",
+        "--json",
+        "--pone",
+        "--variant",
+        "partnership-121",
+        *"5H 5D JS 4C KD".split(),
+    )
+    rows = json.loads(out)
+    assert len(rows) == 5 and all(len(r["discard"]) == 1 and r["crib"] < 0 for r in rows)
+    assert rows[0]["discard"] == ["4C"]
+
+
+def test_discard_refuses_the_wrong_number_of_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "discard", "--variant", "seven-card-181", "5H", "5D")
+    assert (code, out) == (2, "")
+    assert "Seven-card cribbage to 181 deals 7 cards, not 2." in err
+
+
+def test_discard_table_says_pegging_is_left_out(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "discard", "--pone", "AH", "2H", "3H", "4H", "5H", "6H")
+    assert code == 0
+    assert out.splitlines()[1].startswith("AH 2H    3H 4H 5H 6H")
+    assert out.splitlines()[-1] == "crib: theirs (expected points taken away); pegging left out"

@@ -1,0 +1,82 @@
+"""A player's discards, deal by deal: what each cost against the best discard of the cards they
+were dealt (``contest.luck.discard_skill``, exact; pegging left out), and the season's summary.
+Private to the player: the views show a player only their own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from contest.luck import discard_skill
+from league.models import Deal, DealtHand, Player, Season
+from scoring.cards import Card
+from scoring.errors import ScoringError
+
+
+@dataclass
+class DiscardRow:
+    hand: DealtHand
+    kept: list[str] | None  # the show's cards, where the deal has them
+    own_crib: bool
+    chosen: float | None = None  # expected points of the discard made
+    best: float | None = None
+    best_discard: str = ""
+
+    @property
+    def cost(self) -> float | None:
+        if self.chosen is None or self.best is None:
+            return None
+        return self.best - self.chosen
+
+
+@dataclass
+class DiscardSummary:
+    rows: list[DiscardRow] = field(default_factory=list)
+
+    @property
+    def counted(self) -> list[DiscardRow]:
+        return [r for r in self.rows if r.cost is not None]
+
+    @property
+    def cost_per_deal(self) -> float | None:
+        """The average points a deal the player's discards gave up against the best."""
+        counted = self.counted
+        return sum(r.cost or 0.0 for r in counted) / len(counted) if counted else None
+
+
+def discards_of(
+    player: Player, *, season: Season | None = None, game_id: int | None = None
+) -> DiscardSummary:
+    """The player's recorded dealt hands (of one season, or one game), each with its cost where
+    the deal has the show's cards (two queries: the hands with their games, the deals)."""
+    hands = DealtHand.objects.filter(player=player).select_related("game__match__week__season")
+    if season is not None:
+        hands = hands.filter(game__match__week__season=season)
+    if game_id is not None:
+        hands = hands.filter(game_id=game_id)
+    hands_list = list(hands.order_by("game__match__week__date", "game_id", "number"))
+    deals = {
+        (d.game_id, d.number): d
+        for d in Deal.objects.filter(
+            game_id__in={h.game_id for h in hands_list}, is_current=True, is_rival=False
+        )
+    }
+    summary = DiscardSummary()
+    for hand in hands_list:
+        variant = hand.game.match.week.season.game_variant
+        deal = deals.get((hand.game_id, hand.number))
+        kept = ((deal.cards or {}).get(str(hand.seat)) if deal else None) or None
+        own = deal is not None and variant.side_of(deal.dealer) == variant.side_of(hand.seat)
+        row = DiscardRow(hand=hand, kept=kept, own_crib=own)
+        if kept and deal is not None:
+            dealt = [Card.from_str(c) for c in hand.cards]
+            try:
+                skill = discard_skill(
+                    dealt, [Card.from_str(c) for c in kept], variant=variant.key, own_crib=own
+                )
+            except ScoringError:  # the show's cards are not among those dealt: no cost to tell
+                summary.rows.append(row)
+                continue
+            row.chosen, row.best = skill.chosen, skill.best
+            row.best_discard = " ".join(str(c) for c in skill.best_discard)
+        summary.rows.append(row)
+    return summary

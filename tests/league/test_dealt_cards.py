@@ -1,0 +1,112 @@
+"""Your discards, deal by deal: a player records the cards they were dealt, where the league
+allows it, and sees what their discard cost against the best; nobody else sees it."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league.kernel.errors import NotAllowed, ValidationFailed
+from league.models import DealtCards, DealtHand
+from league.selectors.discards import discards_of
+from league.services.discards import dealt_hand_record
+from scoring.discard import analyse_discards
+from tests.factories import play
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def allowed(game):
+    league = game.match.week.season.league
+    league.dealt_cards = DealtCards.ALLOWED
+    league.save()
+    return game
+
+
+@pytest.fixture
+def dealt(allowed, ann):
+    """Deal 1 entered with its cards; Ann (seat 0, dealing) was dealt her show and a crib card."""
+    play(allowed, ann, deals=1, cards=True)
+    deal = allowed.deals.get(number=1, is_current=True)
+    return [*deal.cards["0"], deal.cards["crib"][0]]
+
+
+def test_a_player_records_her_dealt_cards_and_sees_the_discards_cost(allowed, ann, dealt):
+    dealt_hand_record(user=ann, game=allowed, number=1, cards=" ".join(dealt))
+    summary = discards_of(ann.player, season=allowed.match.week.season)
+    (row,) = summary.rows
+    rows = analyse_discards(dealt, variant="partnership-121", own_crib=True)  # Ann deals
+    chosen = next(r for r in rows if sorted(map(str, r.keep)) == sorted(row.kept))
+    assert row.cost == pytest.approx(rows[0].total - chosen.total)
+    assert summary.cost_per_deal == pytest.approx(row.cost)
+
+
+def test_a_league_that_keeps_it_off_refuses(game, ann):
+    play(game, ann, deals=1, cards=True)
+    with pytest.raises(NotAllowed, match="does not record the cards dealt"):
+        dealt_hand_record(user=ann, game=game, number=1, cards="5H 5D 5S JC 2D")
+    assert not DealtHand.objects.exists()
+
+
+def test_only_a_player_of_the_game_records(allowed, eve, dealt):
+    with pytest.raises(NotAllowed, match="Only a player of this game"):
+        dealt_hand_record(user=eve, game=allowed, number=1, cards=" ".join(dealt))
+
+
+def test_cards_that_disagree_with_the_deal_are_refused(allowed, ann, dealt):
+    deal = allowed.deals.get(number=1, is_current=True)
+    someone_elses = deal.cards["1"][0]
+    with pytest.raises(ValidationFailed, match="not dealt to you"):
+        dealt_hand_record(
+            user=ann, game=allowed, number=1, cards=" ".join([*dealt[:4], someone_elses])
+        )
+    seen = {c for hand in deal.cards.values() for c in hand} | {deal.starter}
+    unseen = next(c for c in ("AS", "2S", "3S", "4S", "5S", "6S", "7S") if c not in seen)
+    with pytest.raises(ValidationFailed, match="not all among the cards dealt"):
+        dealt_hand_record(user=ann, game=allowed, number=1, cards=" ".join([*dealt[1:], unseen]))
+    with pytest.raises(ValidationFailed, match="Deal 2 is not entered yet"):
+        dealt_hand_record(user=ann, game=allowed, number=2, cards=" ".join(dealt))
+
+
+def test_the_summary_is_private_to_the_player(client, allowed, ann, cat, dealt):
+    dealt_hand_record(user=ann, game=allowed, number=1, cards=" ".join(dealt))
+    client.force_login(ann)
+    mine = client.get(reverse("league:my_discards")).content.decode()
+    assert "Your discards cost you" in mine and dealt[0] in mine
+    assert reverse("league:game_dealt", args=[allowed.pk]) in mine  # where to record next
+    client.force_login(cat)
+    theirs = client.get(reverse("league:my_discards")).content.decode()
+    assert "Your discards cost you" not in theirs and "You have not recorded" in theirs
+
+
+def test_the_game_page_form_records_with_the_picker(client, allowed, ann, dealt):
+    client.force_login(ann)
+    url = reverse("league:game_dealt", args=[allowed.pk])
+    page = client.get(url).content.decode()
+    assert "data-card-picker" in page and 'data-card-count="5"' in page
+    response = client.post(url, {"number": 1, "cards": " ".join(dealt)})
+    assert response.status_code == 302
+    assert DealtHand.objects.get().cards == dealt
+    refused = client.post(url, {"number": 1, "cards": "5H"}).content.decode()
+    assert "This game deals 5 cards, not 1." in refused
+
+
+def test_a_league_admin_turns_it_on_and_it_is_audited(game, admin_user):
+    from league.models import AuditEntry
+    from league.services.rules import league_update
+
+    league = game.match.week.season.league
+    league_update(league=league, user=admin_user, changes={}, dealt_cards="asked")
+    league.refresh_from_db()
+    assert league.dealt_cards == DealtCards.ASKED
+    assert AuditEntry.objects.filter(after__dealt_cards="asked").exists()
+    with pytest.raises(ValidationFailed, match="off, allowed or asked"):
+        league_update(league=league, user=admin_user, changes={}, dealt_cards="always")
+
+
+def test_the_summary_reads_in_french(client, allowed, ann, dealt):
+    dealt_hand_record(user=ann, game=allowed, number=1, cards=" ".join(dealt))
+    client.force_login(ann)
+    page = client.get(reverse("league:my_discards"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Vos écarts vous ont coûté" in page and "Vos écarts, donne par donne" in page
