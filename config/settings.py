@@ -217,11 +217,16 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "league.tasks.notify_scheduled",
         "schedule": float(os.environ.get("NOTIFY_EVERY", "900")),
     },
+    # The outbox's sweep: every message still owed (written while the broker was down, failed
+    # with attempts left, or claimed by a sender that died) is sent.
     "notify-retry-failed": {
         "task": "league.tasks.notify_retry_failed",
-        "schedule": float(os.environ.get("NOTIFY_RETRY_EVERY", "300")),
+        "schedule": float(os.environ.get("NOTIFY_RETRY_EVERY", "60")),
     },
 }
+# Seconds a sender's claim on a message lasts: rows a killed sender left "sending" are sent by
+# the next sender after this.
+PEGBOARD_NOTIFY_LEASE = int(os.environ.get("PEGBOARD_NOTIFY_LEASE", "300"))
 # Notifications: links in mails are absolute, from this address; the night reminder goes this
 # many hours before the night; a finished game unconfirmed this long gets a last reminder.
 PEGBOARD_SITE_URL = os.environ.get("PEGBOARD_SITE_URL", "http://127.0.0.1:8000")

@@ -1,14 +1,24 @@
 """Telling players about their nights, for both competitions: every event declared once (its
 category, who hears it, its words in each language, its link), and one call to send it.
 
-``notify(event, recipients, context, key=...)`` is called inside the writing transaction; after
-commit it queues ``league.tasks.notify_send``, which calls ``deliver``. Its guarantees:
+``notify(event, recipients, context, key=...)`` is called inside the writing transaction. Its
+guarantees:
 
-- **Once per event and person.** Each message is a ``Delivery`` row whose unique ``key`` is the
-  event, what it is about (``key``), the player and the channel. A second send of the same
-  event (a retried task, a second beat run, two workers) finds the row and sends nothing again.
-  A row is claimed (``pending``/``failed`` -> ``sending``) by one statement before it is sent,
-  so two workers never both send it.
+- **Nothing lost (an outbox).** The messages an event owes (one ``Delivery`` row per player
+  and channel, ``pending``) are written in the event's own transaction: they exist if and only
+  if the event does. After commit ``league.tasks.notify_dispatch`` sends them; when the broker
+  refuses that task, beat's sweep (``notify_retry_failed``, ``dispatch()``) sends every row
+  still owed once the worker runs again.
+- **Once per event and person.** Each row's unique ``key`` is the event, what it is about
+  (``key``), the player and the channel: a second send of the same event finds the row.
+  A sender claims rows (``sending``, with ``claimed_at``) by one statement before it sends
+  them, so two senders never both send one; each row's status is written as its message goes.
+  A claim is a lease: rows a killed sender left in ``sending`` are claimed again once
+  ``PEGBOARD_NOTIFY_LEASE`` seconds have passed, so after a crash each player is told once
+  (only a message the mail server took in the instant before the kill, its status not yet
+  written, can go twice).
+- **Mails first.** A fan-out's mails go on the default queue; its pushes follow on their own
+  task (``notify_push``, queue ``push``), so a slow push service never holds up a mail.
 - **In the player's language.** The words are rendered when the message goes, in the
   language of the player's ``NotifyProfile`` (the site's default otherwise); dates in
   ``Event.dates`` are formatted for that language.
@@ -28,14 +38,14 @@ import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats, timezone, translation
@@ -62,7 +72,10 @@ from league.models import (
 
 log = logging.getLogger(__name__)
 
-SEND_TASK = "league.tasks.notify_send"
+SEND_TASK = "league.tasks.notify_send"  # (event, recipients, context, key): tasks queued before
+DISPATCH_TASK = "league.tasks.notify_dispatch"  # (event, key): the mails one notify() owes
+PUSH_TASK = "league.tasks.notify_push"  # (event, key): its pushes, on their own queue
+CLAIM_CHUNK = 50  # rows a sender claims at once: sent well within the lease
 MAX_ATTEMPTS = 5
 UNSUBSCRIBE_SALT = "pegboard.notify.unsubscribe"
 
@@ -466,19 +479,22 @@ def notify(
     *,
     key: str,
 ) -> None:
-    """Tell ``recipients`` (players or their ids) about ``event`` once the transaction commits.
-    ``key`` says what it is about (``"match:12"``): the same event and key reach a player once.
-    ``context`` fills the event's words (plain values; dates become ISO text here)."""
+    """Tell ``recipients`` (players or their ids) about ``event``: the messages it owes are
+    written now, in the caller's transaction, and sent after commit. ``key`` says what it is
+    about (``"match:12"``): the same event and key reach a player once. ``context`` fills the
+    event's words (plain values; dates become ISO text here)."""
     ids = sorted({r if isinstance(r, int) else r.pk for r in recipients})
     if not ids:
         return
     payload = {name: _plain(value) for name, value in context.items()}
+    if not owe(event=event.code, recipients=ids, context=payload, key=key):
+        return
 
     def send() -> None:
         try:
-            queue_task(SEND_TASK, event.code, ids, payload, key)
-        except Exception:  # a broker outage must not undo the write; beat retries failures
-            log.warning("could not queue %s for %s", event.code, key, exc_info=True)
+            queue_task(DISPATCH_TASK, event.code, key)
+        except Exception:  # the rows wait in the outbox: beat's sweep sends them
+            log.warning("could not queue %s for %s: the sweep sends it", event.code, key)
 
     transaction.on_commit(send)
 
@@ -523,22 +539,32 @@ def delivery_key(event: str, key: str, player_id: int, channel: str) -> str:
     return f"{event}:{key}:{player_id}:{channel}"[:200]
 
 
-def deliver(
-    *, event: str, recipients: Sequence[int], context: Mapping[str, Any], key: str
-) -> Counter[str]:
-    """Send ``event`` to each recipient on each channel, at most once (see the module's
-    docstring). Returns how many rows ended in each status this time."""
-    declared = EVENTS[event]
+def batch_of(event: str, key: str) -> str:
+    """What one ``notify`` call owes, as its rows name it (an event about one thing)."""
+    return f"{event}:{key}"[:200]
+
+
+def _draft(context: Mapping[str, Any]) -> bool:
     season_id = context.get("season_id")
-    if (
+    return (
         isinstance(season_id, int)
         and Season.objects.filter(pk=season_id, state=SeasonState.DRAFT).exists()
-    ):
-        return Counter()  # a draft is the organiser's alone: its players hear nothing of it
+    )
+
+
+def owe(*, event: str, recipients: Sequence[int], context: Mapping[str, Any], key: str) -> int:
+    """Write the messages ``event`` owes ``recipients`` (one ``Delivery`` per player and
+    channel, ``pending``) in the caller's transaction; a row already written stays as it is.
+    Returns how many rows the event owes (0: nobody to tell)."""
+    declared = EVENTS[event]
+    if _draft(context):
+        return 0  # a draft is the organiser's alone: its players hear nothing of it
+    season_id = context.get("season_id")
     pushed = _with_devices(recipients)
     rows = [
         Delivery(
             key=delivery_key(event, key, player_id, channel),
+            batch=batch_of(event, key),
             event=event,
             category=declared.category,
             channel=channel,
@@ -551,13 +577,17 @@ def deliver(
         if channel == Channel.EMAIL or player_id in pushed
     ]
     Delivery.objects.bulk_create(rows, ignore_conflicts=True, batch_size=500)
-    claim = _claim(Delivery.objects.filter(key__in=[row.key for row in rows]))
-    if declared.still_due is not None and not declared.still_due(context):
-        done = Delivery.objects.filter(claim=claim, status=DeliveryStatus.SENDING).update(
-            status=DeliveryStatus.SKIPPED, reason=gettext("no longer needed")
-        )
-        return Counter({DeliveryStatus.SKIPPED.value: done})
-    return _send_claimed(claim)
+    return len(rows)
+
+
+def deliver(
+    *, event: str, recipients: Sequence[int], context: Mapping[str, Any], key: str
+) -> Counter[str]:
+    """Write what ``event`` owes (``owe``) and send it now (``dispatch``): the older task's
+    way, kept for the tasks already queued. Returns how many rows ended in each status."""
+    if not owe(event=event, recipients=recipients, context=context, key=key):
+        return Counter()
+    return dispatch(event=event, key=key)
 
 
 def _with_devices(player_ids: Sequence[int]) -> set[int]:
@@ -571,22 +601,93 @@ def _with_devices(player_ids: Sequence[int]) -> set[int]:
     )
 
 
-def retry_failed() -> Counter[str]:
-    """Send again every failed message with attempts left (beat's safety net)."""
-    return _send_claimed(_claim(Delivery.objects.filter(attempts__lt=MAX_ATTEMPTS)))
+def _owed(rows: Any, now: datetime) -> Any:
+    """The rows of ``rows`` still owed: waiting, failed with attempts left, or claimed by a
+    sender whose lease ran out (it died, or its process was killed, in the middle)."""
+    expired = now - timedelta(seconds=settings.PEGBOARD_NOTIFY_LEASE)
+    return rows.filter(
+        Q(status=DeliveryStatus.PENDING)
+        | Q(status=DeliveryStatus.FAILED, attempts__lt=MAX_ATTEMPTS)
+        | Q(status=DeliveryStatus.SENDING, claimed_at__lt=expired)
+        | Q(status=DeliveryStatus.SENDING, claimed_at__isnull=True)
+    )
 
 
-def _claim(rows: Any) -> str:
-    """Mark the rows of ``rows`` that still wait (or failed) as being sent by us, in one
-    statement: a row another worker claimed a moment before is not ours."""
+def _claim(rows: Any, tried: set[int]) -> str | None:
+    """Take up to ``CLAIM_CHUNK`` owed rows of ``rows`` (none of ``tried``, which grows) for
+    this sender, in one statement: a row another sender claimed a moment before is not ours.
+    The claim is a lease of ``PEGBOARD_NOTIFY_LEASE`` seconds; a chunk is sent well within it."""
+    now = timezone.now()
     claim = secrets.token_hex(8)
-    rows.filter(status__in=[DeliveryStatus.PENDING, DeliveryStatus.FAILED]).update(
-        status=DeliveryStatus.SENDING, claim=claim, attempts=F("attempts") + 1
+    chunk = list(
+        _owed(rows, now)
+        .exclude(pk__in=tried)
+        .order_by("pk")
+        .values_list("pk", flat=True)[:CLAIM_CHUNK]
+    )
+    if not chunk:
+        return None
+    tried.update(chunk)
+    _owed(Delivery.objects.filter(pk__in=chunk), now).update(
+        status=DeliveryStatus.SENDING, claim=claim, claimed_at=now, attempts=F("attempts") + 1
     )
     return claim
 
 
+def _send_all(rows: Any) -> Counter[str]:
+    """Claim and send the owed rows of ``rows`` a chunk at a time, each row once per call."""
+    counts: Counter[str] = Counter()
+    tried: set[int] = set()
+    while True:
+        claim = _claim(rows, tried)
+        if claim is None:
+            return counts
+        counts += _send_claimed(claim)
+
+
+def dispatch(*, event: str | None = None, key: str = "") -> Counter[str]:
+    """Send what is owed: the mails of one ``notify`` call (``event`` and ``key``), or every
+    message owed (no ``event``: beat's sweep, after a broker outage or a crash). Mails go
+    first; the pushes follow on their own task. Returns how many rows ended in each status."""
+    rows = Delivery.objects.all()
+    if event is not None:
+        rows = rows.filter(batch=batch_of(event, key))
+    counts = _send_all(rows.filter(channel=Channel.EMAIL))
+    if _owed(rows.filter(channel=Channel.PUSH), timezone.now()).exists():
+        try:
+            queue_task(PUSH_TASK, event, key)
+        except Exception:
+            log.warning("could not queue the pushes of %s %s: the sweep sends them", event, key)
+    return counts
+
+
+def dispatch_pushes(*, event: str | None = None, key: str = "") -> Counter[str]:
+    """The push half of ``dispatch`` (its own task, after the mails)."""
+    rows = Delivery.objects.filter(channel=Channel.PUSH)
+    if event is not None:
+        rows = rows.filter(batch=batch_of(event, key))
+    return _send_all(rows)
+
+
+def retry_failed() -> Counter[str]:
+    """Send every message still owed (beat's sweep): failed ones with attempts left, ones
+    written while the broker was down, ones a dead sender had claimed."""
+    return dispatch()
+
+
+def _still_due(row: Delivery, memo: dict[str, bool]) -> bool:
+    """Whether ``row``'s message still says something true (once per batch and send)."""
+    if row.batch not in memo:
+        declared = EVENTS[row.event]
+        memo[row.batch] = not _draft(row.context) and (
+            declared.still_due is None or declared.still_due(row.context)
+        )
+    return memo[row.batch]
+
+
 def _send_claimed(claim: str) -> Counter[str]:
+    """Send the rows of ``claim``, writing each one's status as it goes: a sender killed in
+    the middle leaves the rest claimed, and they are claimed again once its lease runs out."""
     rows = list(
         Delivery.objects.filter(claim=claim, status=DeliveryStatus.SENDING).select_related(
             "player__user", "player__notify_profile"
@@ -600,10 +701,13 @@ def _send_claimed(claim: str) -> Counter[str]:
             "player_id", "category", "channel"
         )
     )
+    due: dict[str, bool] = {}
     emails: list[tuple[Delivery, EmailMultiAlternatives]] = []
     pushes: list[Delivery] = []
     for row in rows:
-        if (row.player_id, row.category, row.channel) in off:
+        if not _still_due(row, due):
+            _skip(row, gettext("no longer needed"))
+        elif (row.player_id, row.category, row.channel) in off:
             _skip(row, gettext("turned off by the player"))
         elif row.channel == Channel.EMAIL:
             user = row.player.user
@@ -611,17 +715,24 @@ def _send_claimed(claim: str) -> Counter[str]:
                 _skip(row, gettext("no email address"))
             else:
                 emails.append((row, email_message(row, address=user.email)))
+                continue
         elif row.channel == Channel.PUSH:
             pushes.append(row)
-    _send_emails(emails)
-    _send_pushes(pushes)
-    now = timezone.now()
-    for row in rows:
-        if row.status == DeliveryStatus.SENT:
-            row.sent_at = now
-        counts[row.status] += 1
-    Delivery.objects.bulk_update(rows, ["status", "reason", "subject", "sent_at"], batch_size=500)
+            continue
+        _record(row, counts)
+    _send_emails(emails, counts)
+    _send_pushes(pushes, counts)
     return counts
+
+
+def _record(row: Delivery, counts: Counter[str]) -> None:
+    """Write ``row``'s status now (only while the claim is still ours)."""
+    if row.status == DeliveryStatus.SENT:
+        row.sent_at = timezone.now()
+    Delivery.objects.filter(pk=row.pk, claim=row.claim).update(
+        status=row.status, reason=row.reason, subject=row.subject, sent_at=row.sent_at
+    )
+    counts[row.status] += 1
 
 
 def _skip(row: Delivery, reason: str) -> None:
@@ -629,8 +740,10 @@ def _skip(row: Delivery, reason: str) -> None:
     row.reason = reason
 
 
-def _send_emails(emails: list[tuple[Delivery, EmailMultiAlternatives]]) -> None:
-    """One connection for them all; a message that fails is marked failed alone."""
+def _send_emails(
+    emails: list[tuple[Delivery, EmailMultiAlternatives]], counts: Counter[str]
+) -> None:
+    """One connection for them all; each row's status written as its mail goes."""
     if not emails:
         return
     connection = get_connection()
@@ -639,6 +752,7 @@ def _send_emails(emails: list[tuple[Delivery, EmailMultiAlternatives]]) -> None:
     except Exception as exc:
         for row, _message in emails:
             _failed(row, exc)
+            _record(row, counts)
         return
     try:
         for row, message in emails:
@@ -650,11 +764,15 @@ def _send_emails(emails: list[tuple[Delivery, EmailMultiAlternatives]]) -> None:
             else:
                 row.status = DeliveryStatus.SENT
                 row.reason = ""
+            _record(row, counts)
     finally:
-        connection.close()
+        try:
+            connection.close()
+        except Exception:
+            log.warning("the mail server's connection did not close cleanly", exc_info=True)
 
 
-def _send_pushes(rows: list[Delivery]) -> None:
+def _send_pushes(rows: list[Delivery], counts: Counter[str]) -> None:
     """Each row to every device of its player; sent if one device took it."""
     if not rows:
         return
@@ -665,6 +783,7 @@ def _send_pushes(rows: list[Delivery]) -> None:
     if pusher.vapid is None:
         for row in rows:
             _skip(row, gettext("push is not set up on this site"))
+            _record(row, counts)
         return
     try:
         for row in rows:
@@ -684,6 +803,7 @@ def _send_pushes(rows: list[Delivery]) -> None:
                 _failed(row, errors[0])
             else:
                 _skip(row, gettext("no device"))
+            _record(row, counts)
     finally:
         pusher.close()
 
@@ -704,7 +824,7 @@ def push_payload(row: Delivery) -> dict[str, Any]:
 
 
 def _failed(row: Delivery, exc: Exception) -> None:
-    log.warning("could not send %s", row.key, exc_info=exc)
+    log.warning("could not send %s: %s", row.key, type(exc).__name__)
     row.status = DeliveryStatus.FAILED
     row.reason = f"{type(exc).__name__}: {exc}"[:250]
 
