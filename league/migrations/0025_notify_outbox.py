@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0024_ratings'),
+        ("league", "0024_ratings"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='delivery',
-            name='batch',
+            model_name="delivery",
+            name="batch",
             field=models.CharField(blank=True, db_index=True, editable=False, max_length=200),
         ),
         migrations.AddField(
-            model_name='delivery',
-            name='claimed_at',
+            model_name="delivery",
+            name="claimed_at",
             field=models.DateTimeField(blank=True, editable=False, null=True),
         ),
     ]

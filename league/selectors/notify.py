@@ -17,6 +17,7 @@ from league.models import (
     Channel,
     Delivery,
     Player,
+    PushSubscription,
     Season,
     SeasonState,
 )
@@ -48,6 +49,11 @@ def notify_choices_of(player: Player) -> dict[str, Any]:
         "language": profile.language if profile else _site_language(),
         "has_email": bool(player.user and player.user.email),
     }
+
+
+def push_devices_of(player: Player) -> list[PushSubscription]:
+    """The phones that get ``player``'s notifications, newest first (one query)."""
+    return list(player.push_subscriptions.order_by("-created_at", "-pk"))
 
 
 def _site_language() -> str:
