@@ -237,7 +237,7 @@ CELERY_TASK_ROUTES = {"league.tasks.notify_push": {"queue": "push"}}
 # Web Push: seconds a player's devices get in all for one notification, and how many players'
 # pushes go side by side.
 PEGBOARD_PUSH_BUDGET = float(os.environ.get("PEGBOARD_PUSH_BUDGET", "3"))
-PEGBOARD_PUSH_THREADS = int(os.environ.get("PEGBOARD_PUSH_THREADS", "32"))
+PEGBOARD_PUSH_THREADS = int(os.environ.get("PEGBOARD_PUSH_THREADS", "64"))
 # Origins of a test's stand-in push service (http://127.0.0.1:port) the worker may post to.
 # Tests and benches set it; it is not read from the environment, so production never has it.
 PEGBOARD_PUSH_TEST_ORIGINS: list[str] = []

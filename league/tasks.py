@@ -112,12 +112,12 @@ def notify_dispatch(self: Any, event: str, key: str) -> int:
 
 @shared_task(acks_late=True)
 def notify_push(event: str | None, key: str) -> int:
-    """Send the pushes one event owes (all owed with no ``event``), on the ``push`` queue,
-    after its mails. Not retried here: beat's sweep tries a failed push again. Returns those
-    sent."""
+    """On the ``push`` queue, after an event's mails: send every push waiting (the event's and
+    any other's, side by side); queued by beat's sweep (no ``event``), the failed ones with
+    attempts left too. Not retried here. Returns those sent."""
     from league.kernel.notify import dispatch_pushes
 
-    return dispatch_pushes(event=event, key=key).get("sent", 0)
+    return dispatch_pushes(retry=event is None).get("sent", 0)
 
 
 @shared_task

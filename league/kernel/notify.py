@@ -605,20 +605,24 @@ def _with_devices(player_ids: Sequence[int]) -> set[int]:
     )
 
 
-def _owed(rows: Any, now: datetime) -> Any:
-    """The rows of ``rows`` still owed: waiting, failed with attempts left, or claimed by a
-    sender whose lease ran out (it died, or its process was killed, in the middle)."""
+def _owed(rows: Any, now: datetime, *, retry: bool = True) -> Any:
+    """The rows of ``rows`` still owed: waiting, claimed by a sender whose lease ran out (it
+    died, or was killed, in the middle), and with ``retry`` failed ones with attempts left."""
     expired = now - timedelta(seconds=settings.PEGBOARD_NOTIFY_LEASE)
-    return rows.filter(
+    owed = (
         Q(status=DeliveryStatus.PENDING)
-        | Q(status=DeliveryStatus.FAILED, channel=Channel.EMAIL, attempts__lt=MAX_ATTEMPTS)
-        | Q(status=DeliveryStatus.FAILED, channel=Channel.PUSH, attempts__lt=MAX_PUSH_ATTEMPTS)
         | Q(status=DeliveryStatus.SENDING, claimed_at__lt=expired)
         | Q(status=DeliveryStatus.SENDING, claimed_at__isnull=True)
     )
+    if retry:
+        owed |= Q(status=DeliveryStatus.FAILED, channel=Channel.EMAIL, attempts__lt=MAX_ATTEMPTS)
+        owed |= Q(
+            status=DeliveryStatus.FAILED, channel=Channel.PUSH, attempts__lt=MAX_PUSH_ATTEMPTS
+        )
+    return rows.filter(owed)
 
 
-def _claim(rows: Any, tried: set[int]) -> str | None:
+def _claim(rows: Any, tried: set[int], *, retry: bool = True, chunk_size: int = 0) -> str | None:
     """Take up to ``CLAIM_CHUNK`` owed rows of ``rows`` (none of ``tried``, which grows) for
     this sender, in one statement: a row another sender claimed a moment before is not ours.
     The claim is a lease of ``PEGBOARD_NOTIFY_LEASE`` seconds; a chunk is sent well within it."""
@@ -633,18 +637,18 @@ def _claim(rows: Any, tried: set[int]) -> str | None:
     if not chunk:
         return None
     tried.update(chunk)
-    _owed(Delivery.objects.filter(pk__in=chunk), now).update(
+    _owed(Delivery.objects.filter(pk__in=chunk), now, retry=retry).update(
         status=DeliveryStatus.SENDING, claim=claim, claimed_at=now, attempts=F("attempts") + 1
     )
     return claim
 
 
-def _send_all(rows: Any) -> Counter[str]:
+def _send_all(rows: Any, *, retry: bool = True, chunk_size: int = 0) -> Counter[str]:
     """Claim and send the owed rows of ``rows`` a chunk at a time, each row once per call."""
     counts: Counter[str] = Counter()
     tried: set[int] = set()
     while True:
-        claim = _claim(rows, tried)
+        claim = _claim(rows, tried, retry=retry, chunk_size=chunk_size)
         if claim is None:
             return counts
         counts += _send_claimed(claim)
@@ -653,12 +657,13 @@ def _send_all(rows: Any) -> Counter[str]:
 def dispatch(*, event: str | None = None, key: str = "") -> Counter[str]:
     """Send what is owed: the mails of one ``notify`` call (``event`` and ``key``), or every
     message owed (no ``event``: beat's sweep, after a broker outage or a crash). Mails go
-    first; the pushes follow on their own task. Returns how many rows ended in each status."""
+    here; the pushes follow on their own task. Returns how many rows ended in each status."""
     rows = Delivery.objects.all()
     if event is not None:
         rows = rows.filter(batch=batch_of(event, key))
     counts = _send_all(rows.filter(channel=Channel.EMAIL))
-    if _owed(rows.filter(channel=Channel.PUSH), timezone.now()).exists():
+    sweep = event is None
+    if _owed(rows.filter(channel=Channel.PUSH), timezone.now(), retry=sweep).exists():
         try:
             queue_task(PUSH_TASK, event, key)
         except Exception:
@@ -666,12 +671,13 @@ def dispatch(*, event: str | None = None, key: str = "") -> Counter[str]:
     return counts
 
 
-def dispatch_pushes(*, event: str | None = None, key: str = "") -> Counter[str]:
-    """The push half of ``dispatch`` (its own task, after the mails)."""
-    rows = Delivery.objects.filter(channel=Channel.PUSH)
-    if event is not None:
-        rows = rows.filter(batch=batch_of(event, key))
-    return _send_all(rows)
+def dispatch_pushes(*, retry: bool = False) -> Counter[str]:
+    """The push half of ``dispatch`` (its own task, on its own queue): every push waiting,
+    whichever event it is of, so one task sends a fan-out's pushes side by side; with
+    ``retry`` (beat's sweep) the failed ones with attempts left too. A push that failed is
+    tried again by the sweep only, never at once."""
+    chunk = settings.PEGBOARD_PUSH_THREADS * 4
+    return _send_all(Delivery.objects.filter(channel=Channel.PUSH), retry=retry, chunk_size=chunk)
 
 
 def retry_failed() -> Counter[str]:

@@ -156,7 +156,7 @@ def test_the_mail_task_sends_every_mail_and_leaves_the_pushes_to_their_own_queue
     route = app.amqp.router.route({}, kernel.PUSH_TASK)
     assert route["queue"].name == "push"  # its own queue
     assert {q.name for q in app.conf.task_queues} == {"celery", "push"}  # a plain worker: both
-    kernel.dispatch_pushes(event="announcement", key="announcement:1")
+    kernel.dispatch_pushes()
     assert service.posts == ["/push/bob"]
 
 
