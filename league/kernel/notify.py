@@ -53,23 +53,18 @@ from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from league.kernel import stored_texts
 from league.kernel.push import Pusher, vapid_pair
 from league.kernel.queue import queue_task
+from league.models import Category as Category  # the apps' events name theirs
 from league.models import (
-    Category,
     Channel,
     Delivery,
     DeliveryStatus,
-    Game,
-    GameStatus,
     NotifyChoice,
     Player,
     PushSubscription,
-    Season,
-    SeasonState,
 )
 
 log = logging.getLogger(__name__)
@@ -114,320 +109,25 @@ def declare(event: Event) -> Event:
     return event
 
 
-# --- The events --------------------------------------------------------------------------------
-# Each is sent by one trigger function: league/services/notify.py for the league's,
-# tournaments/services/notify.py for the club nights'.
+# --- The events ---------------------------------------------------------------------------------
+# Each app declares its own (``declare``, at the import of its module of events, which its
+# ``AppConfig.ready()`` makes): the league's in ``league/notify_events.py``, the club nights' in
+# ``tournaments/notify_events.py``. Each is sent by one trigger function of that app.
 
-NIGHT_REMINDER = declare(
-    Event(
-        code="night_reminder",
-        category=Category.REMINDERS,
-        audience=_("the players of both teams of the match"),
-        subject=_("You play on %(date)s: %(team)s v %(opponent)s"),
-        body=_(
-            "%(team)s plays %(opponent)s on %(date)s.\n"
-            "Where: %(venue)s, table %(table)s.\n"
-            "The match page has the games as they are entered."
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date",),
-        keys=("team", "opponent", "venue", "table", "match_id"),
-    )
-)
+# Checks every event's message passes, at the event and again when it goes (an app's rule that
+# holds whatever the event: the league's "nothing of a draft season"); each answers from the
+# context whether the message is (still) due.
+DUE_CHECKS: list[Callable[[Mapping[str, Any]], bool]] = []
 
 
-def _game_waits(context: Mapping[str, Any]) -> bool:
-    game_id = context.get("game_id")
-    if not isinstance(game_id, int):
-        return False
-    return Game.objects.filter(pk=game_id, status=GameStatus.FINISHED).exists()
+def add_due_check(check: Callable[[Mapping[str, Any]], bool]) -> None:
+    """Ask ``check(context)`` of every message before it is written and before it goes."""
+    if check not in DUE_CHECKS:
+        DUE_CHECKS.append(check)
 
 
-RESULT_TO_CONFIRM = declare(
-    Event(
-        code="result_to_confirm",
-        category=Category.RESULTS,
-        audience=_("the players of the team that has not confirmed the finished game"),
-        subject=_("A result waits for your confirmation: %(game)s"),
-        body=_(
-            "%(game)s is over: %(score)s.\n"
-            "It counts once your team confirms it. If a number is wrong, dispute it from the "
-            "game's page instead."
-        ),
-        link="league:game",
-        link_arg="game_id",
-        keys=("game", "score", "game_id"),
-        still_due=_game_waits,
-    )
-)
-RESULT_LAST_REMINDER = declare(
-    Event(
-        code="result_last_reminder",
-        category=Category.RESULTS,
-        audience=_("the players of the team that still has not confirmed a finished game"),
-        subject=_("Last reminder: confirm %(game)s"),
-        body=_(
-            "%(game)s finished %(hours)s hours ago (%(score)s) and your team has not confirmed "
-            "it yet. It does not count in the standings until it is confirmed or disputed."
-        ),
-        link="league:game",
-        link_arg="game_id",
-        keys=("game", "score", "hours", "game_id"),
-        still_due=_game_waits,
-    )
-)
-RESULT_CLOSING_SOON = declare(
-    Event(
-        code="result_closing_soon",
-        category=Category.RESULTS,
-        audience=_("the players of the team that still has not confirmed a finished game"),
-        subject=_("Last call: %(game)s closes on %(closes)s"),
-        body=_(
-            "%(game)s is over (%(score)s) and your team has not confirmed it yet. The league "
-            "confirms it as it stands on %(closes)s unless your team confirms it or disputes it "
-            "from the game's page before then."
-        ),
-        link="league:game",
-        link_arg="game_id",
-        times=("closes",),
-        keys=("game", "score", "closes", "game_id"),
-        still_due=_game_waits,
-    )
-)
-RESULT_CLOSED = declare(
-    Event(
-        code="result_closed",
-        category=Category.RESULTS,
-        audience=_("the players of both teams of the game"),
-        subject=_("Closed by the league: %(game)s"),
-        body=_(
-            "Nobody confirmed or disputed %(game)s within %(hours)s hours, so the league "
-            "confirmed it as it was entered: %(score)s. It now counts in the standings."
-        ),
-        link="league:game",
-        link_arg="game_id",
-        keys=("game", "score", "hours", "game_id"),
-    )
-)
-FORFEIT_RECORDED = declare(
-    Event(
-        code="forfeit_recorded",
-        category=Category.RESULTS,
-        audience=_("the players of both teams of the match"),
-        subject=_("Forfeit: %(forfeiter)s forfeits %(team)s v %(opponent)s"),
-        body=_(
-            "%(forfeiter)s forfeits the match %(team)s v %(opponent)s of %(date)s: the games "
-            "not played go to the other team.\nWhy: %(reason)s"
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date",),
-        keys=("team", "opponent", "forfeiter", "reason", "match_id"),
-    )
-)
-FORFEIT_UNDONE = declare(
-    Event(
-        code="forfeit_undone",
-        category=Category.RESULTS,
-        audience=_("the players of both teams of the match"),
-        subject=_("Forfeit undone: %(team)s v %(opponent)s"),
-        body=_(
-            "The forfeit of %(team)s v %(opponent)s of %(date)s is undone: the games it gave "
-            "count no more and can be played.\nWhy: %(reason)s"
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date",),
-        keys=("team", "opponent", "reason", "match_id"),
-    )
-)
-DISPUTE_RAISED = declare(
-    Event(
-        code="dispute_raised",
-        category=Category.DISPUTES,
-        audience=_("the players of both teams of the game"),
-        subject=_("Dispute raised: %(game)s"),
-        body=_("A dispute was raised on %(game)s:\n\n%(claim)s\n\nA judge will look at it."),
-        link="league:game",
-        link_arg="game_id",
-        keys=("game", "claim", "game_id"),
-    )
-)
-DISPUTE_RULED = declare(
-    Event(
-        code="dispute_ruled",
-        category=Category.DISPUTES,
-        audience=_("the players of both teams of the game"),
-        subject=_("Dispute ruled: %(game)s"),
-        body=_("The judge ruled (%(status)s, rule %(rule)s):\n\n%(ruling)s"),
-        link="league:game",
-        link_arg="game_id",
-        keys=("game", "status", "rule", "ruling", "game_id"),
-    )
-)
-PLAYOFFS_DRAWN = declare(
-    Event(
-        code="playoffs_drawn",
-        category=Category.PLAYOFFS,
-        audience=_("every player of the season"),
-        subject=_("The playoffs are drawn: %(season)s"),
-        body=_("The playoffs of %(season)s are drawn. The bracket shows who plays whom."),
-        link="league:seeding",
-        link_arg="season_id",
-        keys=("season",),
-    )
-)
-PLAYOFF_MATCH = declare(
-    Event(
-        code="playoff_match",
-        category=Category.PLAYOFFS,
-        audience=_("the players of both teams of the playoff match"),
-        subject=_("Your playoff match: %(team)s v %(opponent)s"),
-        body=_("Playoff round %(round)s: %(team)s plays %(opponent)s at table %(table)s."),
-        link="league:match",
-        link_arg="match_id",
-        keys=("team", "opponent", "round", "table", "match_id"),
-    )
-)
-ANNOUNCEMENT = declare(
-    Event(
-        code="announcement",
-        category=Category.ANNOUNCEMENTS,
-        audience=_("every player of the season"),
-        subject=_("A word from the organiser: %(season)s"),
-        body=_("%(text)s"),
-        link="league:home",
-        keys=("season", "text"),
-    )
-)
-# Declared for the triggers another part of Pegboard makes (moving, postponing and cancelling a
-# night or a match; asking for a sub): league/services/notify.py has the call each one makes.
-MATCH_MOVED = declare(
-    Event(
-        code="match_moved",
-        category=Category.CHANGES,
-        audience=_("the players of both teams of the match"),
-        subject=_("Moved: %(team)s v %(opponent)s is now on %(date)s"),
-        body=_(
-            "%(team)s v %(opponent)s has moved from %(was)s to %(date)s.\n"
-            "Where: %(venue)s, table %(table)s."
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date", "was"),
-        keys=("team", "opponent", "venue", "table", "match_id"),
-    )
-)
-MATCH_POSTPONED = declare(
-    Event(
-        code="match_postponed",
-        category=Category.CHANGES,
-        audience=_("the players of both teams of the match"),
-        subject=_("Postponed: %(team)s v %(opponent)s"),
-        body=_(
-            "%(team)s v %(opponent)s, planned for %(was)s, is postponed: it is now played on "
-            "%(date)s.\nWhere: %(venue)s, table %(table)s."
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date", "was"),
-        keys=("team", "opponent", "match_id"),
-    )
-)
-MATCH_CANCELLED = declare(
-    Event(
-        code="match_cancelled",
-        category=Category.CHANGES,
-        audience=_("the players of both teams of the match"),
-        subject=_("Cancelled: %(team)s v %(opponent)s on %(was)s"),
-        body=_("%(team)s v %(opponent)s on %(was)s is cancelled."),
-        link="league:match",
-        link_arg="match_id",
-        dates=("was",),
-        keys=("team", "opponent", "match_id"),
-    )
-)
-NIGHT_CANCELLED = declare(
-    Event(
-        code="night_cancelled",
-        category=Category.CHANGES,
-        audience=_("every player with a match that night"),
-        subject=_("No cribbage on %(was)s"),
-        body=_("Week %(week)s of %(season)s, on %(was)s, is cancelled."),
-        link="league:schedule",
-        link_arg="season_id",
-        dates=("was",),
-        keys=("week", "season"),
-    )
-)
-SUB_ASKED = declare(
-    Event(
-        code="sub_asked",
-        category=Category.SUBS,
-        audience=_("the players on the season's sub list"),
-        subject=_("A sub is wanted on %(date)s"),
-        body=_(
-            "%(team)s needs a sub against %(opponent)s on %(date)s (%(venue)s). "
-            "Answer the captain, %(captain)s, if you can play."
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date",),
-        keys=("team", "opponent", "venue", "captain", "match_id"),
-    )
-)
-WEEK_STORY = declare(
-    Event(
-        code="week_story",
-        category=Category.STORIES,
-        audience=_("every player of the season, where the season sends the week's story"),
-        subject=_("The week's story: %(season)s, week %(week)s"),
-        body=_("%(story)s"),
-        link="league:week_recap",
-        link_arg="week_id",
-        keys=("season", "week", "story", "week_id"),
-    )
-)
-CLUB_NIGHT_REMINDER = declare(
-    Event(
-        code="club_night_reminder",
-        category=Category.REMINDERS,
-        audience=_("the players entered in the club night"),
-        subject=_("Club night on %(date)s: %(night)s"),
-        body=_("You are entered in %(night)s on %(date)s. Where: %(venue)s."),
-        link="tournaments:tournament",
-        link_arg="tournament_id",
-        dates=("date",),
-        keys=("night", "venue", "tournament_id"),
-    )
-)
-CLUB_NIGHT_STANDING = declare(
-    Event(
-        code="club_night_standing",
-        category=Category.RESULTS,
-        audience=_("the players entered in the club night"),
-        subject=_("%(night)s: you finished %(place)s of %(of)s"),
-        body=_(
-            "%(night)s is over. %(entrant)s finished %(place)s of %(of)s with %(points)s points."
-        ),
-        link="tournaments:tournament",
-        link_arg="tournament_id",
-        keys=("night", "entrant", "place", "of", "points", "tournament_id"),
-    )
-)
-CLUB_NIGHT_STORY = declare(
-    Event(
-        code="club_night_story",
-        category=Category.STORIES,
-        audience=_("the club's members with an account, where the club sends its nights' story"),
-        subject=_("The night's story: %(night)s"),
-        body=_("%(story)s"),
-        link="tournaments:recap",
-        link_arg="tournament_id",
-        keys=("night", "story", "tournament_id"),
-    )
-)
+def _due(context: Mapping[str, Any]) -> bool:
+    return all(check(context) for check in DUE_CHECKS)
 
 
 # --- Scheduled events of other apps -------------------------------------------------------------
@@ -548,21 +248,13 @@ def batch_of(event: str, key: str) -> str:
     return f"{event}:{key}"[:200]
 
 
-def _draft(context: Mapping[str, Any]) -> bool:
-    season_id = context.get("season_id")
-    return (
-        isinstance(season_id, int)
-        and Season.objects.filter(pk=season_id, state=SeasonState.DRAFT).exists()
-    )
-
-
 def owe(*, event: str, recipients: Sequence[int], context: Mapping[str, Any], key: str) -> int:
     """Write the messages ``event`` owes ``recipients`` (one ``Delivery`` per player and
     channel, ``pending``) in the caller's transaction; a row already written stays as it is.
     Returns how many rows the event owes (0: nobody to tell)."""
     declared = EVENTS[event]
-    if _draft(context):
-        return 0  # a draft is the organiser's alone: its players hear nothing of it
+    if not _due(context):
+        return 0  # an app's rule says nobody is told (the league: nothing of a draft season)
     season_id = context.get("season_id")
     pushed = _with_devices(recipients)
     rows = [
@@ -690,7 +382,7 @@ def _still_due(row: Delivery, memo: dict[str, bool]) -> bool:
     """Whether ``row``'s message still says something true (once per batch and send)."""
     if row.batch not in memo:
         declared = EVENTS[row.event]
-        memo[row.batch] = not _draft(row.context) and (
+        memo[row.batch] = _due(row.context) and (
             declared.still_due is None or declared.still_due(row.context)
         )
     return memo[row.batch]

@@ -1,4 +1,4 @@
-"""The league's triggers of notifications: one function per event of ``league.kernel.notify``,
+"""The league's triggers of notifications: one function per event of ``league.notify_events``,
 called where the thing happens (inside its transaction: the message goes after commit), plus
 the scheduled ones (beat's ``notify_scheduled``, or ``manage.py notify_scheduled`` from cron),
 the players' own choices and the organiser's announcements."""
@@ -18,8 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from league import notify_events as events
 from league.kernel import lifecycle
-from league.kernel import notify as events
+from league.kernel import notify as kernel
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Conflict, NotAllowed, ValidationFailed
 from league.kernel.notify import MAX_DEVICES, notify, said, written_in_each_language
@@ -200,17 +201,6 @@ def notify_match_postponed(match: Match, *, was: Any) -> None:
         )
 
 
-def notify_match_cancelled(match: Match, *, was: Any) -> None:
-    """For the trigger of cancelling a match."""
-    for team, opponent in _match_sides(match):
-        notify(
-            events.MATCH_CANCELLED,
-            _players(team),
-            {**_match_context(match, team, opponent), "was": was},
-            key=f"match:{match.pk}",
-        )
-
-
 def notify_night_cancelled(week: Week) -> None:
     """For the trigger of cancelling a whole night: every player with a match that night."""
     players = Player.objects.filter(teams__home_matches__week=week).values_list("pk", flat=True)
@@ -317,7 +307,7 @@ def notify_scheduled(*, now: datetime | None = None) -> dict[str, int]:
         "night_reminders": notify_night_reminders(now=now),
         "confirm_reminders": notify_confirm_reminders(now=now),
     }
-    for name, due in events.SCHEDULED.items():  # the other app's (club night reminders)
+    for name, due in kernel.SCHEDULED.items():  # the other app's (club night reminders)
         done[name] = due(now)
     return done
 
@@ -374,7 +364,7 @@ def night_answer_link(row: Delivery) -> str:
     return availability_link(player=row.player, week=week, base_url=settings.PEGBOARD_SITE_URL)
 
 
-events.add_personal_link(events.NIGHT_REMINDER, night_answer_link)
+kernel.add_personal_link(events.NIGHT_REMINDER, night_answer_link)
 
 
 CLOSING_CALL = timedelta(hours=24)

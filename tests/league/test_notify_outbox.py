@@ -20,7 +20,7 @@ from django.core import mail
 from django.db import connection
 from kombu.exceptions import OperationalError
 
-from league.kernel import notify as events
+from league import notify_events as events
 from league.kernel.notify import owe
 from league.models import Delivery, DeliveryStatus, Player
 from league.services.forfeits import match_forfeit

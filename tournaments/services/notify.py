@@ -1,4 +1,4 @@
-"""The club nights' notifications (declared in ``league.kernel.notify``): the night's reminder
+"""The club nights' notifications (declared in ``tournaments.notify_events``): the night's reminder
 to its entrants, run with the league's scheduled ones, each entrant's standing when the
 night ends, and the night's story to the club's members when it is closed."""
 
@@ -11,10 +11,10 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from league.kernel import notify as events
 from league.kernel.notify import notify, written_in_each_language
 from league.kernel.people import Player
 from league.kernel.recap import recap_text
+from tournaments import notify_events as events
 from tournaments.models import EntrantPlayer, Tournament, TournamentStage
 from tournaments.recap import night_recap
 from tournaments.selectors import standings_for_tournament
