@@ -198,3 +198,72 @@ def test_a_sender_killed_after_six_of_sixteen_mails_leaves_every_player_told_exa
     assert sorted(sink.accepted) == sorted(f"p{n}@example.com" for n in range(16))
     assert set(rows.values_list("status", flat=True)) == {"sent"}
     assert not Player.objects.filter(deliveries__status="sending").exists()
+
+
+def _worker(queue: str, port: int, *, lease: int = 300) -> subprocess.Popen:
+    """A real Celery worker of its own queue, on the broker the suite uses, mailing through
+    the sink at ``port``."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": _database_url(),
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": str(port),
+        "PEGBOARD_NOTIFY_LEASE": str(lease),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    env.pop("PYTEST_XDIST_WORKER", None)
+    command = [str(Path(sys.executable).parent / "celery"), "-A", "config", "worker",
+               "--pool=solo", "--concurrency=1", "--without-gossip", "--without-mingle",
+               "--loglevel=WARNING", "-Q", queue, "-n", f"{queue}@%h"]  # fmt: skip
+    return subprocess.Popen(command, cwd=ROOT, env=env)
+
+
+@pytest.mark.redis
+@pytest.mark.skipif(
+    not os.environ.get("REDIS_URL"), reason="needs REDIS_URL: a real broker and worker"
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_killed_mid_fan_out_leaves_every_player_mailed_exactly_once_by_the_next():
+    from celery import current_app
+
+    players = [
+        factories.PlayerFactory(name=f"Player {n}", user__email=f"p{n}@example.com")
+        for n in range(16)
+    ]
+    context = {"league": "Thursday Doubles", "season": "Fall 2026", "text": "Bring a pencil."}
+    owe(event=events.ANNOUNCEMENT.code, recipients=[p.pk for p in players], context=context,
+        key="announcement:worker")  # fmt: skip
+    queue = f"killtest-{os.getpid()}"
+    sink = SmtpSink(hold_after=6)
+    workers: list[subprocess.Popen] = []
+    try:
+        workers.append(_worker(queue, sink.port))
+        current_app.send_task(
+            "league.tasks.notify_dispatch", args=["announcement", "announcement:worker"],
+            queue=queue,
+        )  # fmt: skip
+        assert sink.holding.wait(90), "the worker never reached its seventh mail"
+        workers[0].send_signal(signal.SIGKILL)  # the worker itself, in the middle of the task
+        workers[0].wait(10)
+        rows = Delivery.objects.filter(event="announcement")
+        assert rows.filter(status=DeliveryStatus.SENT).count() == 6
+        assert rows.filter(status=DeliveryStatus.SENDING).count() == 10
+        sink.hold_after = None
+        time.sleep(1.1)
+        # A new worker; beat's sweep reaches it once the dead one's lease has run out.
+        workers.append(_worker(queue, sink.port, lease=1))
+        current_app.send_task("league.tasks.notify_retry_failed", queue=queue)
+        deadline = time.monotonic() + 90
+        while len(sink.accepted) < 16 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        current_app.send_task("league.tasks.notify_retry_failed", queue=queue)  # again: nothing
+        time.sleep(2)
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.terminate()
+                worker.wait(20)
+        sink.close()
+    assert sorted(sink.accepted) == sorted(f"p{n}@example.com" for n in range(16))
+    assert set(rows.values_list("status", flat=True)) == {"sent"}
