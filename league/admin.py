@@ -793,7 +793,7 @@ class PushSubscriptionAdmin(admin.ModelAdmin):
     search_fields = ["player__name", "user_agent"]
     list_select_related = ["player"]
     fields = ["player", "user_agent", "host", "created_at"]
-    readonly_fields = fields
+    readonly_fields = ["player", "user_agent", "host", "created_at"]
 
     @admin.display(description=_("push service"))
     def host(self, device: models.PushSubscription) -> str:

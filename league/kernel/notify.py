@@ -498,7 +498,7 @@ def _send_pushes(rows: list[Delivery], counts: Counter[str]) -> None:
 
     def to_devices(row: Delivery) -> tuple[int, list[Exception]]:
         deadline = time.monotonic() + settings.PEGBOARD_PUSH_BUDGET
-        took, errors = 0, []
+        took, errors = 0, list[Exception]()
         for device in devices.get(row.player_id, [])[:MAX_DEVICES]:
             left = deadline - time.monotonic()
             if left < 0.05:
