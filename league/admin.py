@@ -28,6 +28,7 @@ from league.rules_reference import RULES, RULES_BY_ID, render_rule, rule_facts, 
 from league.selectors.entry import judge_data
 from league.selectors.games import game_detail
 from league.selectors.history import game_history
+from league.selectors.notify import device_name
 from league.selectors.playoffs import playoff_ineligible
 from league.services.disputes import dispute_assign, dispute_rule
 from league.services.forfeits import forfeit_undo, match_forfeit
@@ -789,11 +790,15 @@ class PushSubscriptionAdmin(admin.ModelAdmin):
     removes one (through the service the player's own page uses); nobody adds or edits one
     here (a phone subscribes itself)."""
 
-    list_display = ["player", "user_agent", "host", "created_at"]
+    list_display = ["player", "device", "host", "created_at"]
     search_fields = ["player__name", "user_agent"]
     list_select_related = ["player"]
     fields = ["player", "user_agent", "host", "created_at"]
     readonly_fields = ["player", "user_agent", "host", "created_at"]
+
+    @admin.display(description=_("device"), ordering="user_agent")
+    def device(self, device: models.PushSubscription) -> str:
+        return device_name(device.user_agent)
 
     @admin.display(description=_("push service"))
     def host(self, device: models.PushSubscription) -> str:

@@ -164,11 +164,13 @@ def test_a_player_sees_and_removes_their_phones_and_nobody_elses(home_team, away
                                                                  stand_ins):  # fmt: skip
     service = stand_ins()
     bob, cat = Player.objects.get(name="Bob"), Player.objects.get(name="Cat")
-    push_subscribe(user=bob.user, data=_json(f"{service.url}/push/b"), user_agent="Bob's Pixel")
-    cats = push_subscribe(user=cat.user, data=_json(f"{service.url}/push/c"), user_agent="Cat's")
+    pixel = "Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/131.0 Mobile Safari/537.36"
+    iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1"
+    push_subscribe(user=bob.user, data=_json(f"{service.url}/push/b"), user_agent=pixel)
+    cats = push_subscribe(user=cat.user, data=_json(f"{service.url}/push/c"), user_agent=iphone)
     client.force_login(bob.user)
     page = client.get(reverse("league:notify_choices")).content.decode()
-    assert "Bob&#x27;s Pixel" in page and "Cat&#x27;s" not in page
+    assert "Android phone, Chrome" in page and "iPhone, Safari" not in page
     client.post(reverse("league:push_device_remove", args=[cats.pk]))
     assert PushSubscription.objects.filter(pk=cats.pk).exists()  # not Bob's to remove
     bobs = bob.push_subscriptions.get()
@@ -181,12 +183,14 @@ def test_a_league_admin_lists_and_deletes_any_players_phone_in_the_admin(
 ):
     service = stand_ins()
     bob = Player.objects.get(name="Bob")
-    device = push_subscribe(user=bob.user, data=_json(f"{service.url}/x"), user_agent="Pixel 8")
+    device = push_subscribe(
+        user=bob.user, data=_json(f"{service.url}/x"), user_agent="Mozilla/5.0 (Android 14)"
+    )
     league_admin.is_staff = True  # the admin's door
     league_admin.save()
     client.force_login(league_admin)
     listing = client.get(reverse("admin:league_pushsubscription_changelist"))
-    assert listing.status_code == 200 and "Pixel 8" in listing.content.decode()
+    assert listing.status_code == 200 and "Android phone" in listing.content.decode()
     client.post(reverse("admin:league_pushsubscription_delete", args=[device.pk]), {"post": "yes"})
     assert not PushSubscription.objects.exists()
 
