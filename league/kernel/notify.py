@@ -73,6 +73,7 @@ SEND_TASK = "league.tasks.notify_send"  # (event, recipients, context, key): tas
 DISPATCH_TASK = "league.tasks.notify_dispatch"  # (event, key): the mails one notify() owes
 PUSH_TASK = "league.tasks.notify_push"  # (event, key): its pushes, on their own queue
 CLAIM_CHUNK = 50  # rows a sender claims at once: sent well within the lease
+LEASE_USED = 0.8  # share of the lease a sender uses; the rest of its chunk goes back
 MAX_ATTEMPTS = 5
 MAX_PUSH_ATTEMPTS = 2  # a device that did not answer twice waits for the next notification
 MAX_DEVICES = 5  # devices a player can have: the oldest goes when a sixth subscribes
@@ -391,6 +392,8 @@ def _still_due(row: Delivery, memo: dict[str, bool]) -> bool:
 def _send_claimed(claim: str) -> Counter[str]:
     """Send the rows of ``claim``, writing each one's status as it goes: a sender killed in
     the middle leaves the rest claimed, and they are claimed again once its lease runs out."""
+    # Past most of the lease, another sender may take these rows: what is left is handed back.
+    within = time.monotonic() + settings.PEGBOARD_NOTIFY_LEASE * LEASE_USED
     rows = list(
         Delivery.objects.filter(claim=claim, status=DeliveryStatus.SENDING).select_related(
             "player__user", "player__notify_profile"
@@ -423,7 +426,7 @@ def _send_claimed(claim: str) -> Counter[str]:
             pushes.append(row)
             continue
         _record(row, counts)
-    _send_emails(emails, counts)
+    _send_emails(emails, counts, within=within)
     _send_pushes(pushes, counts)
     return counts
 
@@ -438,15 +441,25 @@ def _record(row: Delivery, counts: Counter[str]) -> None:
     counts[row.status] += 1
 
 
+def _hand_back(rows: list[Delivery]) -> None:
+    """Give rows this sender claimed but will not send back to the next one (still ours)."""
+    for row in rows:
+        Delivery.objects.filter(pk=row.pk, claim=row.claim).update(
+            status=DeliveryStatus.PENDING, attempts=F("attempts") - 1
+        )
+
+
 def _skip(row: Delivery, reason: str) -> None:
     row.status = DeliveryStatus.SKIPPED
     row.reason = reason
 
 
 def _send_emails(
-    emails: list[tuple[Delivery, EmailMultiAlternatives]], counts: Counter[str]
+    emails: list[tuple[Delivery, EmailMultiAlternatives]], counts: Counter[str], *, within: float
 ) -> None:
-    """One connection for them all; each row's status written as its mail goes."""
+    """One connection for them all; each row's status written as its mail goes. A slow mail
+    server must not make the lease run out under us (the rows' next sender would mail them
+    again): past ``within`` (``time.monotonic()``) the mails not sent are handed back."""
     if not emails:
         return
     connection = get_connection()
@@ -458,7 +471,10 @@ def _send_emails(
             _record(row, counts)
         return
     try:
-        for row, message in emails:
+        for n, (row, message) in enumerate(emails):
+            if time.monotonic() > within:
+                _hand_back([left for left, _message in emails[n:]])
+                break
             message.connection = connection
             try:
                 message.send()
