@@ -130,14 +130,21 @@ def measure(trace: bool, deals: int, engine: str = "SQLite") -> None:
         body = {"key": f"warm-{n}", "number": 2, **plain_deal(1)}
         assert api.post(url, body, format="json").status_code == 201
     started, wall = time.process_time(), time.perf_counter()
+    stored = 0
     for n, (api, url) in enumerate(clients):
         body = {"key": f"cpu-{n}", "number": 3, **plain_deal(2)}
         assert api.post(url, body, format="json").status_code == 201
+        stored += 1
     spent, wall = time.process_time() - started, time.perf_counter() - wall
     print(
         f"worker CPU per deal: {spent / deals * 1000:.1f} ms (mean of {deals}, {engine}); "
         f"wall time {wall / deals * 1000:.1f} ms"
     )
+    sys.path.insert(0, str(ROOT / "bench"))
+    from measured import measured
+
+    measured("deals timed", stored, deals)
+    measured("calls on the deal's path", len(path.calls), 1)
 
 
 def main() -> None:

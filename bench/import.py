@@ -157,6 +157,9 @@ def main() -> None:
             sys.exit("--postgres needs DATABASE_URL=postgres://...")
         targets.append(("PostgreSQL", url))
     setup_django("sqlite://:memory:")
+    sys.path.insert(0, str(ROOT / "bench"))
+    from measured import measured
+
     for games in args.games or [3200]:
         path = ROOT / "bench" / f"import-{games}.json"
         if not path.exists():
@@ -181,6 +184,7 @@ def main() -> None:
                 f"CPU of this process {r['cpu_total_s']:.1f} s (check {r['cpu_check_s']:.1f} s)",
                 flush=True,
             )
+            measured(f"games imported ({label})", r["games"], games)
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 DB_NAME = os.environ.get("LOAD_DB_NAME", "pegboard_load")
 PG_ADMIN = os.environ.get("LOAD_PG_ADMIN", "postgres://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/9")  # CI uses 12 to 15
@@ -664,6 +665,10 @@ def venue_night(args: argparse.Namespace) -> None:
             proc.wait(timeout=20)
     summary(runs)
     print(f"logs: {logs}")
+    from measured import measured
+
+    measured("runs", len(runs), len(scenarios) * args.runs)
+    measured("deals stored", sum(r["stored"] for r in runs), len(runs) * args.tables)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measured import measured
 from standings import ROOT, build_season, setup_django
 
 DEFAULT_DB = f"sqlite:///{ROOT / 'bench' / 'pages-bench.sqlite3'}"
@@ -163,11 +164,12 @@ def main() -> None:
         f"{'page':50s} {'median':>8s} {'slowest':>8s} {'median':>8s} {'queries':>7s} {'size':>9s}"
     )
     over = []
-    for name, url, stored in urls(season_id):
-        if args.only not in name:
-            continue
+    wanted = [row for row in urls(season_id) if args.only in row[0]]
+    timed = 0
+    for name, url, stored in wanted:
         prepare(season_id, stored)
         figures = measure(url, args.repeat)
+        timed += 1
         flag = "" if figures["cpu_ms"] < TARGET_MS else f"  CPU over {TARGET_MS} ms"
         if flag:
             over.append(name)
@@ -178,6 +180,9 @@ def main() -> None:
     print(f"CPU over {TARGET_MS} ms (median): {', '.join(over) if over else 'none'}")
     load = os.getloadavg()
     print(f"load after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    matches = args.teams // 2 * args.weeks
+    measured("games in the season", games, matches * args.games)
+    measured("pages timed", timed, len(wanted))
 
 
 if __name__ == "__main__":

@@ -845,6 +845,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps(results, indent=2, default=str))
         print(f"figures written to {args.json}")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from measured import measured
+
+    measured("hands scored", len(sample), args.hands)
     return 0
 
 

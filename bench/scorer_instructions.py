@@ -90,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     if not VENV_PYTHON.exists() or not COMPETITOR.exists():
         print("bench/.venv is missing: run python bench/scorer.py once first", file=sys.stderr)
         return 1
+    counted = 0
     theirs = per_call("cribbage-scorer", args.hands)
     print(f"cribbage_scorer.show_calc_score   {theirs:10,.0f} instructions a call")
     for which, expr in (
@@ -99,6 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     ):
         ours = per_call(which, args.hands)
         print(f"{expr:<34}{ours:10,.0f} instructions a call, {theirs / ours:.1f}x fewer")
+        counted += 1
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from measured import measured
+
+    measured("calls counted (ours)", counted, 3)
     return 0
 
 

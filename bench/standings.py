@@ -35,6 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 DEFAULT_DB = f"sqlite:///{ROOT / 'bench' / 'standings-bench.sqlite3'}"
 SEASON = "Bench Season"
 TEAMS, WEEKS, GAMES_PER_NIGHT = 64, 20, 5
@@ -49,9 +50,10 @@ def setup_django(database_url: str) -> None:
     django.setup()
 
 
-def generate() -> int:
+def generate(teams: int = TEAMS, weeks: int = WEEKS) -> int:
     """Create the season (once) with bulk inserts; return its id."""
-    return build_season(SEASON, teams=TEAMS, weeks=WEEKS, games_per_night=GAMES_PER_NIGHT)
+    name = SEASON if (teams, weeks) == (TEAMS, WEEKS) else f"{SEASON} {teams}x{weeks}"
+    return build_season(name, teams=teams, weeks=weeks, games_per_night=GAMES_PER_NIGHT)
 
 
 def build_season(
@@ -186,7 +188,12 @@ def time_compute(season_id: int, repeat: int = 30) -> dict[str, float]:
         start = time.perf_counter()
         compute_standings(season)
         times.append((time.perf_counter() - start) * 1000)
-    return {"median_ms": statistics.median(times), "min_ms": min(times), "max_ms": max(times)}
+    return {
+        "median_ms": statistics.median(times),
+        "min_ms": min(times),
+        "max_ms": max(times),
+        "runs": len(times),
+    }
 
 
 def wrk(url: str, seconds: int, connections: int) -> dict[str, float]:
@@ -370,17 +377,21 @@ def main() -> None:
     parser.add_argument(
         "--port", type=int, default=8790, help="gunicorn's port, with --http (8790)"
     )
+    parser.add_argument("--teams", type=int, default=TEAMS, help=f"an even number ({TEAMS})")
+    parser.add_argument("--weeks", type=int, default=WEEKS, help=f"({WEEKS})")
     args = parser.parse_args()
+    from measured import measured
+
     database_url = os.environ.get("DATABASE_URL", DEFAULT_DB)
     setup_django(database_url)
     start = time.perf_counter()
-    season_id = generate()
+    season_id = generate(args.teams, args.weeks)
     print(f"season ready in {time.perf_counter() - start:.1f} s ({database_url.split(':')[0]})")
     from league.models import Deal, Game
 
     games = Game.objects.filter(match__week__season_id=season_id).count()
     deals = Deal.objects.filter(game__match__week__season_id=season_id).count()
-    print(f"{TEAMS} teams, {WEEKS} weeks, {games} games, {deals} deals")
+    print(f"{args.teams} teams, {args.weeks} weeks, {games} games, {deals} deals")
     compute = time_compute(season_id)
     print(
         f"compute_standings: median {compute['median_ms']:.1f} ms "
@@ -419,6 +430,9 @@ def main() -> None:
             )
         report["http"] = runs
     print(json.dumps(report, indent=1) if os.environ.get("BENCH_JSON") else "", end="")
+    measured("games in the season", games, args.teams // 2 * args.weeks * GAMES_PER_NIGHT)
+    measured("standings computations timed", int(compute["runs"]), 30)
+    measured("page ways timed for CPU", len(cpu), 1)
 
 
 if __name__ == "__main__":

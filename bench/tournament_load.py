@@ -418,6 +418,10 @@ def main_event(args: argparse.Namespace) -> None:
             proc.wait(timeout=20)
     summary(runs)
     print(f"logs: {logs}")
+    from measured import measured
+
+    measured("rounds", len(runs), args.runs)
+    measured("cards stored", sum(r["stored"] for r in runs), args.runs * args.entrants)
 
 
 if __name__ == "__main__":

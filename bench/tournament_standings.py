@@ -25,6 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 ENTRANTS, GAMES = 300, 22
 
 
@@ -39,6 +40,9 @@ def generate(entrants: int = ENTRANTS, seed: int = 15) -> tuple[list[str], list,
         for a, b in seating.tables:
             results.append(logic.Result(a, b, a if rng.random() < 0.5 else b, rng.randint(40, 120)))
     return names, results, []
+
+
+from measured import measured  # noqa: E402
 
 
 def timed(fn, runs: int) -> list[float]:
@@ -126,7 +130,12 @@ def measure(folder: Path, runs: int, entrant_count: int) -> None:
         for i, r in enumerate(results)
     )
     selectors.standings_for_tournament(t)  # warm the connection
-    report("from the database", timed(lambda: selectors.standings_for_tournament(t), runs))
+    from_db = timed(lambda: selectors.standings_for_tournament(t), runs)
+    report("from the database", from_db)
+    rows = len(selectors.standings_for_tournament(t)["standings"])
+    measured("games", TableGame.objects.filter(round__tournament=t).count(), len(results))
+    measured("entrants in the standings", rows, entrant_count)
+    measured("runs timed", len(from_db), runs)
     if os.environ.get("BENCH_PROFILE"):
         import cProfile
         import pstats

@@ -110,6 +110,7 @@ def main() -> None:
 
     import django
 
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
     django.setup()
     from contest.winprob import WinTable, distributions_from_deals
     from league.selectors import winprob as selector
@@ -170,6 +171,10 @@ def main() -> None:
         f"{served * 1e6:.2f} us (the selector, table kept)"
     )
     print(f"load: {os.getloadavg()[0]:.1f}")
+    from measured import measured
+
+    measured("games generated", len(games), args.games)
+    measured("positions tested", len(rows), 1)
 
 
 if __name__ == "__main__":

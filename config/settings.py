@@ -14,6 +14,7 @@ from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -253,11 +254,29 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "league.tasks.notify_scheduled",
         "schedule": float(os.environ.get("NOTIFY_EVERY", "900")),
     },
+    # The outbox's sweep: every message still owed (written while the broker was down, failed
+    # with attempts left, or claimed by a sender that died) is sent.
     "notify-retry-failed": {
         "task": "league.tasks.notify_retry_failed",
-        "schedule": float(os.environ.get("NOTIFY_RETRY_EVERY", "300")),
+        "schedule": float(os.environ.get("NOTIFY_RETRY_EVERY", "60")),
     },
 }
+# Seconds a sender's claim on a message lasts: rows a killed sender left "sending" are sent by
+# the next sender after this.
+PEGBOARD_NOTIFY_LEASE = int(os.environ.get("PEGBOARD_NOTIFY_LEASE", "300"))
+# Pushes have their own queue, so a slow push service never holds up a mail or a sign-in link:
+# run a worker with `-Q push` beside the one for `-Q celery`. A worker started without -Q
+# consumes both, so nothing is stranded where only one runs.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue("celery"), Queue("push"))
+CELERY_TASK_ROUTES = {"league.tasks.notify_push": {"queue": "push"}}
+# Web Push: seconds a player's devices get in all for one notification, and how many players'
+# pushes go side by side.
+PEGBOARD_PUSH_BUDGET = float(os.environ.get("PEGBOARD_PUSH_BUDGET", "3"))
+PEGBOARD_PUSH_THREADS = int(os.environ.get("PEGBOARD_PUSH_THREADS", "64"))
+# Origins of a test's stand-in push service (http://127.0.0.1:port) the worker may post to.
+# Tests and benches set it; it is not read from the environment, so production never has it.
+PEGBOARD_PUSH_TEST_ORIGINS: list[str] = []
 # Notifications: links in mails are absolute, from this address; the night reminder goes this
 # many hours before the night; a finished game unconfirmed this long gets a last reminder.
 PEGBOARD_SITE_URL = os.environ.get("PEGBOARD_SITE_URL", "http://127.0.0.1:8000")
@@ -402,6 +421,8 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+# Seconds a mail server gets to answer: one that never does must not hold the mail worker.
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "pegboard@localhost")
 
 # --- Logging, errors, metrics ---------------------------------------------------------------

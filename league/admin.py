@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from django import forms
 from django.contrib import admin, messages
@@ -27,10 +28,12 @@ from league.rules_reference import RULES, RULES_BY_ID, render_rule, rule_facts, 
 from league.selectors.entry import judge_data
 from league.selectors.games import game_detail
 from league.selectors.history import game_history
+from league.selectors.notify import device_name
 from league.selectors.playoffs import playoff_ineligible
 from league.services.disputes import dispute_assign, dispute_rule
 from league.services.forfeits import forfeit_undo, match_forfeit
 from league.services.games import game_void
+from league.services.notify import push_device_remove
 from league.services.people import PlayerLine, player_link, player_rename, players_add
 from league.services.playoffs import playoffs_create, playoffs_undo
 from league.services.postponements import week_cancel
@@ -796,6 +799,51 @@ class NotifyChoiceAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["player", "category", "channel", "changed_at"]
     list_filter = ["category", "channel"]
     list_select_related = ["player"]
+
+
+@admin.register(models.PushSubscription)
+class PushSubscriptionAdmin(admin.ModelAdmin):
+    """The phones that get each player's notifications: a league admin sees them all and
+    removes one (through the service the player's own page uses); nobody adds or edits one
+    here (a phone subscribes itself)."""
+
+    list_display = ["player", "device", "host", "created_at"]
+    search_fields = ["player__name", "user_agent"]
+    list_select_related = ["player"]
+    fields = ["player", "user_agent", "host", "created_at"]
+    readonly_fields = ["player", "user_agent", "host", "created_at"]
+
+    @admin.display(description=_("device"), ordering="user_agent")
+    def device(self, device: models.PushSubscription) -> str:
+        return device_name(device.user_agent)
+
+    @admin.display(description=_("push service"))
+    def host(self, device: models.PushSubscription) -> str:
+        return urlsplit(device.endpoint).hostname or ""
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return can(request.user, Action.MANAGE_LEAGUE)
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return can(request.user, Action.MANAGE_LEAGUE)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return can(request.user, Action.MANAGE_LEAGUE)
+
+    def delete_model(self, request: HttpRequest, obj: models.PushSubscription) -> None:
+        push_device_remove(user=request.user, device_id=obj.pk)
+
+    def delete_queryset(
+        self, request: HttpRequest, queryset: QuerySet[models.PushSubscription]
+    ) -> None:
+        for device_id in list(queryset.values_list("pk", flat=True)):
+            push_device_remove(user=request.user, device_id=device_id)
 
 
 @admin.register(models.Announcement)

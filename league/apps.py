@@ -10,11 +10,12 @@ class LeagueConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from league import checks, deploy_checks  # noqa: F401 - check --deploy's warnings
+        from league import checks, deploy_checks, notify_events  # noqa: F401 - registrations
         from league.kernel.ratings import set_win_chances
         from league.selectors.ratings import win_chances_before
 
         checks.register()  # who may do what to a match, a game, a deal, a dispute
+        notify_events.register()  # the league's events, and nothing of a draft told to anyone
         set_win_chances(win_chances_before)  # a club night's upsets, read from the ratings
         from league import lockout  # noqa: F401 - device cookies' failure and password receivers
         from league.services import (

@@ -97,6 +97,29 @@ def notify_send(
     return counts.get("sent", 0)
 
 
+@shared_task(bind=True, acks_late=True, max_retries=5)
+def notify_dispatch(self: Any, event: str, key: str) -> int:
+    """Send the mails one event owes (written in its transaction, league/kernel/notify.py),
+    then queue its pushes. Safe to run twice: a row sent is never sent again. A failed mail
+    is retried with backoff (and by beat's sweep). Returns the messages sent."""
+    from league.kernel.notify import dispatch
+
+    counts = dispatch(event=event, key=key)
+    if counts.get("failed") and not self.request.called_directly and not self.request.is_eager:
+        raise self.retry(countdown=60 * 2**self.request.retries)
+    return counts.get("sent", 0)
+
+
+@shared_task(acks_late=True)
+def notify_push(event: str | None, key: str) -> int:
+    """On the ``push`` queue, after an event's mails: send every push waiting (the event's and
+    any other's, side by side); queued by beat's sweep (no ``event``), the failed ones with
+    attempts left too. Not retried here. Returns those sent."""
+    from league.kernel.notify import dispatch_pushes
+
+    return dispatch_pushes(retry=event is None).get("sent", 0)
+
+
 @shared_task
 def notify_scheduled() -> dict[str, int]:
     """Beat: the night reminders and last calls to confirm that are due (each sent once)."""
@@ -107,7 +130,8 @@ def notify_scheduled() -> dict[str, int]:
 
 @shared_task
 def notify_retry_failed() -> int:
-    """Beat: send again the messages whose send failed (attempts left). Returns those sent."""
+    """Beat's sweep of the outbox: send every message still owed (written while the broker
+    was down, failed with attempts left, or left by a sender that died). Returns mails sent."""
     from league.kernel.notify import retry_failed
 
     return retry_failed().get("sent", 0)

@@ -92,6 +92,7 @@ urlpatterns = [
     path("calendar/<str:token>.ics", notify.calendar_feed, name="calendar_feed"),
     path("calendar/reset/", notify.calendar_reset, name="calendar_reset"),
     path("push/subscription/", notify.push_subscription, name="push_subscription"),
+    path("push/devices/<id:pk>/remove/", notify.push_device_forget, name="push_device_remove"),
     path("organise/", organiser.home, name="organise"),
     path("organise/seasons/<id:pk>/messages/", notify.season_messages, name="organise_messages"),
     path("organise/seasons/<id:pk>/", organiser.season, name="organise_season"),

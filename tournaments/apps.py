@@ -16,7 +16,10 @@ class TournamentsConfig(AppConfig):
         from league.kernel.extensions import add_demo, add_honours, add_player_section
         from league.kernel.notify import add_calendar_source, add_scheduled
         from league.kernel.ratings import add_rating_source
-        from tournaments import checks
+        from tournaments import (
+            checks,
+            notify_events,  # noqa: F401 - declares the club nights' three events
+        )
         from tournaments.demo import seed_demo
         from tournaments.honours import club_honours, honours_lines
         from tournaments.selectors import player_tournament_record, verified_results

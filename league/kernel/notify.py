@@ -1,14 +1,24 @@
 """Telling players about their nights, for both competitions: every event declared once (its
 category, who hears it, its words in each language, its link), and one call to send it.
 
-``notify(event, recipients, context, key=...)`` is called inside the writing transaction; after
-commit it queues ``league.tasks.notify_send``, which calls ``deliver``. Its guarantees:
+``notify(event, recipients, context, key=...)`` is called inside the writing transaction. Its
+guarantees:
 
-- **Once per event and person.** Each message is a ``Delivery`` row whose unique ``key`` is the
-  event, what it is about (``key``), the player and the channel. A second send of the same
-  event (a retried task, a second beat run, two workers) finds the row and sends nothing again.
-  A row is claimed (``pending``/``failed`` -> ``sending``) by one statement before it is sent,
-  so two workers never both send it.
+- **Nothing lost (an outbox).** The messages an event owes (one ``Delivery`` row per player
+  and channel, ``pending``) are written in the event's own transaction: they exist if and only
+  if the event does. After commit ``league.tasks.notify_dispatch`` sends them; when the broker
+  refuses that task, beat's sweep (``notify_retry_failed``, ``dispatch()``) sends every row
+  still owed once the worker runs again.
+- **Once per event and person.** Each row's unique ``key`` is the event, what it is about
+  (``key``), the player and the channel: a second send of the same event finds the row.
+  A sender claims rows (``sending``, with ``claimed_at``) by one statement before it sends
+  them, so two senders never both send one; each row's status is written as its message goes.
+  A claim is a lease: rows a killed sender left in ``sending`` are claimed again once
+  ``PEGBOARD_NOTIFY_LEASE`` seconds have passed, so after a crash each player is told once
+  (only a message the mail server took in the instant before the kill, its status not yet
+  written, can go twice).
+- **Mails first.** A fan-out's mails go on the default queue; its pushes follow on their own
+  task (``notify_push``, queue ``push``), so a slow push service never holds up a mail.
 - **In the player's language.** The words are rendered when the message goes, in the
   language of the player's ``NotifyProfile`` (the site's default otherwise); dates in
   ``Event.dates`` are formatted for that language.
@@ -25,45 +35,48 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from league.kernel import stored_texts
 from league.kernel.push import Pusher, vapid_pair
 from league.kernel.queue import queue_task
+from league.models import Category as Category  # the apps' events name theirs
 from league.models import (
-    Category,
     Channel,
     Delivery,
     DeliveryStatus,
-    Game,
-    GameStatus,
     NotifyChoice,
     Player,
     PushSubscription,
-    Season,
-    SeasonState,
 )
 
 log = logging.getLogger(__name__)
 
-SEND_TASK = "league.tasks.notify_send"
+SEND_TASK = "league.tasks.notify_send"  # (event, recipients, context, key): tasks queued before
+DISPATCH_TASK = "league.tasks.notify_dispatch"  # (event, key): the mails one notify() owes
+PUSH_TASK = "league.tasks.notify_push"  # (event, key): its pushes, on their own queue
+CLAIM_CHUNK = 50  # rows a sender claims at once: sent well within the lease
+LEASE_USED = 0.8  # share of the lease a sender uses; the rest of its chunk goes back
 MAX_ATTEMPTS = 5
+MAX_PUSH_ATTEMPTS = 2  # a device that did not answer twice waits for the next notification
+MAX_DEVICES = 5  # devices a player can have: the oldest goes when a sixth subscribes
 UNSUBSCRIBE_SALT = "pegboard.notify.unsubscribe"
 
 
@@ -97,320 +110,25 @@ def declare(event: Event) -> Event:
     return event
 
 
-# --- The events --------------------------------------------------------------------------------
-# Each is sent by one trigger function: league/services/notify.py for the league's,
-# tournaments/services/notify.py for the club nights'.
+# --- The events ---------------------------------------------------------------------------------
+# Each app declares its own (``declare``, at the import of its module of events, which its
+# ``AppConfig.ready()`` makes): the league's in ``league/notify_events.py``, the club nights' in
+# ``tournaments/notify_events.py``. Each is sent by one trigger function of that app.
 
-NIGHT_REMINDER = declare(
-    Event(
-        code="night_reminder",
-        category=Category.REMINDERS,
-        audience=_("the players of both teams of the match"),
-        subject=_("You play on %(date)s: %(team)s v %(opponent)s"),
-        body=_(
-            "%(team)s plays %(opponent)s on %(date)s.\n"
-            "Where: %(venue)s, table %(table)s.\n"
-            "The match page has the games as they are entered."
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date",),
-        keys=("team", "opponent", "venue", "table", "match_id"),
-    )
-)
+# Checks every event's message passes, at the event and again when it goes (an app's rule that
+# holds whatever the event: the league's "nothing of a draft season"); each answers from the
+# context whether the message is (still) due.
+DUE_CHECKS: list[Callable[[Mapping[str, Any]], bool]] = []
 
 
-def _game_waits(context: Mapping[str, Any]) -> bool:
-    game_id = context.get("game_id")
-    if not isinstance(game_id, int):
-        return False
-    return Game.objects.filter(pk=game_id, status=GameStatus.FINISHED).exists()
+def add_due_check(check: Callable[[Mapping[str, Any]], bool]) -> None:
+    """Ask ``check(context)`` of every message before it is written and before it goes."""
+    if check not in DUE_CHECKS:
+        DUE_CHECKS.append(check)
 
 
-RESULT_TO_CONFIRM = declare(
-    Event(
-        code="result_to_confirm",
-        category=Category.RESULTS,
-        audience=_("the players of the team that has not confirmed the finished game"),
-        subject=_("A result waits for your confirmation: %(game)s"),
-        body=_(
-            "%(game)s is over: %(score)s.\n"
-            "It counts once your team confirms it. If a number is wrong, dispute it from the "
-            "game's page instead."
-        ),
-        link="league:game",
-        link_arg="game_id",
-        keys=("game", "score", "game_id"),
-        still_due=_game_waits,
-    )
-)
-RESULT_LAST_REMINDER = declare(
-    Event(
-        code="result_last_reminder",
-        category=Category.RESULTS,
-        audience=_("the players of the team that still has not confirmed a finished game"),
-        subject=_("Last reminder: confirm %(game)s"),
-        body=_(
-            "%(game)s finished %(hours)s hours ago (%(score)s) and your team has not confirmed "
-            "it yet. It does not count in the standings until it is confirmed or disputed."
-        ),
-        link="league:game",
-        link_arg="game_id",
-        keys=("game", "score", "hours", "game_id"),
-        still_due=_game_waits,
-    )
-)
-RESULT_CLOSING_SOON = declare(
-    Event(
-        code="result_closing_soon",
-        category=Category.RESULTS,
-        audience=_("the players of the team that still has not confirmed a finished game"),
-        subject=_("Last call: %(game)s closes on %(closes)s"),
-        body=_(
-            "%(game)s is over (%(score)s) and your team has not confirmed it yet. The league "
-            "confirms it as it stands on %(closes)s unless your team confirms it or disputes it "
-            "from the game's page before then."
-        ),
-        link="league:game",
-        link_arg="game_id",
-        times=("closes",),
-        keys=("game", "score", "closes", "game_id"),
-        still_due=_game_waits,
-    )
-)
-RESULT_CLOSED = declare(
-    Event(
-        code="result_closed",
-        category=Category.RESULTS,
-        audience=_("the players of both teams of the game"),
-        subject=_("Closed by the league: %(game)s"),
-        body=_(
-            "Nobody confirmed or disputed %(game)s within %(hours)s hours, so the league "
-            "confirmed it as it was entered: %(score)s. It now counts in the standings."
-        ),
-        link="league:game",
-        link_arg="game_id",
-        keys=("game", "score", "hours", "game_id"),
-    )
-)
-FORFEIT_RECORDED = declare(
-    Event(
-        code="forfeit_recorded",
-        category=Category.RESULTS,
-        audience=_("the players of both teams of the match"),
-        subject=_("Forfeit: %(forfeiter)s forfeits %(team)s v %(opponent)s"),
-        body=_(
-            "%(forfeiter)s forfeits the match %(team)s v %(opponent)s of %(date)s: the games "
-            "not played go to the other team.\nWhy: %(reason)s"
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date",),
-        keys=("team", "opponent", "forfeiter", "reason", "match_id"),
-    )
-)
-FORFEIT_UNDONE = declare(
-    Event(
-        code="forfeit_undone",
-        category=Category.RESULTS,
-        audience=_("the players of both teams of the match"),
-        subject=_("Forfeit undone: %(team)s v %(opponent)s"),
-        body=_(
-            "The forfeit of %(team)s v %(opponent)s of %(date)s is undone: the games it gave "
-            "count no more and can be played.\nWhy: %(reason)s"
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date",),
-        keys=("team", "opponent", "reason", "match_id"),
-    )
-)
-DISPUTE_RAISED = declare(
-    Event(
-        code="dispute_raised",
-        category=Category.DISPUTES,
-        audience=_("the players of both teams of the game"),
-        subject=_("Dispute raised: %(game)s"),
-        body=_("A dispute was raised on %(game)s:\n\n%(claim)s\n\nA judge will look at it."),
-        link="league:game",
-        link_arg="game_id",
-        keys=("game", "claim", "game_id"),
-    )
-)
-DISPUTE_RULED = declare(
-    Event(
-        code="dispute_ruled",
-        category=Category.DISPUTES,
-        audience=_("the players of both teams of the game"),
-        subject=_("Dispute ruled: %(game)s"),
-        body=_("The judge ruled (%(status)s, rule %(rule)s):\n\n%(ruling)s"),
-        link="league:game",
-        link_arg="game_id",
-        keys=("game", "status", "rule", "ruling", "game_id"),
-    )
-)
-PLAYOFFS_DRAWN = declare(
-    Event(
-        code="playoffs_drawn",
-        category=Category.PLAYOFFS,
-        audience=_("every player of the season"),
-        subject=_("The playoffs are drawn: %(season)s"),
-        body=_("The playoffs of %(season)s are drawn. The bracket shows who plays whom."),
-        link="league:seeding",
-        link_arg="season_id",
-        keys=("season",),
-    )
-)
-PLAYOFF_MATCH = declare(
-    Event(
-        code="playoff_match",
-        category=Category.PLAYOFFS,
-        audience=_("the players of both teams of the playoff match"),
-        subject=_("Your playoff match: %(team)s v %(opponent)s"),
-        body=_("Playoff round %(round)s: %(team)s plays %(opponent)s at table %(table)s."),
-        link="league:match",
-        link_arg="match_id",
-        keys=("team", "opponent", "round", "table", "match_id"),
-    )
-)
-ANNOUNCEMENT = declare(
-    Event(
-        code="announcement",
-        category=Category.ANNOUNCEMENTS,
-        audience=_("every player of the season"),
-        subject=_("A word from the organiser: %(season)s"),
-        body=_("%(text)s"),
-        link="league:home",
-        keys=("season", "text"),
-    )
-)
-# Declared for the triggers another part of Pegboard makes (moving, postponing and cancelling a
-# night or a match; asking for a sub): league/services/notify.py has the call each one makes.
-MATCH_MOVED = declare(
-    Event(
-        code="match_moved",
-        category=Category.CHANGES,
-        audience=_("the players of both teams of the match"),
-        subject=_("Moved: %(team)s v %(opponent)s is now on %(date)s"),
-        body=_(
-            "%(team)s v %(opponent)s has moved from %(was)s to %(date)s.\n"
-            "Where: %(venue)s, table %(table)s."
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date", "was"),
-        keys=("team", "opponent", "venue", "table", "match_id"),
-    )
-)
-MATCH_POSTPONED = declare(
-    Event(
-        code="match_postponed",
-        category=Category.CHANGES,
-        audience=_("the players of both teams of the match"),
-        subject=_("Postponed: %(team)s v %(opponent)s"),
-        body=_(
-            "%(team)s v %(opponent)s, planned for %(was)s, is postponed: it is now played on "
-            "%(date)s.\nWhere: %(venue)s, table %(table)s."
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date", "was"),
-        keys=("team", "opponent", "match_id"),
-    )
-)
-MATCH_CANCELLED = declare(
-    Event(
-        code="match_cancelled",
-        category=Category.CHANGES,
-        audience=_("the players of both teams of the match"),
-        subject=_("Cancelled: %(team)s v %(opponent)s on %(was)s"),
-        body=_("%(team)s v %(opponent)s on %(was)s is cancelled."),
-        link="league:match",
-        link_arg="match_id",
-        dates=("was",),
-        keys=("team", "opponent", "match_id"),
-    )
-)
-NIGHT_CANCELLED = declare(
-    Event(
-        code="night_cancelled",
-        category=Category.CHANGES,
-        audience=_("every player with a match that night"),
-        subject=_("No cribbage on %(was)s"),
-        body=_("Week %(week)s of %(season)s, on %(was)s, is cancelled."),
-        link="league:schedule",
-        link_arg="season_id",
-        dates=("was",),
-        keys=("week", "season"),
-    )
-)
-SUB_ASKED = declare(
-    Event(
-        code="sub_asked",
-        category=Category.SUBS,
-        audience=_("the players on the season's sub list"),
-        subject=_("A sub is wanted on %(date)s"),
-        body=_(
-            "%(team)s needs a sub against %(opponent)s on %(date)s (%(venue)s). "
-            "Answer the captain, %(captain)s, if you can play."
-        ),
-        link="league:match",
-        link_arg="match_id",
-        dates=("date",),
-        keys=("team", "opponent", "venue", "captain", "match_id"),
-    )
-)
-WEEK_STORY = declare(
-    Event(
-        code="week_story",
-        category=Category.STORIES,
-        audience=_("every player of the season, where the season sends the week's story"),
-        subject=_("The week's story: %(season)s, week %(week)s"),
-        body=_("%(story)s"),
-        link="league:week_recap",
-        link_arg="week_id",
-        keys=("season", "week", "story", "week_id"),
-    )
-)
-CLUB_NIGHT_REMINDER = declare(
-    Event(
-        code="club_night_reminder",
-        category=Category.REMINDERS,
-        audience=_("the players entered in the club night"),
-        subject=_("Club night on %(date)s: %(night)s"),
-        body=_("You are entered in %(night)s on %(date)s. Where: %(venue)s."),
-        link="tournaments:tournament",
-        link_arg="tournament_id",
-        dates=("date",),
-        keys=("night", "venue", "tournament_id"),
-    )
-)
-CLUB_NIGHT_STANDING = declare(
-    Event(
-        code="club_night_standing",
-        category=Category.RESULTS,
-        audience=_("the players entered in the club night"),
-        subject=_("%(night)s: you finished %(place)s of %(of)s"),
-        body=_(
-            "%(night)s is over. %(entrant)s finished %(place)s of %(of)s with %(points)s points."
-        ),
-        link="tournaments:tournament",
-        link_arg="tournament_id",
-        keys=("night", "entrant", "place", "of", "points", "tournament_id"),
-    )
-)
-CLUB_NIGHT_STORY = declare(
-    Event(
-        code="club_night_story",
-        category=Category.STORIES,
-        audience=_("the club's members with an account, where the club sends its nights' story"),
-        subject=_("The night's story: %(night)s"),
-        body=_("%(story)s"),
-        link="tournaments:recap",
-        link_arg="tournament_id",
-        keys=("night", "story", "tournament_id"),
-    )
-)
+def _due(context: Mapping[str, Any]) -> bool:
+    return all(check(context) for check in DUE_CHECKS)
 
 
 # --- Scheduled events of other apps -------------------------------------------------------------
@@ -466,19 +184,22 @@ def notify(
     *,
     key: str,
 ) -> None:
-    """Tell ``recipients`` (players or their ids) about ``event`` once the transaction commits.
-    ``key`` says what it is about (``"match:12"``): the same event and key reach a player once.
-    ``context`` fills the event's words (plain values; dates become ISO text here)."""
+    """Tell ``recipients`` (players or their ids) about ``event``: the messages it owes are
+    written now, in the caller's transaction, and sent after commit. ``key`` says what it is
+    about (``"match:12"``): the same event and key reach a player once. ``context`` fills the
+    event's words (plain values; dates become ISO text here)."""
     ids = sorted({r if isinstance(r, int) else r.pk for r in recipients})
     if not ids:
         return
     payload = {name: _plain(value) for name, value in context.items()}
+    if not owe(event=event.code, recipients=ids, context=payload, key=key):
+        return
 
     def send() -> None:
         try:
-            queue_task(SEND_TASK, event.code, ids, payload, key)
-        except Exception:  # a broker outage must not undo the write; beat retries failures
-            log.warning("could not queue %s for %s", event.code, key, exc_info=True)
+            queue_task(DISPATCH_TASK, event.code, key)
+        except Exception:  # the rows wait in the outbox: beat's sweep sends them
+            log.warning("could not queue %s for %s: the sweep sends it", event.code, key)
 
     transaction.on_commit(send)
 
@@ -523,22 +244,24 @@ def delivery_key(event: str, key: str, player_id: int, channel: str) -> str:
     return f"{event}:{key}:{player_id}:{channel}"[:200]
 
 
-def deliver(
-    *, event: str, recipients: Sequence[int], context: Mapping[str, Any], key: str
-) -> Counter[str]:
-    """Send ``event`` to each recipient on each channel, at most once (see the module's
-    docstring). Returns how many rows ended in each status this time."""
+def batch_of(event: str, key: str) -> str:
+    """What one ``notify`` call owes, as its rows name it (an event about one thing)."""
+    return f"{event}:{key}"[:200]
+
+
+def owe(*, event: str, recipients: Sequence[int], context: Mapping[str, Any], key: str) -> int:
+    """Write the messages ``event`` owes ``recipients`` (one ``Delivery`` per player and
+    channel, ``pending``) in the caller's transaction; a row already written stays as it is.
+    Returns how many rows the event owes (0: nobody to tell)."""
     declared = EVENTS[event]
+    if not _due(context):
+        return 0  # an app's rule says nobody is told (the league: nothing of a draft season)
     season_id = context.get("season_id")
-    if (
-        isinstance(season_id, int)
-        and Season.objects.filter(pk=season_id, state=SeasonState.DRAFT).exists()
-    ):
-        return Counter()  # a draft is the organiser's alone: its players hear nothing of it
     pushed = _with_devices(recipients)
     rows = [
         Delivery(
             key=delivery_key(event, key, player_id, channel),
+            batch=batch_of(event, key),
             event=event,
             category=declared.category,
             channel=channel,
@@ -551,13 +274,17 @@ def deliver(
         if channel == Channel.EMAIL or player_id in pushed
     ]
     Delivery.objects.bulk_create(rows, ignore_conflicts=True, batch_size=500)
-    claim = _claim(Delivery.objects.filter(key__in=[row.key for row in rows]))
-    if declared.still_due is not None and not declared.still_due(context):
-        done = Delivery.objects.filter(claim=claim, status=DeliveryStatus.SENDING).update(
-            status=DeliveryStatus.SKIPPED, reason=gettext("no longer needed")
-        )
-        return Counter({DeliveryStatus.SKIPPED.value: done})
-    return _send_claimed(claim)
+    return len(rows)
+
+
+def deliver(
+    *, event: str, recipients: Sequence[int], context: Mapping[str, Any], key: str
+) -> Counter[str]:
+    """Write what ``event`` owes (``owe``) and send it now (``dispatch``): the older task's
+    way, kept for the tasks already queued. Returns how many rows ended in each status."""
+    if not owe(event=event, recipients=recipients, context=context, key=key):
+        return Counter()
+    return dispatch(event=event, key=key)
 
 
 def _with_devices(player_ids: Sequence[int]) -> set[int]:
@@ -571,22 +298,102 @@ def _with_devices(player_ids: Sequence[int]) -> set[int]:
     )
 
 
-def retry_failed() -> Counter[str]:
-    """Send again every failed message with attempts left (beat's safety net)."""
-    return _send_claimed(_claim(Delivery.objects.filter(attempts__lt=MAX_ATTEMPTS)))
+def _owed(rows: Any, now: datetime, *, retry: bool = True) -> Any:
+    """The rows of ``rows`` still owed: waiting, claimed by a sender whose lease ran out (it
+    died, or was killed, in the middle), and with ``retry`` failed ones with attempts left."""
+    expired = now - timedelta(seconds=settings.PEGBOARD_NOTIFY_LEASE)
+    owed = (
+        Q(status=DeliveryStatus.PENDING)
+        | Q(status=DeliveryStatus.SENDING, claimed_at__lt=expired)
+        | Q(status=DeliveryStatus.SENDING, claimed_at__isnull=True)
+    )
+    if retry:
+        owed |= Q(status=DeliveryStatus.FAILED, channel=Channel.EMAIL, attempts__lt=MAX_ATTEMPTS)
+        owed |= Q(
+            status=DeliveryStatus.FAILED, channel=Channel.PUSH, attempts__lt=MAX_PUSH_ATTEMPTS
+        )
+    return rows.filter(owed)
 
 
-def _claim(rows: Any) -> str:
-    """Mark the rows of ``rows`` that still wait (or failed) as being sent by us, in one
-    statement: a row another worker claimed a moment before is not ours."""
+def _claim(rows: Any, tried: set[int], *, retry: bool = True, chunk_size: int = 0) -> str | None:
+    """Take up to ``CLAIM_CHUNK`` owed rows of ``rows`` (none of ``tried``, which grows) for
+    this sender, in one statement: a row another sender claimed a moment before is not ours.
+    The claim is a lease of ``PEGBOARD_NOTIFY_LEASE`` seconds; a chunk is sent well within it."""
+    now = timezone.now()
     claim = secrets.token_hex(8)
-    rows.filter(status__in=[DeliveryStatus.PENDING, DeliveryStatus.FAILED]).update(
-        status=DeliveryStatus.SENDING, claim=claim, attempts=F("attempts") + 1
+    chunk = list(
+        _owed(rows, now)
+        .exclude(pk__in=tried)
+        .order_by("pk")
+        .values_list("pk", flat=True)[:CLAIM_CHUNK]
+    )
+    if not chunk:
+        return None
+    tried.update(chunk)
+    _owed(Delivery.objects.filter(pk__in=chunk), now, retry=retry).update(
+        status=DeliveryStatus.SENDING, claim=claim, claimed_at=now, attempts=F("attempts") + 1
     )
     return claim
 
 
+def _send_all(rows: Any, *, retry: bool = True, chunk_size: int = 0) -> Counter[str]:
+    """Claim and send the owed rows of ``rows`` a chunk at a time, each row once per call."""
+    counts: Counter[str] = Counter()
+    tried: set[int] = set()
+    while True:
+        claim = _claim(rows, tried, retry=retry, chunk_size=chunk_size)
+        if claim is None:
+            return counts
+        counts += _send_claimed(claim)
+
+
+def dispatch(*, event: str | None = None, key: str = "") -> Counter[str]:
+    """Send what is owed: the mails of one ``notify`` call (``event`` and ``key``), or every
+    message owed (no ``event``: beat's sweep, after a broker outage or a crash). Mails go
+    here; the pushes follow on their own task. Returns how many rows ended in each status."""
+    rows = Delivery.objects.all()
+    if event is not None:
+        rows = rows.filter(batch=batch_of(event, key))
+    counts = _send_all(rows.filter(channel=Channel.EMAIL))
+    sweep = event is None
+    if _owed(rows.filter(channel=Channel.PUSH), timezone.now(), retry=sweep).exists():
+        try:
+            queue_task(PUSH_TASK, event, key)
+        except Exception:
+            log.warning("could not queue the pushes of %s %s: the sweep sends them", event, key)
+    return counts
+
+
+def dispatch_pushes(*, retry: bool = False) -> Counter[str]:
+    """The push half of ``dispatch`` (its own task, on its own queue): every push waiting,
+    whichever event it is of, so one task sends a fan-out's pushes side by side; with
+    ``retry`` (beat's sweep) the failed ones with attempts left too. A push that failed is
+    tried again by the sweep only, never at once."""
+    chunk = settings.PEGBOARD_PUSH_THREADS * 4
+    return _send_all(Delivery.objects.filter(channel=Channel.PUSH), retry=retry, chunk_size=chunk)
+
+
+def retry_failed() -> Counter[str]:
+    """Send every message still owed (beat's sweep): failed ones with attempts left, ones
+    written while the broker was down, ones a dead sender had claimed."""
+    return dispatch()
+
+
+def _still_due(row: Delivery, memo: dict[str, bool]) -> bool:
+    """Whether ``row``'s message still says something true (once per batch and send)."""
+    if row.batch not in memo:
+        declared = EVENTS[row.event]
+        memo[row.batch] = _due(row.context) and (
+            declared.still_due is None or declared.still_due(row.context)
+        )
+    return memo[row.batch]
+
+
 def _send_claimed(claim: str) -> Counter[str]:
+    """Send the rows of ``claim``, writing each one's status as it goes: a sender killed in
+    the middle leaves the rest claimed, and they are claimed again once its lease runs out."""
+    # Past most of the lease, another sender may take these rows: what is left is handed back.
+    within = time.monotonic() + settings.PEGBOARD_NOTIFY_LEASE * LEASE_USED
     rows = list(
         Delivery.objects.filter(claim=claim, status=DeliveryStatus.SENDING).select_related(
             "player__user", "player__notify_profile"
@@ -600,10 +407,13 @@ def _send_claimed(claim: str) -> Counter[str]:
             "player_id", "category", "channel"
         )
     )
+    due: dict[str, bool] = {}
     emails: list[tuple[Delivery, EmailMultiAlternatives]] = []
     pushes: list[Delivery] = []
     for row in rows:
-        if (row.player_id, row.category, row.channel) in off:
+        if not _still_due(row, due):
+            _skip(row, gettext("no longer needed"))
+        elif (row.player_id, row.category, row.channel) in off:
             _skip(row, gettext("turned off by the player"))
         elif row.channel == Channel.EMAIL:
             user = row.player.user
@@ -611,17 +421,32 @@ def _send_claimed(claim: str) -> Counter[str]:
                 _skip(row, gettext("no email address"))
             else:
                 emails.append((row, email_message(row, address=user.email)))
+                continue
         elif row.channel == Channel.PUSH:
             pushes.append(row)
-    _send_emails(emails)
-    _send_pushes(pushes)
-    now = timezone.now()
-    for row in rows:
-        if row.status == DeliveryStatus.SENT:
-            row.sent_at = now
-        counts[row.status] += 1
-    Delivery.objects.bulk_update(rows, ["status", "reason", "subject", "sent_at"], batch_size=500)
+            continue
+        _record(row, counts)
+    _send_emails(emails, counts, within=within)
+    _send_pushes(pushes, counts)
     return counts
+
+
+def _record(row: Delivery, counts: Counter[str]) -> None:
+    """Write ``row``'s status now (only while the claim is still ours)."""
+    if row.status == DeliveryStatus.SENT:
+        row.sent_at = timezone.now()
+    Delivery.objects.filter(pk=row.pk, claim=row.claim).update(
+        status=row.status, reason=row.reason, subject=row.subject, sent_at=row.sent_at
+    )
+    counts[row.status] += 1
+
+
+def _hand_back(rows: list[Delivery]) -> None:
+    """Give rows this sender claimed but will not send back to the next one (still ours)."""
+    for row in rows:
+        Delivery.objects.filter(pk=row.pk, claim=row.claim).update(
+            status=DeliveryStatus.PENDING, attempts=F("attempts") - 1
+        )
 
 
 def _skip(row: Delivery, reason: str) -> None:
@@ -629,8 +454,12 @@ def _skip(row: Delivery, reason: str) -> None:
     row.reason = reason
 
 
-def _send_emails(emails: list[tuple[Delivery, EmailMultiAlternatives]]) -> None:
-    """One connection for them all; a message that fails is marked failed alone."""
+def _send_emails(
+    emails: list[tuple[Delivery, EmailMultiAlternatives]], counts: Counter[str], *, within: float
+) -> None:
+    """One connection for them all; each row's status written as its mail goes. A slow mail
+    server must not make the lease run out under us (the rows' next sender would mail them
+    again): past ``within`` (``time.monotonic()``) the mails not sent are handed back."""
     if not emails:
         return
     connection = get_connection()
@@ -639,9 +468,13 @@ def _send_emails(emails: list[tuple[Delivery, EmailMultiAlternatives]]) -> None:
     except Exception as exc:
         for row, _message in emails:
             _failed(row, exc)
+            _record(row, counts)
         return
     try:
-        for row, message in emails:
+        for n, (row, message) in enumerate(emails):
+            if time.monotonic() > within:
+                _hand_back([left for left, _message in emails[n:]])
+                break
             message.connection = connection
             try:
                 message.send()
@@ -650,40 +483,65 @@ def _send_emails(emails: list[tuple[Delivery, EmailMultiAlternatives]]) -> None:
             else:
                 row.status = DeliveryStatus.SENT
                 row.reason = ""
+            _record(row, counts)
     finally:
-        connection.close()
+        try:
+            connection.close()
+        except Exception:
+            log.warning("the mail server's connection did not close cleanly", exc_info=True)
 
 
-def _send_pushes(rows: list[Delivery]) -> None:
-    """Each row to every device of its player; sent if one device took it."""
+def _send_pushes(rows: list[Delivery], counts: Counter[str]) -> None:
+    """Each row to every device of its player (``MAX_DEVICES`` at most), sent if one device
+    took it. The players' pushes go side by side (``PEGBOARD_PUSH_THREADS``), each player's
+    devices within ``PEGBOARD_PUSH_BUDGET`` seconds in all, so devices that never answer cost
+    seconds, not the worker's hour. Only this thread touches the database."""
     if not rows:
         return
     devices: dict[int, list[PushSubscription]] = {}
-    for device in PushSubscription.objects.filter(player_id__in={r.player_id for r in rows}):
+    subscriptions = PushSubscription.objects.filter(
+        player_id__in={r.player_id for r in rows}
+    ).order_by("-created_at", "-pk")
+    for device in subscriptions:
         devices.setdefault(device.player_id, []).append(device)
     pusher = Pusher()
     if pusher.vapid is None:
         for row in rows:
             _skip(row, gettext("push is not set up on this site"))
+            _record(row, counts)
         return
-    try:
-        for row in rows:
-            payload = push_payload(row)
-            errors: list[Exception] = []
-            took = 0
-            for device in devices.get(row.player_id, []):
-                try:
-                    pusher.send(device, payload)
-                except Exception as exc:
-                    errors.append(exc)
-                else:
-                    took += device.pk not in pusher.gone
-            if took:
-                row.status, row.reason = DeliveryStatus.SENT, ""
-            elif errors:
-                _failed(row, errors[0])
+    payloads = {row.pk: push_payload(row) for row in rows}
+
+    def to_devices(row: Delivery) -> tuple[int, list[Exception]]:
+        deadline = time.monotonic() + settings.PEGBOARD_PUSH_BUDGET
+        took, errors = 0, list[Exception]()
+        for device in devices.get(row.player_id, [])[:MAX_DEVICES]:
+            left = deadline - time.monotonic()
+            if left < 0.05:
+                errors.append(TimeoutError("out of time for this player's devices"))
+                break
+            try:
+                pusher.send(device, payloads[row.pk], within=left)
+            except Exception as exc:
+                errors.append(exc)
             else:
-                _skip(row, gettext("no device"))
+                took += device.pk not in pusher.gone
+        return took, errors
+
+    threads = max(1, min(len(rows), settings.PEGBOARD_PUSH_THREADS))
+    try:
+        with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="push") as pool:
+            sending = {pool.submit(to_devices, row): row for row in rows}
+            for done in as_completed(sending):
+                row = sending[done]
+                took, errors = done.result()
+                if took:
+                    row.status, row.reason = DeliveryStatus.SENT, ""
+                elif errors:
+                    _failed(row, errors[0])
+                else:
+                    _skip(row, gettext("no device"))
+                _record(row, counts)
     finally:
         pusher.close()
 
@@ -704,7 +562,7 @@ def push_payload(row: Delivery) -> dict[str, Any]:
 
 
 def _failed(row: Delivery, exc: Exception) -> None:
-    log.warning("could not send %s", row.key, exc_info=exc)
+    log.warning("could not send %s: %s", row.key, type(exc).__name__)
     row.status = DeliveryStatus.FAILED
     row.reason = f"{type(exc).__name__}: {exc}"[:250]
 

@@ -91,6 +91,8 @@ class Delivery(models.Model):
     idempotency key (event, what it is about, player, channel): a second send finds it."""
 
     key = models.CharField(_("key"), max_length=200, unique=True)
+    # What one notify() call owes (its event and key): the dispatcher's unit of work.
+    batch = models.CharField(max_length=200, blank=True, db_index=True, editable=False)
     event = models.CharField(_("event"), max_length=40)
     category = models.CharField(_("category"), max_length=20, choices=Category.choices)
     channel = models.CharField(_("channel"), max_length=10, choices=Channel.choices)
@@ -116,6 +118,8 @@ class Delivery(models.Model):
     reason = models.CharField(_("why not"), max_length=250, blank=True)
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     claim = models.CharField(max_length=32, blank=True, editable=False)
+    # When the sender took it: a row left ``sending`` past the lease is claimed again.
+    claimed_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
 

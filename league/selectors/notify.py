@@ -8,7 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 
 from league.kernel.notify import EVENTS
 from league.models import (
@@ -48,6 +48,38 @@ def notify_choices_of(player: Player) -> dict[str, Any]:
         "language": profile.language if profile else _site_language(),
         "has_email": bool(player.user and player.user.email),
     }
+
+
+_SYSTEMS = [
+    ("iPhone", gettext_lazy("iPhone")),
+    ("iPad", gettext_lazy("iPad")),
+    ("Android", gettext_lazy("Android phone")),
+    ("Windows", gettext_lazy("Windows computer")),
+    ("Macintosh", gettext_lazy("Mac")),
+    ("Linux", gettext_lazy("Linux computer")),
+]
+_BROWSERS = [("Firefox", "Firefox"), ("Edg", "Edge"), ("Chrome", "Chrome"), ("Safari", "Safari")]
+
+
+def device_name(user_agent: str) -> str:
+    """A device as its owner would name it ("Android phone, Chrome"), from its browser's
+    User-Agent (the raw string means nothing at a bar)."""
+    system = next((name for key, name in _SYSTEMS if key in user_agent), None)
+    browser = next((name for key, name in _BROWSERS if key in user_agent), None)
+    if system is None:
+        return str(gettext_lazy("A phone"))
+    if browser is None:
+        return str(system)
+    return str(gettext_lazy("%(device)s, %(browser)s") % {"device": system, "browser": browser})
+
+
+def push_devices_of(player: Player) -> list[dict[str, Any]]:
+    """The phones that get ``player``'s notifications, newest first, each with its name
+    (one query)."""
+    return [
+        {"pk": device.pk, "name": device_name(device.user_agent), "since": device.created_at}
+        for device in player.push_subscriptions.order_by("-created_at", "-pk")
+    ]
 
 
 def _site_language() -> str:

@@ -33,24 +33,10 @@ from league.services.games import (
     game_state,
     settle_after_ruling,
 )
-from league.services.results import queue_task, results_changed
+from league.services.notify import notify_dispute
+from league.services.results import results_changed
 
 log = logging.getLogger(__name__)
-
-
-NOTIFY_TASK = "league.tasks.notify_dispute"
-
-
-def _notify(dispute_id: int, event: str) -> None:
-    """Email both captains after commit (the task found by name: services never import tasks)."""
-
-    def send() -> None:
-        try:
-            queue_task(NOTIFY_TASK, dispute_id, event)
-        except Exception:  # a broker outage must not undo the dispute
-            log.warning("could not queue dispute mail", exc_info=True)
-
-    transaction.on_commit(send)
 
 
 def _fresh(game: Game) -> Game:
@@ -204,7 +190,7 @@ def _dispute_open(
             after.update(claim_code=claim_code, claim_params=claim_params)
         audit_log(actor=user, action=AuditAction.DISPUTE_RAISE, obj=dispute, after=after)
         game_resettle(game=game, user=user)
-        _notify(dispute.pk, "raised")
+        notify_dispute(dispute, ruled=False)  # written with the dispute: never lost
     return dispute
 
 
@@ -338,5 +324,5 @@ def dispute_rule(
         if not game.disputes.filter(status__in=OPEN_DISPUTES).exists():
             settle_after_ruling(game, judge=judge)
             results_changed(season_id=game.match.week.season_id)
-        _notify(dispute.pk, "ruled")
+        notify_dispute(dispute, ruled=True)
     return dispute

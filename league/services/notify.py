@@ -1,4 +1,4 @@
-"""The league's triggers of notifications: one function per event of ``league.kernel.notify``,
+"""The league's triggers of notifications: one function per event of ``league.notify_events``,
 called where the thing happens (inside its transaction: the message goes after commit), plus
 the scheduled ones (beat's ``notify_scheduled``, or ``manage.py notify_scheduled`` from cron),
 the players' own choices and the organiser's announcements."""
@@ -9,7 +9,6 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import transaction
@@ -19,12 +18,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from league import notify_events as events
 from league.kernel import lifecycle
-from league.kernel import notify as events
+from league.kernel import notify as kernel
 from league.kernel.audit import AuditAction, audit_log
-from league.kernel.errors import NotAllowed, ValidationFailed
-from league.kernel.notify import notify, said, written_in_each_language
+from league.kernel.errors import Conflict, NotAllowed, ValidationFailed
+from league.kernel.notify import MAX_DEVICES, notify, said, written_in_each_language
 from league.kernel.permissions import Action, Actor, actor_of, can
+from league.kernel.push import endpoint_allowed
 from league.kernel.recap import recap_text
 from league.models import (
     Announcement,
@@ -200,17 +201,6 @@ def notify_match_postponed(match: Match, *, was: Any) -> None:
         )
 
 
-def notify_match_cancelled(match: Match, *, was: Any) -> None:
-    """For the trigger of cancelling a match."""
-    for team, opponent in _match_sides(match):
-        notify(
-            events.MATCH_CANCELLED,
-            _players(team),
-            {**_match_context(match, team, opponent), "was": was},
-            key=f"match:{match.pk}",
-        )
-
-
 def notify_night_cancelled(week: Week) -> None:
     """For the trigger of cancelling a whole night: every player with a match that night."""
     players = Player.objects.filter(teams__home_matches__week=week).values_list("pk", flat=True)
@@ -317,7 +307,7 @@ def notify_scheduled(*, now: datetime | None = None) -> dict[str, int]:
         "night_reminders": notify_night_reminders(now=now),
         "confirm_reminders": notify_confirm_reminders(now=now),
     }
-    for name, due in events.SCHEDULED.items():  # the other app's (club night reminders)
+    for name, due in kernel.SCHEDULED.items():  # the other app's (club night reminders)
         done[name] = due(now)
     return done
 
@@ -374,7 +364,7 @@ def night_answer_link(row: Delivery) -> str:
     return availability_link(player=row.player, week=week, base_url=settings.PEGBOARD_SITE_URL)
 
 
-events.add_personal_link(events.NIGHT_REMINDER, night_answer_link)
+kernel.add_personal_link(events.NIGHT_REMINDER, night_answer_link)
 
 
 CLOSING_CALL = timedelta(hours=24)
@@ -558,17 +548,12 @@ def notify_unsubscribe(*, player_id: int, category: str) -> Player | None:
 # --- Web Push subscriptions --------------------------------------------------------------------
 
 
-def _endpoint_ok(endpoint: str) -> bool:
-    """A push service's address: https, or http on this machine (a test's stand-in)."""
-    parts = urlsplit(endpoint)
-    if parts.scheme == "https" and parts.hostname:
-        return True
-    return parts.scheme == "http" and parts.hostname in {"127.0.0.1", "localhost"}
-
-
 def push_subscribe(*, user: Actor, data: Any, user_agent: str = "") -> PushSubscription:
     """Store this device's subscription for the signed-in player (the same device again
-    updates its keys). ``data`` is the browser's ``PushSubscription.toJSON()``."""
+    updates its keys). ``data`` is the browser's ``PushSubscription.toJSON()``. The endpoint
+    must be a public push service's (``league.kernel.push.endpoint_allowed``); a player keeps
+    ``MAX_DEVICES`` devices, the oldest going when another subscribes; a device another player
+    subscribed is theirs until they turn it off."""
     player = Player.objects.filter(user=getattr(user, "pk", None)).first()
     if player is None:
         raise NotAllowed(_("Only a league player can get notifications on a phone."))
@@ -577,24 +562,62 @@ def push_subscribe(*, user: Actor, data: Any, user_agent: str = "") -> PushSubsc
     if (
         not isinstance(endpoint, str)
         or len(endpoint) > 1000
-        or not _endpoint_ok(endpoint)
         or not isinstance(keys, dict)
         or not isinstance(keys.get("p256dh"), str)
         or not isinstance(keys.get("auth"), str)
         or not 0 < len(keys["p256dh"]) <= 200
         or not 0 < len(keys["auth"]) <= 100
+        or not endpoint_allowed(endpoint)
     ):
         raise ValidationFailed(_("This browser sent a subscription Pegboard cannot use."))
-    subscription, _created = PushSubscription.objects.update_or_create(
-        endpoint=endpoint,
-        defaults={
-            "player": player,
-            "p256dh": keys["p256dh"],
-            "auth": keys["auth"],
-            "user_agent": user_agent[:250],
-        },
-    )
+    with transaction.atomic():
+        Player.objects.select_for_update().filter(pk=player.pk).first()
+        held = PushSubscription.objects.filter(endpoint=endpoint).first()
+        if held is not None and held.player_id != player.pk:
+            raise Conflict(
+                _(
+                    "This phone already gets another player's notifications. They turn them "
+                    "off on their notifications page first, then you can turn yours on."
+                )
+            )
+        subscription, _created = PushSubscription.objects.update_or_create(
+            endpoint=endpoint,
+            player=player,
+            defaults={
+                "p256dh": keys["p256dh"],
+                "auth": keys["auth"],
+                "user_agent": user_agent[:250],
+            },
+        )
+        oldest = list(
+            player.push_subscriptions.order_by("-created_at", "-pk").values_list("pk", flat=True)[
+                MAX_DEVICES:
+            ]
+        )
+        PushSubscription.objects.filter(pk__in=oldest).delete()
     return subscription
+
+
+def push_device_remove(*, user: Actor, device_id: Any) -> int:
+    """The player forgets one of their devices from their notifications page (or a league
+    admin does, for any player). Returns how many went (0: not theirs, or gone already)."""
+    if not isinstance(device_id, int) and not (isinstance(device_id, str) and device_id.isdigit()):
+        return 0
+    devices = PushSubscription.objects.filter(pk=int(device_id))
+    if not can(user, Action.MANAGE_LEAGUE):
+        devices = devices.filter(player__user=getattr(user, "pk", None))
+    with transaction.atomic():
+        removed = list(devices.select_related("player"))
+        for device in removed:
+            audit_log(
+                actor=user,
+                action=AuditAction.NOTIFY_CHOICES,
+                obj=device.player,
+                before={"device": device.user_agent or device.endpoint[:60]},
+                reason="push device removed",
+            )
+        deleted, _rows = devices.delete()
+    return deleted
 
 
 def push_unsubscribe(*, user: Actor, endpoint: Any) -> int:

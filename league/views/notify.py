@@ -22,7 +22,12 @@ from league.kernel.notify import unsubscribe_read
 from league.kernel.parsers import check_body
 from league.kernel.push import vapid_pair
 from league.models import CalendarFeed, Category, Player
-from league.selectors.notify import notify_choices_of, season_announcements, season_deliveries
+from league.selectors.notify import (
+    notify_choices_of,
+    push_devices_of,
+    season_announcements,
+    season_deliveries,
+)
 from league.services.calendars import (
     calendar_document,
     calendar_feed_of,
@@ -34,6 +39,7 @@ from league.services.notify import (
     announcement_post,
     notify_choices_set,
     notify_unsubscribe,
+    push_device_remove,
     push_subscribe,
     push_unsubscribe,
 )
@@ -76,6 +82,7 @@ def choices(request: HttpRequest) -> HttpResponse:
             "choices": notify_choices_of(player),
             "feeds": [(name, feed, feed_urls(feed)) for name, feed in feeds],
             "vapid_public": (vapid_pair() or {}).get("public", ""),
+            "devices": push_devices_of(player),
         },
         status=status,
     )
@@ -199,6 +206,16 @@ def calendar_reset(request: HttpRequest) -> HttpResponse:
 
 
 # --- Web Push -----------------------------------------------------------------------------------
+
+
+@require_POST
+def push_device_forget(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player removes one of the phones that get their notifications (their page's button)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("league:notify_choices"))
+    if push_device_remove(user=request.user, device_id=pk):
+        messages.success(request, _("That phone gets no more notifications from Pegboard."))
+    return redirect("league:notify_choices")
 
 
 @require_POST

@@ -83,6 +83,7 @@ def push_service(settings):
     settings.PEGBOARD_VAPID_PUBLIC_KEY = pair["public"]
     settings.PEGBOARD_VAPID_PRIVATE_KEY = pair["private"]
     service = PushService()
+    settings.PEGBOARD_PUSH_TEST_ORIGINS = [service.url]  # the stand-in, allowed by name
     yield service
     service.close()
 

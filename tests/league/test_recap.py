@@ -20,7 +20,6 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
-from league.kernel.notify import WEEK_STORY
 from league.kernel.recap import UPSET_BELOW, recap_text
 from league.models import (
     Deal,
@@ -34,6 +33,7 @@ from league.models import (
     SeasonState,
     Week,
 )
+from league.notify_events import WEEK_STORY
 from league.selectors.recap import recap_week, week_recap
 from league.selectors.winprob import chance_at, win_table
 from league.services.notify import notify_week_stories

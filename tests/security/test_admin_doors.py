@@ -54,10 +54,13 @@ READ_ONLY = {
     "GameAdmin", "AuditEntryAdmin", "RoundAdmin", "AccRulingAdmin", "PostponementAdmin",
     # Telling players: the log, each player's own choices, the organiser's announcements.
     "DeliveryAdmin", "NotifyChoiceAdmin", "AnnouncementAdmin",
+    # A player's phones: listed and removed (through push_device_remove), never edited.
+    "PushSubscriptionAdmin",
 }  # fmt: skip
 # What deleting calls, where anyone may delete.
 DELETES_THROUGH: dict[str, str] = {
     "SeasonAdmin": "delete_unplayed",
+    "PushSubscriptionAdmin": "push_device_remove",
     "TeamAdmin": "delete_unplayed",
     "WeekAdmin": "delete_unplayed",
     "MatchAdmin": "delete_unplayed",
@@ -88,6 +91,7 @@ ACTIONS_THROUGH: dict[str, str] = {
     "AccRulingAdmin.undo_ruling": "scorecard_acc_reverse",
     # Django's bulk delete: delete_queryset, which the admin overrides to call its service.
     "SeasonAdmin.delete_selected": "delete_unplayed",
+    "PushSubscriptionAdmin.delete_selected": "push_device_remove",
     "TeamAdmin.delete_selected": "delete_unplayed",
     "WeekAdmin.delete_selected": "delete_unplayed",
     "MatchAdmin.delete_selected": "delete_unplayed",

@@ -9,7 +9,6 @@ from django.core import mail
 from django.utils import translation
 
 from league.kernel.errors import ValidationFailed
-from league.kernel.notify import CLUB_NIGHT_STORY
 from league.kernel.recap import recap_text
 from league.models import AuditEntry, Delivery, NotifyProfile, Player
 from league.services.notify import notify_choices_set
@@ -17,6 +16,7 @@ from tests import factories
 from tests.tournaments.conftest import TRUSTED, finished_night
 from tournaments import services
 from tournaments.models import Club, Tournament
+from tournaments.notify_events import CLUB_NIGHT_STORY
 from tournaments.recap import night_recap
 from tournaments.services.notify import notify_night_story
 

@@ -82,6 +82,7 @@ NOT_PAGES = {
     "league:calendar_reset": "POST only",
     "league:ask_sub": "POST only, from the match page (its words: test_subs_web)",
     "league:push_subscription": "POST only, JSON for the push script",
+    "league:push_device_remove": "POST only, back to the notifications page",
     "league:organise_season_delete": "POST only",
     "league:organise_season_state": "POST only (the season page shows its refusals)",
     "league:availability_answer": "POST only (the home and match pages show the answer)",

@@ -1,8 +1,7 @@
-"""The club nights' notifications (declared in ``league.kernel.notify``): the night's reminder
+"""The club nights' notifications (declared in ``tournaments.notify_events``): the night's reminder
 to its entrants, run with the league's scheduled ones, each entrant's standing when the
-night ends, and the night's story to the club's members when it is closed. ACC Rule 12.2(i)'s
-"your scorecard was changed" is declared here, through the kernel's ``declare``, and sent by
-the kernel like every other event."""
+night ends, the night's story to the club's members when it is closed, and ACC Rule 12.2(i)'s
+"your scorecard was changed" to the qualifiers a ruling changed."""
 
 from __future__ import annotations
 
@@ -12,35 +11,15 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from league.kernel import notify as events
 from league.kernel.notify import notify, said, written_in_each_language
 from league.kernel.people import Player
 from league.kernel.recap import recap_text
+from tournaments import notify_events as events
 from tournaments.models import Entrant, EntrantPlayer, TableGame, Tournament, TournamentStage
 from tournaments.recap import night_recap
 from tournaments.selectors import standings_for_tournament
-
-ACC_CARD_CHANGED = events.declare(
-    events.Event(
-        code="acc_card_changed",
-        category=events.Category.RESULTS,
-        audience=_(
-            "the players of an apparent qualifier whose scorecard ACC Rule 12.2 changed (clause i)"
-        ),
-        subject=_("Table %(table)s, round %(round)s: your scorecard was changed"),
-        body=_(
-            "The two scorecards of table %(table)s in round %(round)s disagreed. "
-            "ACC Rule %(clause)s settled them without asking the players: %(entrant)s "
-            "%(figure)s. If this is wrong, tell the director: a checker can undo the ruling."
-        ),
-        link="tournaments:scorecard",
-        link_arg="game_id",
-        keys=("table", "round", "clause", "entrant", "figure", "game_id"),
-    )
-)
 
 
 def notify_acc_card_changed(
@@ -63,7 +42,7 @@ def notify_acc_card_changed(
         else:
             figure = said(gettext_noop("lost by %(n)s"), n=outcome.spread)
         notify(
-            ACC_CARD_CHANGED,
+            events.ACC_CARD_CHANGED,
             players.get(entrant.pk, []),
             {
                 "league": tournament.name,
