@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("league", "0024_ratings"),
+        ("league", "0025_notify_outbox"),
     ]
 
     operations = [

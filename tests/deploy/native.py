@@ -26,8 +26,8 @@ class Unit:
         line = self.exec_start
         for host_path, here in paths.items():
             line = line.replace(host_path, here)
-        line = re.sub(r"\$\{(\w+)\}", lambda m: env[m.group(1)], line)
-        return shlex.split(line)
+        line = re.sub(r"\$\{(\w+)\}", lambda m: env.get(m[1], self.environment.get(m[1], "")), line)
+        return shlex.split(line.replace("%%", "%"))  # systemd's escape of a literal %
 
 
 def read_unit(path: Path) -> Unit:
