@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "axes",
     "league",
     "tournaments",
+    "federation",
 ]
 
 MIDDLEWARE = [
