@@ -84,3 +84,24 @@ def test_the_national_and_regional_tables_and_a_career_in_english_and_french(
     text = career.content.decode()
     assert "22 points en 1 tournoi" in text and "Skunk Line" in text
     assert client.get(reverse("federation:member", args=["999999"])).status_code == 404
+
+
+def test_the_review_and_the_career_read_in_french(client, clubs, director, statistician):
+    event = finished_event("Automne", club=clubs[0], day=AUTUMN, kind="consolation", games=7)
+    from federation import services
+
+    sent = services.results_send(user=director, tournament=event)
+    client.force_login(statistician)
+    queue = client.get(reverse("federation:queue"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Résultats à vérifier" in queue and "Automne" in queue
+    review = client.get(
+        reverse("federation:review", args=[sent.pk]), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert "7 parties qualificatives, 8 inscrits, 2 qualifiés" in review
+    assert "Approuver" in review and "Renvoyer au directeur" in review
+    services.results_approve(user=statistician, submission=sent)
+    client.logout()
+    career = client.get(
+        reverse("federation:member", args=[ACC["Bob"]]), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert "Numéro ACC 1001" in career and "Saison 2026–2027" in career
