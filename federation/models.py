@@ -198,8 +198,16 @@ class PointsRow(models.Model):
     class Meta:
         ordering = ["-date", "rank"]
         indexes = [
-            models.Index(fields=["season", "acc_number"], name="points_season_member"),
-            models.Index(fields=["region", "season", "acc_number"], name="points_region_season"),
+            models.Index(
+                fields=["season", "acc_number"],
+                name="points_season_member",
+                condition=models.Q(points__gt=0),
+            ),
+            models.Index(
+                fields=["region", "season", "acc_number"],
+                name="points_region_season",
+                condition=models.Q(points__gt=0),
+            ),
             models.Index(fields=["acc_number", "date"], name="points_member_career"),
         ]
         verbose_name = _("points row")

@@ -109,8 +109,11 @@ class TableRow:
 
 
 def _table(rows: QuerySet[PointsRow]) -> list[TableRow]:
+    # Only the rows that earned points: a table lists who has points, and the club nights and
+    # the players who did not qualify (most rows) are skipped by the index (bench/federation.py).
     summed = (
-        rows.exclude(acc_number="")
+        rows.filter(points__gt=0)
+        .exclude(acc_number="")
         .values("acc_number")
         .annotate(total=Sum("points"), events=Count("tournament", distinct=True), name=Max("name"))
         .order_by("-total", "name", "acc_number")
@@ -125,7 +128,8 @@ def _table(rows: QuerySet[PointsRow]) -> list[TableRow]:
 
 
 def national_table(season: int) -> list[TableRow]:
-    """The season's points of every member with an ACC number, most first (one query)."""
+    """The season's points of every member with an ACC number who earned some, most first,
+    with the events they earned them at (one query)."""
     return _table(PointsRow.objects.filter(season=season))
 
 
@@ -135,8 +139,9 @@ def regional_table(region: Region, season: int) -> list[TableRow]:
 
 
 def seasons() -> list[int]:
-    """The seasons with points, latest first (one query)."""
-    return list(PointsRow.objects.values_list("season", flat=True).distinct().order_by("-season"))
+    """The seasons with points, latest first (one query, read from the points' index)."""
+    rows = PointsRow.objects.filter(points__gt=0).values_list("season", flat=True)
+    return list(rows.distinct().order_by("-season"))
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ service call; a refusal's sentence is shown as a message."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -26,35 +28,44 @@ def _season(request: HttpRequest) -> tuple[int, list[int]]:
     return (known[0] if known else season_of(timezone.localdate())), known
 
 
-def national(request: HttpRequest) -> HttpResponse:
-    season, known = _season(request)
+PER_PAGE = 100  # a national table has thousands of members: a page of places at a time
+
+
+def _table_page(
+    request: HttpRequest, season: int, known: list[int], rows: list[Any], region: Region | None
+) -> HttpResponse:
+    raw = request.GET.get("page", "")
+    pages = max(1, -(-len(rows) // PER_PAGE))
+    number = min(int(raw), pages) if raw.isascii() and raw.isdigit() and int(raw) > 0 else 1
+    first = (number - 1) * PER_PAGE
     return render(
         request,
         "federation/table.html",
         {
             "season": season,
             "seasons": known,
-            "rows": selectors.national_table(season),
+            "rows": rows[first : first + PER_PAGE],
+            "first": first + 1,
+            "last": min(first + PER_PAGE, len(rows)),
+            "total": len(rows),
+            "previous": number - 1 if number > 1 else None,
+            "next": number + 1 if number < pages else None,
             "regions": list(Region.objects.all()),
-            "region": None,
+            "region": region,
         },
     )
+
+
+def national(request: HttpRequest) -> HttpResponse:
+    season, known = _season(request)
+    return _table_page(request, season, known, selectors.national_table(season), None)
 
 
 def region(request: HttpRequest, pk: int) -> HttpResponse:
     season, known = _season(request)
     the_region = get_object_or_404(Region, pk=pk)
-    return render(
-        request,
-        "federation/table.html",
-        {
-            "season": season,
-            "seasons": known,
-            "rows": selectors.regional_table(the_region, season),
-            "regions": list(Region.objects.all()),
-            "region": the_region,
-        },
-    )
+    rows = selectors.regional_table(the_region, season)
+    return _table_page(request, season, known, rows, the_region)
 
 
 def member(request: HttpRequest, acc_number: str) -> HttpResponse:

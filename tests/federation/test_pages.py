@@ -105,3 +105,17 @@ def test_the_review_and_the_career_read_in_french(client, clubs, director, stati
         reverse("federation:member", args=[ACC["Bob"]]), HTTP_ACCEPT_LANGUAGE="fr"
     ).content.decode()
     assert "Numéro ACC 1001" in career and "Saison 2026–2027" in career
+
+
+def test_a_long_table_is_read_a_page_of_places_at_a_time(
+    client, clubs, director, statistician, monkeypatch
+):
+    from federation import views
+
+    monkeypatch.setattr(views, "PER_PAGE", 1)
+    approve_one(clubs, director, statistician)  # two members earn points: Ann 22, Bob 3
+    first = client.get(reverse("federation:national")).content.decode()
+    assert "Places 1 to 1 of 2" in first and "data-next-page" in first
+    assert f'data-member="{ACC["Ann"]}"' in first and f'data-member="{ACC["Bob"]}"' not in first
+    second = client.get(reverse("federation:national") + "?season=2026&page=2").content.decode()
+    assert f'data-member="{ACC["Bob"]}"' in second and "data-next-page" not in second
