@@ -68,7 +68,7 @@ def build(rng: random.Random) -> dict[str, int]:
     start = dt.date(SEASON, 8, 6)
     now = dt.datetime(SEASON + 1, 8, 1, tzinfo=dt.UTC)
 
-    events: list[tuple[Tournament, list[tuple[str, int, int, int, int]]]] = []
+    events: list[tuple[Tournament, list[tuple[str, int, int, int, int]], dict]] = []
     for c in clubs:
         for night in range(NIGHTS):
             t = Tournament(
@@ -80,9 +80,8 @@ def build(rng: random.Random) -> dict[str, int]:
                 club=c,
             )
             field = rng.sample(members[c.pk], rng.randint(9, 25))
-            events.append(
-                (t, [(n, rank, rng.randint(0, 18), 0, 0) for rank, n in enumerate(field, 1)])
-            )
+            rows = [(n, rank, rng.randint(0, 18), 0, 0) for rank, n in enumerate(field, 1)]
+            events.append((t, rows, {}))
     for e in range(EVENTS):
         c = clubs[e % CLUBS]
         kind = EventKind.MAIN if e % 3 else EventKind.CONSOLATION
@@ -107,22 +106,29 @@ def build(rng: random.Random) -> dict[str, int]:
             for a in event_points(DEFAULT_SCHEDULE, kind=kind, games=games, qualifiers=qualifiers)
         }
         rows = []
+        wins = {q.name: q.playoff_wins for q in qualifiers}
+        package_rows = []
         for rank, (n, gp) in enumerate(zip(field, gps, strict=True), 1):
             a = awards.get(n)
             rows.append((n, rank, gp, a.qualifying if a else 0, a.playoff if a else 0))
-        events.append((t, rows))
+            package_rows.append(
+                {"entrant": n, "name": f"Member {n}", "acc_number": n, "rank": rank,
+                 "game_points": gp, "qualified": n in wins, "playoff_wins": wins.get(n, 0)}
+            )  # fmt: skip
+        package = {"date": t.date.isoformat(), "kind": kind.value, "games": games}
+        events.append((t, rows, {**package, "rows": package_rows}))
 
-    tournaments = Tournament.objects.bulk_create([t for t, _ in events], batch_size=2000)
+    tournaments = Tournament.objects.bulk_create([t for t, _, _ in events], batch_size=2000)
     submissions = Submission.objects.bulk_create(
         [
-            Submission(tournament=t, status="approved", sent_at=now, reviewed_at=now)
-            for t in tournaments
+            Submission(tournament=t, status="approved", package=p, sent_at=now, reviewed_at=now)
+            for t, (_, _, p) in zip(tournaments, events, strict=True)
         ],
         batch_size=2000,
     )
     planned_rows = 0
     batch: list[PointsRow] = []
-    for (t, rows), s in zip(events, submissions, strict=True):
+    for (t, rows, _), s in zip(events, submissions, strict=True):
         for n, rank, gp, qualifying, playoff in rows:
             batch.append(
                 PointsRow(
@@ -230,6 +236,37 @@ def main() -> int:
             shown = f"{count:,}"
         met = "met" if ms < TARGET_MS else "MISSED"
         print(f"{name:36} {ms:10.1f} {statements:10d}  {shown}  ({met}: < {TARGET_MS:.0f} ms)")
+    # A schedule change dated mid-season: the approved events from its date are recomputed.
+    from contest.mrp import DEFAULT_SCHEDULE
+    from federation.models import PointsSchedule, ScheduleMinimum
+    from federation.services import schedule_record
+    from league.kernel.permissions import Trusted
+
+    revised = PointsSchedule(
+        effective_from=dt.date(SEASON + 1, 1, 1), source="bench", main_factor=6, main_flat=6
+    )
+    minimums = [
+        ScheduleMinimum(kind=kind, games=games, minimum=minimum)
+        for kind, rates in (
+            ("main", DEFAULT_SCHEDULE.main),
+            ("consolation", DEFAULT_SCHEDULE.consolation),
+        )
+        for games, minimum in rates.minimums
+    ]
+    before = PointsRow.objects.filter(date__gte=revised.effective_from, kind="main", points__gt=0)
+    total_before = sum(before.values_list("points", flat=True))
+    began = time.perf_counter()
+    schedule_record(user=Trusted(None, "bench"), schedule=revised, minimums=minimums)
+    ms = (time.perf_counter() - began) * 1000
+    total_after = sum(before.values_list("points", flat=True))
+    if total_after <= total_before:
+        failures.append("the schedule change recomputed nothing")
+    recounted = Submission.objects.filter(
+        tournament__kind__in=["main", "consolation"], tournament__date__gte=revised.effective_from
+    ).count()
+    print(
+        f"schedule change from {revised.effective_from}: {ms:.0f} ms, {recounted} events recomputed"
+    )
     print(f"load: {os.getloadavg()[0]:.1f}")
     for failure in failures:
         print("FAILED:", failure)

@@ -73,10 +73,10 @@ class PointsScheduleAdmin(_FederationAdminOnly):
     inlines = [MinimumInline]
 
     def construct_change_message(
-        self, request: HttpRequest, form: ModelForm, formsets: Any, add: bool = False
+        self, request: HttpRequest, form: Any, formsets: Any, add: bool = False
     ) -> Any:
         """The admin's own history names the schedule only: its rows are in the audit trail."""
-        return super().construct_change_message(request, form, None, add)
+        return super().construct_change_message(request, form, [], add)
 
     def save_model(
         self, request: HttpRequest, obj: PointsSchedule, form: ModelForm, change: bool

@@ -185,8 +185,10 @@ def points_rows(submission: Submission) -> list[PointsRow]:
 def _recount_from(day: date) -> int:
     """Recompute the stored points of approved events from ``day`` on (a schedule changed)."""
     count = 0
-    approved = Submission.objects.filter(
-        status=SubmissionStatus.APPROVED, rows__date__gte=day
+    approved = Submission.objects.filter(  # only the kinds a schedule prices
+        status=SubmissionStatus.APPROVED,
+        tournament__kind__in=[k.value for k in EventKind],
+        rows__date__gte=day,
     ).distinct()
     for submission in approved.select_related("tournament"):
         PointsRow.objects.filter(submission=submission).delete()
