@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "django_prometheus",
     "league",
     "tournaments",
+    "federation",
 ]
 
 MIDDLEWARE = [

@@ -31,6 +31,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("tournaments/", include("tournaments.urls")),
     path("direct/", include("tournaments.direct_urls")),
+    path("federation/", include("federation.urls")),
     path("", include("league.urls")),
 ]
 

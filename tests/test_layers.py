@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("scoring", "contest", "league", "tournaments", "config")
+PACKAGES = ("scoring", "contest", "league", "tournaments", "federation", "config")
 
 
 def imports_of(path: Path) -> set[str]:
@@ -85,6 +85,27 @@ def test_the_tournaments_use_only_the_league_kernel():
                 assert under(imported, "league.kernel"), f"{name} imports {imported}"
 
 
+def test_the_league_and_the_tournaments_never_import_the_federation():
+    for name, path in modules_of("league", "tournaments").items():
+        for imported in imports_of(path):
+            assert not under(imported, "federation"), f"{name} imports {imported}"
+
+
+def test_the_federation_uses_the_kernel_the_maths_and_the_tournaments_public_reads():
+    """Above the club: the league's kernel, the contest maths, and of the tournaments only
+    their models and public selectors (never their services or views)."""
+    modules = modules_of("federation")
+    assert modules, "federation/ holds the layer above the club"
+    for name, path in modules.items():
+        for imported in imports_of(path):
+            if under(imported, "league"):
+                assert under(imported, "league.kernel"), f"{name} imports {imported}"
+            if under(imported, "tournaments"):
+                assert imported in {"tournaments.models", "tournaments.selectors"} or under(
+                    imported, "tournaments.models", "tournaments.selectors"
+                ), f"{name} imports {imported}"
+
+
 def test_models_never_import_services_selectors_views_or_the_api():
     for app in ("league", "tournaments"):
         for name, path in modules_of(app).items():
@@ -146,6 +167,8 @@ def test_the_doors_never_write_through_models_directly():
         ROOT / "tournaments" / "club_views.py",
         ROOT / "tournaments" / "admin.py",
         *(ROOT / "tournaments" / "management").rglob("*.py"),
+        ROOT / "federation" / "views.py",
+        ROOT / "federation" / "admin.py",
     ]
     for path in doors:
         text = path.read_text()

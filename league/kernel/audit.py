@@ -175,6 +175,12 @@ class AuditAction(StrEnum):
     NOTIFY_UNSUBSCRIBE = "notify_unsubscribe"
     CALENDAR_RESET = "calendar_reset"
 
+    # The federation: its points schedules, and results sent up and reviewed.
+    POINTS_SCHEDULE_SET = "points_schedule_set"
+    RESULTS_SEND = "results_send"
+    RESULTS_APPROVE = "results_approve"
+    RESULTS_RETURN = "results_return"
+
 
 _ASK = object()  # no account given: ``actor_of(actor)``
 

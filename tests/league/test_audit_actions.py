@@ -38,6 +38,7 @@ STORED = {
     "game_close", "forfeit_record", "forfeit_undo", "postponement_ask", "postponement_answer",
     "match_postpone", "night_move", "night_cancel",
     "announcement_post", "notify_choices", "notify_unsubscribe", "calendar_reset",
+    "points_schedule_set", "results_send", "results_approve", "results_return",
     "venue_update", "player_rename",
     "sub_add", "sub_remove", "sub_ask", "invitation_hold",
 }  # fmt: skip
@@ -46,7 +47,7 @@ STORED = {
 def _written_actions() -> list[tuple[str, ast.expr]]:
     """Every ``action=`` given to the audit writers in the project's code, with where it is."""
     found = []
-    for package in ("league", "tournaments", "contest", "config"):
+    for package in ("league", "tournaments", "federation", "contest", "config"):
         for path in sorted((ROOT / package).rglob("*.py")):
             tree = ast.parse(path.read_text(), filename=str(path))
             for node in ast.walk(tree):

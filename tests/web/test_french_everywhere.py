@@ -22,6 +22,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from federation.models import Region
 from league import models
 from league.kernel.notify import unsubscribe_token
 from league.kernel.permissions import Trusted, team_of
@@ -102,6 +103,10 @@ NOT_PAGES = {
     "healthz": "a probe for the load balancer",
     "ping": "a probe for the load balancer",
     "set_language": "Django's own language view (a redirect)",
+    "federation:send": "POST only (the director's night page shows its answer)",
+    "federation:member": "needs approved results: walked in French in tests/federation/",
+    "federation:queue": "statisticians only: walked in French in tests/federation/test_pages.py",
+    "federation:review": "statisticians only: walked in French in tests/federation/test_pages.py",
 }
 
 
@@ -172,6 +177,10 @@ def pages() -> dict[str, str]:
         "direct:home": reverse("direct:home"),
         "direct:club": reverse("direct:club", args=[club_season.club_id]),
         "direct:night": reverse("direct:night", args=[_night_under_way().pk]),
+        "federation:national": reverse("federation:national"),
+        "federation:region": reverse(
+            "federation:region", args=[Region.objects.get_or_create(name="Atlantique")[0].pk]
+        ),
         "login": reverse("login"),
         "league:signin_link_request": reverse("league:signin_link_request"),
         "league:sign_out_everywhere": reverse("league:sign_out_everywhere"),
@@ -303,6 +312,7 @@ def proper_nouns() -> list[str]:
         (Club, "name"),
         (Club, "venue"),
         (ClubSeason, "name"),
+        (Region, "name"),
         (models.AuditEntry, "reason"),  # why a change was made, in the words of who made it
     ]:
         names |= set(model.objects.values_list(field, flat=True))
@@ -345,6 +355,7 @@ def pages_names() -> list[str]:
         "league:records", "league:records_honours", "league:records_hands",
         "league:records_skunks", "league:records_streaks", "league:records_h2h",
         "league:records_h2h_teams", "league:records_h2h_players",
+        "federation:national", "federation:region",
     ]  # fmt: skip
 
 

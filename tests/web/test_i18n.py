@@ -76,6 +76,7 @@ SOURCES = [
     "config",
     "contest",
     "deploy",
+    "federation",
     "league",
     "scoring",
     "static",

@@ -1,0 +1,217 @@
+"""The federation's records: regions and the clubs in them, points schedules as dated rows with
+their source, the results an event sends up (and their review), and the points they earned."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from contest.mrp import EventKind, KindRates, Schedule
+
+
+class Region(models.Model):
+    """A region of the federation: its clubs' events count in its table."""
+
+    name = models.CharField(_("name"), max_length=80, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("region")
+        verbose_name_plural = _("regions")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubRegion(models.Model):
+    """The region a club belongs to (one each)."""
+
+    club = models.OneToOneField(
+        "tournaments.Club",
+        on_delete=models.CASCADE,
+        related_name="federation_region",
+        verbose_name=_("club"),
+    )
+    region = models.ForeignKey(
+        Region, on_delete=models.PROTECT, related_name="clubs", verbose_name=_("region")
+    )
+
+    class Meta:
+        verbose_name = _("club's region")
+        verbose_name_plural = _("clubs' regions")
+
+    def __str__(self) -> str:
+        return f"{self.club} · {self.region}"
+
+
+class PointsSchedule(models.Model):
+    """A Master Rating Points schedule in force from ``effective_from`` (until the next one),
+    with where its numbers come from. Its minimums are :class:`ScheduleMinimum` rows."""
+
+    effective_from = models.DateField(_("in force from"), unique=True)
+    source = models.TextField(_("source"), help_text=_("Where these numbers come from."))
+    main_factor = models.PositiveSmallIntegerField(_("main: points per game point"), default=5)
+    main_flat = models.PositiveSmallIntegerField(_("main: bottom-half qualifier"), default=5)
+    main_playoff = models.PositiveSmallIntegerField(_("main: playoff factor"), default=7)
+    consolation_factor = models.PositiveSmallIntegerField(
+        _("consolation: points per game point"), default=3
+    )
+    consolation_flat = models.PositiveSmallIntegerField(
+        _("consolation: bottom-half qualifier"), default=3
+    )
+    consolation_playoff = models.PositiveSmallIntegerField(
+        _("consolation: playoff factor"), default=4
+    )
+
+    class Meta:
+        ordering = ["-effective_from"]
+        verbose_name = _("points schedule")
+        verbose_name_plural = _("points schedules")
+
+    def __str__(self) -> str:
+        return str(_("Points schedule from %(date)s") % {"date": self.effective_from.isoformat()})
+
+    def as_schedule(self, minimums: list[ScheduleMinimum] | None = None) -> Schedule:
+        """The schedule as the pure maths reads it (``minimums``: its rows, if already read)."""
+        rows = self.minimums.all() if minimums is None else minimums
+
+        def of(kind: str) -> tuple[tuple[int, int], ...]:
+            return tuple(sorted((r.games, r.minimum) for r in rows if r.kind == kind))
+
+        return Schedule(
+            effective_from=self.effective_from,
+            source=self.source,
+            main=KindRates(self.main_factor, self.main_flat, self.main_playoff, of("main")),
+            consolation=KindRates(
+                self.consolation_factor,
+                self.consolation_flat,
+                self.consolation_playoff,
+                of("consolation"),
+            ),
+        )
+
+
+class ScheduleMinimum(models.Model):
+    """One row of a schedule: the minimum game points for a qualifying game count and kind."""
+
+    schedule = models.ForeignKey(PointsSchedule, on_delete=models.CASCADE, related_name="minimums")
+    kind = models.CharField(
+        _("event kind"),
+        max_length=16,
+        choices=[
+            (EventKind.MAIN.value, _("main event")),
+            (EventKind.CONSOLATION.value, _("consolation")),
+        ],
+    )
+    games = models.PositiveSmallIntegerField(_("qualifying games"))
+    minimum = models.PositiveSmallIntegerField(_("minimum game points"))
+
+    class Meta:
+        ordering = ["kind", "games"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["schedule", "kind", "games"], name="one_minimum_per_game_count"
+            )
+        ]
+        verbose_name = _("minimum game points")
+        verbose_name_plural = _("minimum game points")
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.games}: {self.minimum}"
+
+
+class SubmissionStatus(models.TextChoices):
+    SENT = "sent", _("waiting for the statistician")
+    RETURNED = "returned", _("sent back to the director")
+    APPROVED = "approved", _("approved")
+
+
+class Submission(models.Model):
+    """An event's results sent up by its director, once: the statistician approves them (their
+    points are then stored) or sends them back with a reason, and the director sends again."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="federation_submission",
+        verbose_name=_("event"),
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=SubmissionStatus.choices, default=SubmissionStatus.SENT
+    )
+    package = models.JSONField(_("results as sent"), default=dict)
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    sent_at = models.DateTimeField(_("sent at"))
+    times_sent = models.PositiveSmallIntegerField(_("times sent"), default=1)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reviewed_at = models.DateTimeField(_("reviewed at"), null=True, blank=True)
+    reason = models.TextField(_("reason sent back"), blank=True)
+
+    class Meta:
+        ordering = ["-sent_at"]
+        verbose_name = _("results sent up")
+        verbose_name_plural = _("results sent up")
+
+    def __str__(self) -> str:
+        return str(self.tournament)
+
+
+def season_of(day: date) -> int:
+    """The federation's season (1 Aug to 31 Jul) a day falls in, named by its first year.
+
+    >>> season_of(date(2026, 7, 31)), season_of(date(2026, 8, 1))
+    (2025, 2026)
+    """
+    return day.year if day.month >= 8 else day.year - 1
+
+
+class PointsRow(models.Model):
+    """What one member earned at one approved event: the tables and careers are sums of these."""
+
+    submission = models.ForeignKey(Submission, on_delete=models.CASCADE, related_name="rows")
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="+"
+    )
+    region = models.ForeignKey(
+        Region, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    acc_number = models.CharField(_("ACC number"), max_length=12)
+    name = models.CharField(_("name"), max_length=120)
+    season = models.PositiveSmallIntegerField(_("season"))
+    date = models.DateField(_("date"))
+    kind = models.CharField(_("event kind"), max_length=16)
+    rank = models.PositiveSmallIntegerField(_("place"))
+    game_points = models.PositiveSmallIntegerField(_("game points"))
+    qualified = models.BooleanField(_("qualified"), default=False)
+    playoff_wins = models.PositiveSmallIntegerField(_("playoff wins"), default=0)
+    qualifying_points = models.PositiveIntegerField(_("qualifying points"), default=0)
+    playoff_points = models.PositiveIntegerField(_("playoff points"), default=0)
+    points = models.PositiveIntegerField(_("points"), default=0)
+
+    class Meta:
+        ordering = ["-date", "rank"]
+        indexes = [
+            models.Index(
+                fields=["season", "acc_number"],
+                name="points_season_member",
+                condition=models.Q(points__gt=0),
+            ),
+            models.Index(
+                fields=["region", "season", "acc_number"],
+                name="points_region_season",
+                condition=models.Q(points__gt=0),
+            ),
+            models.Index(fields=["acc_number", "date"], name="points_member_career"),
+        ]
+        verbose_name = _("points row")
+        verbose_name_plural = _("points rows")
+
+    def __str__(self) -> str:
+        return f"{self.acc_number} · {self.tournament_id}: {self.points}"
