@@ -17,12 +17,14 @@ from league.kernel.permissions import (
     Action,
     Actor,
     can,
+    is_league_admin,
     is_official,
     not_allowed,
     player_of,
     register_check,
+    register_scope,
 )
-from tournaments.models import TableGame
+from tournaments.models import Club, ClubSeason, TableGame, Tournament
 
 NOT_AT_TABLE = Refusal("not_at_table", _("You do not play at this table."))
 PLAYS_HERE = Refusal(
@@ -84,6 +86,53 @@ def table_access(user: Actor, table: TableGame) -> dict[str, bool]:
     }
 
 
+OTHER_CLUB = "other_club"
+
+
+def _club_ids(obj: Tournament | Club | ClubSeason) -> set[int]:
+    """The clubs ``obj`` belongs to: a club, a club season's club, a night's club and its
+    season's club (a night of no club belongs to none)."""
+    if isinstance(obj, Club):
+        return {obj.pk}
+    if isinstance(obj, ClubSeason):
+        return {obj.club_id}
+    ids = {obj.club_id}
+    if obj.club_season_id is not None:
+        ids.add(
+            ClubSeason.objects.filter(pk=obj.club_season_id).values_list("club_id", flat=True)[0]
+        )
+    return {i for i in ids if i is not None}
+
+
+def club_scope_refusal(
+    user: Actor, action: str, obj: Tournament | Club | ClubSeason
+) -> Refusal | None:
+    """Why a director (the role already granted) may not run, keep the money of or manage
+    ``obj``: it belongs to a club they do not direct. League admins direct every club; a night
+    of no club is any director's."""
+    if is_league_admin(user):
+        return None
+    clubs = _club_ids(obj)
+    if not clubs:
+        return None
+    directed = set(
+        Club.directors.through.objects.filter(club_id__in=clubs, user_id=user.pk).values_list(
+            "club_id", flat=True
+        )
+    )
+    missing = clubs - directed
+    if not missing:
+        return None
+    name = Club.objects.filter(pk=min(missing)).values_list("name", flat=True).first() or ""
+    return Refusal(
+        OTHER_CLUB,
+        _("Only the directors of %(club)s and league admins run its nights."),
+        params={"club": name},
+    )
+
+
 def register() -> None:
     """Called by ``TournamentsConfig.ready()``."""
     register_check(TableGame, table_refusal)
+    for model in (Tournament, Club, ClubSeason):
+        register_scope(model, club_scope_refusal)

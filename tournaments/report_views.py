@@ -16,8 +16,10 @@ from tournaments import acc_reports
 from tournaments.models import ClubSeason, Tournament
 
 
-def _refused(request: HttpRequest) -> HttpResponse | None:
-    if can(request.user, Action.RUN_TOURNAMENT):
+def _refused(request: HttpRequest, obj: Tournament | ClubSeason) -> HttpResponse | None:
+    """The refusal page unless the user directs ``obj``'s club (``refusal``'s club scope):
+    another club's ACC numbers and payouts are not a director's to read."""
+    if can(request.user, Action.RUN_TOURNAMENT, obj):
         return None
     return render(request, "tournaments/report.html", {"refused": True}, status=403)
 
@@ -41,34 +43,36 @@ def _csv(filename: str, columns: tuple[str, ...], rows: list[dict[str, Any]]) ->
 
 
 def night_report(request: HttpRequest, pk: int) -> HttpResponse:
-    refused = _refused(request)
+    night = get_object_or_404(Tournament, pk=pk)
+    refused = _refused(request, night)
     if refused is not None:
         return refused
-    report = acc_reports.night_report(get_object_or_404(Tournament, pk=pk))
+    report = acc_reports.night_report(night)
     return render(request, "tournaments/report.html", {"night": report, **report})
 
 
 def night_report_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    refused = _refused(request)
+    night = get_object_or_404(Tournament, pk=pk)
+    refused = _refused(request, night)
     if refused is not None:
         return refused
-    report = acc_reports.night_report(get_object_or_404(Tournament, pk=pk))
+    report = acc_reports.night_report(night)
     return _csv(f"night-{pk}.csv", report["columns"], report["rows"])
 
 
 def season_report(request: HttpRequest, pk: int) -> HttpResponse:
-    refused = _refused(request)
+    season = get_object_or_404(ClubSeason.objects.select_related("club"), pk=pk)
+    refused = _refused(request, season)
     if refused is not None:
         return refused
-    season = get_object_or_404(ClubSeason.objects.select_related("club"), pk=pk)
     report = acc_reports.season_report(season)
     return render(request, "tournaments/report.html", {"season_report": report, **report})
 
 
 def season_report_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    refused = _refused(request)
+    season = get_object_or_404(ClubSeason.objects.select_related("club"), pk=pk)
+    refused = _refused(request, season)
     if refused is not None:
         return refused
-    season = get_object_or_404(ClubSeason.objects.select_related("club"), pk=pk)
     report = acc_reports.season_report(season)
     return _csv(f"club-season-{pk}.csv", report["columns"], report["rows"])

@@ -83,7 +83,7 @@ def club_season_create(
     threshold: int = logic.ClubPoints().threshold,
     points_table: Sequence[int] = logic.ClubPoints().table,
 ) -> ClubSeason:
-    _require(user, Action.MANAGE_CLUBS)
+    _require(user, Action.MANAGE_CLUBS, club)
     name = name.strip()
     if not name:
         raise ValidationFailed(_("A club season needs a name."), field="name")
@@ -159,6 +159,8 @@ def night_assign_season(
     """Count ``tournament`` toward a club season (None: toward none). Allowed at any stage:
     a director may attach a night already played."""
     _require(user, Action.RUN_TOURNAMENT, tournament)
+    if season is not None:
+        _require(user, Action.MANAGE_CLUBS, season)
     with transaction.atomic():
         row = _lock(tournament)
         if row.club_season_id == (season.pk if season else None):
@@ -182,7 +184,7 @@ def club_member_set(
 ) -> ClubMember:
     """A player's ACC number and standing at ``club`` (member, guest or visitor), made or
     changed. An ACC number is digits only (as the ACC prints it on the card)."""
-    _require(user, Action.MANAGE_CLUBS)
+    _require(user, Action.MANAGE_CLUBS, club)
     number = str(acc_number or "").strip()
     if number and (not number.isdigit() or len(number) > 12):
         raise ValidationFailed(
@@ -231,7 +233,7 @@ CLUB_EDITABLE = ("name", "venue", "guest_nights", "send_night_story")
 def club_update(*, user: Actor, club: Club, changes: dict[str, Any]) -> Club:
     """Change a club's name, where it plays, the nights a guest may play or whether it sends
     each night's story to its members."""
-    _require(user, Action.MANAGE_CLUBS)
+    _require(user, Action.MANAGE_CLUBS, club)
     with transaction.atomic():
         row = _lock_club(club)
         before = {k: getattr(row, k) for k in CLUB_EDITABLE}
