@@ -3,10 +3,13 @@ the signed link from a reminder, which works without signing in. The service dec
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import Resolver404, resolve
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -23,12 +26,18 @@ from league.services.availability import (
 
 
 def _back(request: HttpRequest) -> str:
+    """Where to go after the tap: ``next`` when it is a page of this site (a path the URL
+    resolver knows), else the home page; any other word is not a place (no ``reverse``)."""
     target = request.POST.get("next") or ""
-    if url_has_allowed_host_and_scheme(
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        return target
-    return "/"
+        return "/"
+    try:
+        resolve(urlsplit(target).path)
+    except Resolver404:
+        return "/"
+    return target
 
 
 def _said(answer: str) -> str:
