@@ -39,6 +39,7 @@ from django.utils.translation import ngettext
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
+from league.kernel.parsers import name_from
 from league.kernel.permissions import PLAYERS, Action, Actor, refuse_unless
 from league.models import AuditEntry, Game, HeldInvitation, Player, Season, SeasonState
 
@@ -107,6 +108,11 @@ def _check_lines(lines: Sequence[PlayerLine]) -> list[str]:
         where = _where(line)
         if not line.name:
             problems.append(_("%(where)s has no name.") % {"where": where})
+            continue
+        try:
+            name_from(line.name, field="names", label=where, limit=10**6)
+        except ValidationFailed as exc:
+            problems.append(exc.message)
             continue
         if len(line.name) > NAME_MAX:
             problems.append(

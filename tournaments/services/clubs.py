@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
+from league.kernel.parsers import name_from
 from league.kernel.people import Player
 from league.kernel.permissions import Action, Actor
 from tournaments import logic
@@ -38,7 +39,8 @@ def club_create(*, user: Actor, name: str, venue: str = "", guest_nights: Any = 
         raise ValidationFailed(
             _("The nights a guest may play is a whole number, 0 or more."), field="guest_nights"
         )
-    name = name.strip()
+    name = name_from(name, field="name", label=_("The club's name"))
+    venue = name_from(venue, field="venue", label=_("Where the club plays"), limit=160)
     if not name:
         raise ValidationFailed(_("A club needs a name."), field="name")
     with transaction.atomic():
@@ -46,7 +48,7 @@ def club_create(*, user: Actor, name: str, venue: str = "", guest_nights: Any = 
             raise ValidationFailed(
                 _("There is already a club called %(name)s.") % {"name": name}, field="name"
             )
-        club = Club.objects.create(name=name, venue=venue.strip(), guest_nights=guest_nights)
+        club = Club.objects.create(name=name, venue=venue, guest_nights=guest_nights)
         audit_log(actor=user, action=AuditAction.CLUB_CREATE, obj=club, after={"name": name})
     return club
 
@@ -84,7 +86,7 @@ def club_season_create(
     points_table: Sequence[int] = logic.ClubPoints().table,
 ) -> ClubSeason:
     _require(user, Action.MANAGE_CLUBS, club)
-    name = name.strip()
+    name = name_from(name, field="name", label=_("The club season's name"))
     if not name:
         raise ValidationFailed(_("A club season needs a name."), field="name")
     threshold, table = _check_points(points_mode, threshold, list(points_table))
@@ -123,7 +125,7 @@ def club_season_update(*, user: Actor, season: ClubSeason, changes: dict[str, An
         for key in fields:
             if key in changes:
                 setattr(row, key, changes[key])
-        row.name = str(row.name).strip()
+        row.name = name_from(str(row.name), field="name", label=_("The club season's name"))
         if not row.name:
             raise ValidationFailed(_("A club season needs a name."), field="name")
         if (
@@ -237,7 +239,9 @@ def club_update(*, user: Actor, club: Club, changes: dict[str, Any]) -> Club:
     with transaction.atomic():
         row = _lock_club(club)
         before = {k: getattr(row, k) for k in CLUB_EDITABLE}
-        name = str(changes.get("name", row.name)).strip()
+        name = name_from(
+            str(changes.get("name", row.name)), field="name", label=_("The club's name")
+        )
         if not name:
             raise ValidationFailed(_("A club needs a name."), field="name")
         if Club.objects.filter(name=name).exclude(pk=row.pk).exists():
@@ -255,7 +259,13 @@ def club_update(*, user: Actor, club: Club, changes: dict[str, Any]) -> Club:
             raise ValidationFailed(
                 _("Sending the night's story is yes or no."), field="send_night_story"
             )
-        row.name, row.venue = name, str(changes.get("venue", row.venue)).strip()
+        row.name = name
+        row.venue = name_from(
+            str(changes.get("venue", row.venue)),
+            field="venue",
+            label=_("Where the club plays"),
+            limit=160,
+        )
         row.guest_nights, row.send_night_story = nights, story
         after = {k: getattr(row, k) for k in CLUB_EDITABLE}
         if after == before:
