@@ -4,13 +4,13 @@ as a printable page and a CSV file for the ACC's online entry. Reads come from
 
 from __future__ import annotations
 
-import csv
 from decimal import Decimal
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from league.kernel.exports import csv_response
 from league.kernel.permissions import Action, can
 from tournaments import acc_reports
 from tournaments.models import ClubSeason, Tournament
@@ -33,13 +33,10 @@ def _cell(key: str, value: Any) -> str:
 
 
 def _csv(filename: str, columns: tuple[str, ...], rows: list[dict[str, Any]]) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow([_cell(key, row[key]) for key in columns])
-    return response
+    """The report as CSV, every text cell spreadsheet-safe (a name may begin with ``=``)."""
+    return csv_response(
+        filename, columns, ([_cell(key, row[key]) for key in columns] for row in rows)
+    )
 
 
 def night_report(request: HttpRequest, pk: int) -> HttpResponse:
