@@ -5,6 +5,8 @@ the money and closing). Thin views: each press is one service call; a refusal is
 the service words it, and nothing changes."""
 
 from __future__ import annotations
+
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -435,6 +437,8 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
     for match in playoff_matches:  # the players' cards for each match's next game
         match.cards_now = services.open_cards(match)  # type: ignore[attr-defined]
         match.next_number = len(match.games.all()) + 1  # type: ignore[attr-defined]
+        # This form's game, once: a double tap or a resent form stores it once (the key).
+        match.game_key = uuid.uuid4().hex  # type: ignore[attr-defined]
     entrants = list(night.entrants.order_by("name").prefetch_related("players"))
     entered = {p.pk for e in entrants for p in e.players.all()}
     standings = selectors.standings_for_tournament(night)

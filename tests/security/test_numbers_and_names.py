@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group
 from django.contrib.messages import get_messages
-from django.test import Client
 from django.urls import reverse
 
 from league.kernel.errors import ValidationFailed

@@ -107,7 +107,7 @@ def _body(target: Any) -> dict[str, Any]:
     if isinstance(target, TableGame):
         return {"winner": target.first_id, "loser_score": 90}
     if isinstance(target, PlayoffMatch):
-        return {"winner": target.top_id, "loser_score": 90}
+        return {"winner": target.top_id, "loser_score": 90, "key": "k1"}
     return {}
 
 

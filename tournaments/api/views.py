@@ -308,7 +308,7 @@ class PlayoffMatchViewSet(ReadOnlyViewSet):
     filterset_fields = ["tournament", "round"]
 
     @extend_schema(
-        request=ts.PlayoffGameRequestSerializer,
+        request=ts.PlayoffGameKeyedRequestSerializer,
         responses={
             201: ts.PlayoffMatchSerializer,
             200: OpenApiResponse(
@@ -321,16 +321,16 @@ class PlayoffMatchViewSet(ReadOnlyViewSet):
     @action(detail=True, methods=["post"], filter_backends=[])
     def games(self, request: Request, pk: str | None = None) -> Response:
         """Record the next game of the match; the match ends at a majority, and no game may
-        follow (409). Send a ``key`` (a UUID made by your device): the same game sent again
-        with it returns the match (200) instead of storing a second game."""
+        follow (409). A ``key`` (a UUID made by your device) is required: the same game sent
+        again with it returns the match (200) instead of storing a second game."""
         match = self.get_object()
-        body = parse(ts.PlayoffGameRequestSerializer, request.data)
+        body = parse(ts.PlayoffGameKeyedRequestSerializer, request.data)
         match, created = services.playoff_game_record(
             user=request.user,
             match=match,
             winner=services.match_entrant(match, body["winner"]),
             loser_score=body["loser_score"],
-            key=body.get("key"),
+            key=body["key"],
         )
         answer = ts.PlayoffMatchSerializer(selectors.playoff_match_rows().get(pk=match.pk)).data
         return Response(answer, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
