@@ -429,6 +429,29 @@ def player_rename(*, player: Player, name: str, user: Actor) -> Player:
     return row
 
 
+def _holder_at(account: Any, act: int) -> int | None:
+    """The player ``account`` was linked to when it made audit entry ``act`` (None: nobody),
+    read from the links' own audit trail (``PLAYER_LINK``: an account leaves one player before
+    it joins another). Acts an account made as this very player are its own, so a mistaken
+    re-link can be undone; acts made as anyone else still refuse the link."""
+    name = account.get_username()
+    links = list(
+        AuditEntry.objects.filter(action=AuditAction.PLAYER_LINK)
+        .filter(Q(before__account=name) | Q(after__account=name))
+        .order_by("pk")
+        .values_list("pk", "object_id", "before", "after")
+    )
+    earlier = [row for row in links if row[0] < act]
+    if earlier:
+        _pk, player_id, _before, after = earlier[-1]
+        return int(player_id) if (after or {}).get("account") == name else None
+    if links:  # the first link change after the act says who held the account before it
+        _pk, player_id, before, _after = links[0]
+        return int(player_id) if (before or {}).get("account") == name else None
+    holder = Player.objects.filter(user=account).values_list("pk", flat=True).first()
+    return holder
+
+
 def player_link(*, player: Player, account: Any, user: Actor) -> Player:
     """Link ``account`` to ``player`` (None unlinks it): a league admin's decision, on record.
 
@@ -457,9 +480,10 @@ def player_link(*, player: Player, account: Any, user: Actor) -> Player:
             seasons = Game.objects.filter(
                 Q(match__home__players=player) | Q(match__away__players=player)
             ).values("match__week__season_id")
-            if AuditEntry.objects.filter(
+            acts = AuditEntry.objects.filter(
                 actor=account, game__isnull=False, season_id__in=seasons
-            ).exists():
+            ).values_list("pk", flat=True)
+            if any(_holder_at(account, act) != player.pk for act in acts):
                 raise ValidationFailed(
                     _(
                         "This account has acted on games of a season %(name)s plays in: linked "
