@@ -87,8 +87,9 @@ from league.models.rules import RULE_FIELDS as SEASON_RULES
 from league.ranking import chain_of
 from league.selectors.standings import compute_standings
 from league.selectors.subs import subs_of
-from league.services.forfeits import forfeit_restore
+from league.services.forfeits import forfeit_numbers_check, forfeit_restore
 from league.services.games import GameBuild
+from league.services.postponements import refuse_cancelling_played
 from league.services.results import results_changed
 from league.services.seasons import refuse_players_taken, team_check
 from league.standings_row import ARCHIVED
@@ -818,6 +819,13 @@ def _plan_weeks(
                 )
                 for table, match_raw in enumerate(r.list(week_doc["matches"], "matches"), start=1)
             ]
+            if week.cancelled_reason:  # the app's rule: a played night is not cancelled
+                refuse_cancelling_played(
+                    played=any(
+                        builds or getattr(match, "archived_forfeit", None)
+                        for match, builds in matches
+                    )
+                )
             weeks.append((week, matches))
     return weeks
 
@@ -859,7 +867,7 @@ def _plan_match(
         match.date = _date(r, doc.get("date"))
         if doc.get("forfeit") is not None:
             match.archived_forfeit = _plan_forfeit(  # type: ignore[attr-defined]  # for the write
-                r, doc["forfeit"], (home_name, away_name), len(doc["games"])
+                r, doc["forfeit"], match, (home_name, away_name), len(doc["games"])
             )
         counts["matches"] += 1
         builds = []
@@ -884,7 +892,7 @@ def _plan_match(
 
 
 def _plan_forfeit(
-    r: Reader, raw: Any, names: tuple[str, str], played: int
+    r: Reader, raw: Any, match: Match, names: tuple[str, str], played: int
 ) -> tuple[str, str, list[int]]:
     """A match's forfeit: the team that forfeited (one of the two), why, and the numbers of
     the games it awarded, after the games played."""
@@ -897,8 +905,7 @@ def _plan_forfeit(
         numbers = [
             r.int(n, "A forfeited game's number", minimum=1) for n in r.list(doc["games"], "games")
         ]
-        if not numbers or sorted(set(numbers)) != numbers or numbers[0] <= played:
-            raise r.refuse("A forfeit's games are numbered after the games played, in order.")
+        forfeit_numbers_check(match, numbers, played=played)  # the table's rule: r.at says where
         return team, reason, numbers
 
 
