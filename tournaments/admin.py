@@ -28,6 +28,7 @@ from league.kernel.errors import DomainError, ValidationFailed
 from league.kernel.permissions import Action, can
 from tournaments import selectors, services
 from tournaments.amounts import dollars
+from tournaments.checks import nights_kept_by
 from tournaments.models import (
     AccRuling,
     CheckersQueue,
@@ -714,6 +715,15 @@ class ClubSeasonAdmin(_ClubsOnly):
 
 
 class _MoneyOnly(admin.ModelAdmin):
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        """A director's lists hold the money of their clubs' nights (and of nights of no
+        club) only: another club's fees and payouts are not theirs to read."""
+        rows = super().get_queryset(request)
+        kept = nights_kept_by(request.user)
+        if kept is None:
+            return rows
+        return rows.filter(tournament__in=Tournament.objects.filter(kept))
+
     def has_module_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.KEEP_MONEY)
 

@@ -9,6 +9,7 @@ then the table's state (``lifecycle``: 409).
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from league.kernel import lifecycle
@@ -102,6 +103,22 @@ def _club_ids(obj: Tournament | Club | ClubSeason) -> set[int]:
             ClubSeason.objects.filter(pk=obj.club_season_id).values_list("club_id", flat=True)[0]
         )
     return {i for i in ids if i is not None}
+
+
+def nights_kept_by(user: Actor) -> Q | None:
+    """The nights whose money ``user`` may see in a list (``club_scope_refusal`` for many):
+    None for every night (a league admin), else the nights of no club and of the clubs they
+    direct."""
+    if is_league_admin(user):
+        return None
+    clubs = list(
+        Club.directors.through.objects.filter(user_id=getattr(user, "pk", None)).values_list(
+            "club_id", flat=True
+        )
+    )
+    mine_or_none = Q(club__isnull=True) | Q(club_id__in=clubs)
+    season_ok = Q(club_season__isnull=True) | Q(club_season__club_id__in=clubs)
+    return mine_or_none & season_ok
 
 
 def club_scope_refusal(

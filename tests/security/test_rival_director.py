@@ -234,3 +234,18 @@ def test_the_clubs_own_director_still_runs_its_night(clubs, alice, nights):
     client.force_login(alice)
     answer = client.get(reverse("tournaments:season_report_csv", args=[season.pk]))
     assert answer.status_code == 200 and b"424242" in answer.content
+
+
+def test_a_rival_clubs_director_lists_none_of_another_clubs_money_in_the_admin(
+    clubs, rival, alice, nights
+):
+    client = Client()
+    client.force_login(rival)
+    for model in ("purse", "ledgerentry", "sidepot"):
+        page = client.get(reverse(f"admin:tournaments_{model}_changelist"))
+        assert page.status_code == 200, model
+        assert page.context["cl"].result_count == 0, model
+    client.force_login(alice)
+    assert (
+        client.get(reverse("admin:tournaments_ledgerentry_changelist")).context["cl"].result_count
+    )
