@@ -105,6 +105,11 @@ def _club_ids(obj: Tournament | Club | ClubSeason) -> set[int]:
     return {i for i in ids if i is not None}
 
 
+def _pk(user: Actor) -> int:
+    pk: int = getattr(user, "pk", None) or 0  # 0: no account, which directs no club
+    return pk
+
+
 def nights_kept_by(user: Actor) -> Q | None:
     """The nights whose money ``user`` may see in a list (``club_scope_refusal`` for many):
     None for every night (a league admin), else the nights of no club and of the clubs they
@@ -112,9 +117,7 @@ def nights_kept_by(user: Actor) -> Q | None:
     if is_league_admin(user):
         return None
     clubs = list(
-        Club.directors.through.objects.filter(user_id=getattr(user, "pk", None)).values_list(
-            "club_id", flat=True
-        )
+        Club.directors.through.objects.filter(user_id=_pk(user)).values_list("club_id", flat=True)
     )
     mine_or_none = Q(club__isnull=True) | Q(club_id__in=clubs)
     season_ok = Q(club_season__isnull=True) | Q(club_season__club_id__in=clubs)
@@ -133,7 +136,7 @@ def club_scope_refusal(
     if not clubs:
         return None
     directed = set(
-        Club.directors.through.objects.filter(club_id__in=clubs, user_id=user.pk).values_list(
+        Club.directors.through.objects.filter(club_id__in=clubs, user_id=_pk(user)).values_list(
             "club_id", flat=True
         )
     )
