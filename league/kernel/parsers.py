@@ -111,7 +111,7 @@ NUMBER_DIGITS = 9
 NAME_LIMIT = 120
 #: Control characters (C0 and C1, DEL) and the Unicode line and paragraph separators: a name is
 #: one line of text, and a mail header refuses every one of them.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _AMOUNT = re.compile(r"([0-9]{1,7})(?:[.,]([0-9]{1,2}))?")
 
 
@@ -176,7 +176,7 @@ def name_from(
     text = raw.strip() if isinstance(raw, str) else ""
     if "\x00" in text:
         raise nul_refusal(str(label))
-    if _CONTROL.search(text):
+    if CONTROL_CHARACTERS.search(text):
         raise ValidationFailed(
             _("%(label)s holds a line break or another control character: type it on one line.")
             % {"label": label},
@@ -241,7 +241,7 @@ def local_path(raw: object, *, host: str, secure: bool) -> str:
     target = raw if isinstance(raw, str) else ""
     if (
         not target.startswith("/")
-        or _CONTROL.search(target)
+        or CONTROL_CHARACTERS.search(target)
         or len(target) > 2000
         or not url_has_allowed_host_and_scheme(target, allowed_hosts={host}, require_https=secure)
     ):

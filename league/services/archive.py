@@ -614,7 +614,7 @@ def _plan_league(r: Reader, raw: Any) -> tuple[League, dict[str, Any]]:
     rules differ from the league's current defaults (or from its other seasons) is welcome."""
     with r.at("League"):
         doc = r.obj(raw, "The league", required=("name", "rules"))
-        name = r.text(doc["name"], "The league's name")
+        name = r.name(doc["name"], "The league's name")
         rules_doc = r.obj(doc["rules"], "The rules", required=("variant",), optional=RULE_FIELDS)
         rules = _rules_from(r, rules_doc)
         league = League.objects.filter(name=name).first()
@@ -673,7 +673,7 @@ def _plan_season(
             required=("name",),
             optional=("playoff_teams", "draw_seed", "state", "finished_reason", *NIGHT_SETTINGS),
         )
-        name = r.text(doc["name"], "The season's name")
+        name = r.name(doc["name"], "The season's name")
         same = Season.objects.filter(league=league, name=name) if league.pk else None
         if same is not None and same.filter(importing=True).exists():
             raise r.refuse(
@@ -740,11 +740,11 @@ def _plan_teams(
     taken: dict[str, str] = {}  # player name -> team name, this season
     for doc_raw in rows:
         doc = r.obj(doc_raw, "A team", required=("name", "players"))
-        name = r.text(doc["name"], "A team's name")
+        name = r.name(doc["name"], "A team's name")
         with r.at(f"Team {name}"):
             if name in teams:
                 raise r.refuse("The archive lists this team twice.")
-            names = [r.text(p, "A player") for p in r.list(doc["players"], "players")]
+            names = [r.name(p, "A player") for p in r.list(doc["players"], "players")]
             players = []
             for player_name in names:
                 if player_name not in known:
@@ -768,7 +768,7 @@ def _plan_subs(
     if raw is None:
         return {}
     on_teams = {p.name: team for team, players in rosters.items() for p in players}
-    names = [r.text(name, "A sub") for name in r.list(raw, "subs")]
+    names = [r.name(name, "A sub") for name in r.list(raw, "subs")]
     known = {p.name: p for p in Player.objects.filter(name__in=names)}
     known.update((p.name, p) for p in new)
     subs: dict[str, Player] = {}
@@ -923,7 +923,7 @@ def _plan_game(
     subs: Mapping[str, Player],
 ) -> GameBuild:
     doc = r.obj(raw, "A game", required=("seats", "deals"), optional=("final",))
-    seats = [r.text(s, "A seat") for s in r.list(doc["seats"], "seats")]
+    seats = [r.name(s, "A seat") for s in r.list(doc["seats"], "seats")]
     if len(seats) != variant.players:
         raise r.refuse(
             f"A game of {variant.name} seats {variant.players} players, not {len(seats)}."

@@ -401,7 +401,9 @@ def player_rename(*, player: Player, name: str, user: Actor) -> Player:
     """A player's name corrected (a typo, a married name), audited. Names stay unique, without
     regard to case: a game's seats are typed by name and must find one player."""
     refuse_unless(user, Action.MANAGE_LEAGUE)
-    name = " ".join((name or "").split())
+    name = " ".join(
+        name_from(name or "", field="name", label=_("A player's name"), limit=10**6).split()
+    )
     if not name:
         raise ValidationFailed(_("A player needs a name."), field="name")
     if len(name) > 120:

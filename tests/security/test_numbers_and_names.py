@@ -15,10 +15,11 @@ from django.urls import reverse
 from league.kernel.errors import ValidationFailed
 from league.kernel.permissions import TOURNAMENT_DIRECTORS
 from league.models import Player, Venue
-from league.services.people import PlayerLine, players_add
+from league.services.people import PlayerLine, player_rename, players_add
 from league.services.rules import league_create, season_create
 from league.services.seasons import team_create, venue_create, venue_update
 from tests import factories
+from tests.factories import make_archive
 from tests.tournaments.conftest import TRUSTED
 from tournaments import services
 from tournaments.models import Club, PayoutMode, Purse
@@ -169,6 +170,7 @@ def test_no_name_of_anything_holds_a_control_character(name, season, home_team, 
             user=league_admin, lines=[PlayerLine(name=name, email="", line=1)]
         ),
     }
+    writes["player rename"] = lambda: player_rename(player=ann, name=name, user=league_admin)
     for what, write in writes.items():
         if what in ("walk-in", "player") and not any(c in name for c in "\x00\x1b"):
             continue  # a pasted list is read one line a name: a line break starts the next
@@ -177,3 +179,18 @@ def test_no_name_of_anything_holds_a_control_character(name, season, home_team, 
             pytest.fail(what)
     assert not Player.objects.filter(name__contains="Crooked").exists()
     assert not Club.objects.filter(name__contains="\n").exists()
+
+
+@pytest.mark.parametrize("name", LINE_BREAKS)
+def test_an_archive_cannot_bring_a_name_with_a_control_character(name):
+    from league.services.archive import ArchiveRefused, import_season
+
+    doc = make_archive(games=1)
+    doc["teams"][0]["players"][0] = name
+    with pytest.raises(ArchiveRefused, match=r"control character|NUL"):
+        import_season(doc)
+    doc = make_archive(games=1)
+    doc["league"]["name"] = name
+    with pytest.raises(ArchiveRefused, match=r"control character|NUL"):
+        import_season(doc)
+    assert not Player.objects.filter(name=name).exists()
