@@ -110,15 +110,22 @@ def _pk(user: Actor) -> int:
     return pk
 
 
+def clubs_directed_by(user: Actor) -> list[int] | None:
+    """The ids of the clubs ``user`` directs (None: every club, a league admin's)."""
+    if is_league_admin(user):
+        return None
+    return list(
+        Club.directors.through.objects.filter(user_id=_pk(user)).values_list("club_id", flat=True)
+    )
+
+
 def nights_kept_by(user: Actor) -> Q | None:
     """The nights whose money ``user`` may see in a list (``club_scope_refusal`` for many):
     None for every night (a league admin), else the nights of no club and of the clubs they
     direct."""
-    if is_league_admin(user):
+    clubs = clubs_directed_by(user)
+    if clubs is None:
         return None
-    clubs = list(
-        Club.directors.through.objects.filter(user_id=_pk(user)).values_list("club_id", flat=True)
-    )
     mine_or_none = Q(club__isnull=True) | Q(club_id__in=clubs)
     season_ok = Q(club_season__isnull=True) | Q(club_season__club_id__in=clubs)
     return mine_or_none & season_ok

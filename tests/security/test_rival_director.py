@@ -241,7 +241,7 @@ def test_a_rival_clubs_director_lists_none_of_another_clubs_money_in_the_admin(
 ):
     client = Client()
     client.force_login(rival)
-    for model in ("purse", "ledgerentry", "sidepot"):
+    for model in ("purse", "ledgerentry", "sidepot", "clubmember"):
         page = client.get(reverse(f"admin:tournaments_{model}_changelist"))
         assert page.status_code == 200, model
         assert page.context["cl"].result_count == 0, model
