@@ -15,26 +15,13 @@ from django.utils.safestring import SafeString, mark_safe
 from django_tables2.export import TableExport
 from tablib import Dataset
 
+from league.kernel.exports import spreadsheet_safe
 from league.ranking import POINTS
 from league.standings_row import SHOWN, SORT_KEYS, Column
 
 # --- Exports -------------------------------------------------------------------------------------
 
 EXPORT_FORMATS = ("csv",)  # what ?_export= may ask for; anything else is refused (400)
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(value: Any) -> Any:
-    """A cell a spreadsheet shows as typed: text starting with ``= + - @``, a tab or a carriage
-    return could run as a formula, so it gets a leading ``'`` (OWASP's advice against CSV
-    injection). Numbers stay numbers: a spread of -5 is still the number -5.
-
-    >>> spreadsheet_safe('=HYPERLINK("http://x.io","Nobs")'), spreadsheet_safe(-5)
-    ('\\'=HYPERLINK("http://x.io","Nobs")', -5)
-    """
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
 
 
 class SafeTableExport(TableExport):

@@ -28,6 +28,7 @@ from league.kernel.errors import DomainError, ValidationFailed
 from league.kernel.permissions import Action, can
 from tournaments import selectors, services
 from tournaments.amounts import dollars
+from tournaments.checks import clubs_directed_by, nights_kept_by
 from tournaments.models import (
     AccRuling,
     CheckersQueue,
@@ -609,7 +610,7 @@ class ClubAdmin(_ClubsOnly):
         return CLUB_FIELDS if obj is not None else CLUB_FIELDS[:3]
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return self.has_module_permission(request)
+        return can(request.user, Action.MANAGE_CLUBS, obj)
 
     def save_model(
         self, request: HttpRequest, obj: Club, form: forms.ModelForm, change: bool
@@ -645,8 +646,14 @@ class ClubMemberAdmin(_ClubsOnly):
     search_fields = ("player__name", "acc_number")
     fields = ("club", "player", "acc_number", "status")
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        """A director lists the members (and ACC numbers) of the clubs they direct only."""
+        rows = super().get_queryset(request)
+        clubs = clubs_directed_by(request.user)
+        return rows if clubs is None else rows.filter(club_id__in=clubs)
+
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return self.has_module_permission(request)
+        return can(request.user, Action.MANAGE_CLUBS, getattr(obj, "club", None))
 
     def save_model(
         self, request: HttpRequest, obj: ClubMember, form: forms.ModelForm, change: bool
@@ -714,6 +721,15 @@ class ClubSeasonAdmin(_ClubsOnly):
 
 
 class _MoneyOnly(admin.ModelAdmin):
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        """A director's lists hold the money of their clubs' nights (and of nights of no
+        club) only: another club's fees and payouts are not theirs to read."""
+        rows = super().get_queryset(request)
+        kept = nights_kept_by(request.user)
+        if kept is None:
+            return rows
+        return rows.filter(tournament__in=Tournament.objects.filter(kept))
+
     def has_module_permission(self, request: HttpRequest) -> bool:
         return can(request.user, Action.KEEP_MONEY)
 

@@ -308,7 +308,7 @@ def _plan_tournament(r: Reader, raw: Any, user: Actor, rounds: list[Any]) -> Tou
         required=("name",),
         optional=("date", "kind", "variant", "rules", "draw_seed"),
     )
-    name = r.text(t["name"], "The tournament's name", max_length=160)
+    name = r.name(t["name"], "The tournament's name", max_length=160)
     with r.at(f"Tournament {name!r}"):
         date = None
         if t.get("date") is not None:
@@ -385,9 +385,9 @@ def _plan_entrants(r: Reader, raw: Any, plan: _Plan) -> None:
     for i, item in enumerate(r.list(raw, "entrants"), start=1):
         with r.at(f"Entrant {i}"):
             e = r.obj(item, "An entrant", required=("name",), optional=("players",))
-            name = r.text(e["name"], "The entrant's name")
+            name = r.name(e["name"], "The entrant's name")
             players = [
-                r.text(p, "A player's name") for p in r.list(e.get("players", []), "players")
+                r.name(p, "A player's name") for p in r.list(e.get("players", []), "players")
             ]
             if not t.is_partnership and players:
                 raise r.refuse("a singles entrant is a player; it lists no players.")

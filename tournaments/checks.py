@@ -9,6 +9,7 @@ then the table's state (``lifecycle``: 409).
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from league.kernel import lifecycle
@@ -17,12 +18,14 @@ from league.kernel.permissions import (
     Action,
     Actor,
     can,
+    is_league_admin,
     is_official,
     not_allowed,
     player_of,
     register_check,
+    register_scope,
 )
-from tournaments.models import TableGame
+from tournaments.models import Club, ClubSeason, TableGame, Tournament
 
 NOT_AT_TABLE = Refusal("not_at_table", _("You do not play at this table."))
 PLAYS_HERE = Refusal(
@@ -84,6 +87,79 @@ def table_access(user: Actor, table: TableGame) -> dict[str, bool]:
     }
 
 
+OTHER_CLUB = "other_club"
+
+
+def _club_ids(obj: Tournament | Club | ClubSeason) -> set[int]:
+    """The clubs ``obj`` belongs to: a club, a club season's club, a night's club and its
+    season's club (a night of no club belongs to none)."""
+    if isinstance(obj, Club):
+        return {obj.pk}
+    if isinstance(obj, ClubSeason):
+        return {obj.club_id}
+    ids = {obj.club_id}
+    if obj.club_season_id is not None:
+        ids.add(
+            ClubSeason.objects.filter(pk=obj.club_season_id).values_list("club_id", flat=True)[0]
+        )
+    return {i for i in ids if i is not None}
+
+
+def _pk(user: Actor) -> int:
+    pk: int = getattr(user, "pk", None) or 0  # 0: no account, which directs no club
+    return pk
+
+
+def clubs_directed_by(user: Actor) -> list[int] | None:
+    """The ids of the clubs ``user`` directs (None: every club, a league admin's)."""
+    if is_league_admin(user):
+        return None
+    return list(
+        Club.directors.through.objects.filter(user_id=_pk(user)).values_list("club_id", flat=True)
+    )
+
+
+def nights_kept_by(user: Actor) -> Q | None:
+    """The nights whose money ``user`` may see in a list (``club_scope_refusal`` for many):
+    None for every night (a league admin), else the nights of no club and of the clubs they
+    direct."""
+    clubs = clubs_directed_by(user)
+    if clubs is None:
+        return None
+    mine_or_none = Q(club__isnull=True) | Q(club_id__in=clubs)
+    season_ok = Q(club_season__isnull=True) | Q(club_season__club_id__in=clubs)
+    return mine_or_none & season_ok
+
+
+def club_scope_refusal(
+    user: Actor, action: str, obj: Tournament | Club | ClubSeason
+) -> Refusal | None:
+    """Why a director (the role already granted) may not run, keep the money of or manage
+    ``obj``: it belongs to a club they do not direct. League admins direct every club; a night
+    of no club is any director's."""
+    if is_league_admin(user):
+        return None
+    clubs = _club_ids(obj)
+    if not clubs:
+        return None
+    directed = set(
+        Club.directors.through.objects.filter(club_id__in=clubs, user_id=_pk(user)).values_list(
+            "club_id", flat=True
+        )
+    )
+    missing = clubs - directed
+    if not missing:
+        return None
+    name = Club.objects.filter(pk=min(missing)).values_list("name", flat=True).first() or ""
+    return Refusal(
+        OTHER_CLUB,
+        _("Only the directors of %(club)s and league admins run its nights."),
+        params={"club": name},
+    )
+
+
 def register() -> None:
     """Called by ``TournamentsConfig.ready()``."""
     register_check(TableGame, table_refusal)
+    for model in (Tournament, Club, ClubSeason):
+        register_scope(model, club_scope_refusal)

@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from league.kernel.errors import DomainError
+from league.kernel.errors import DomainError, ValidationFailed
 from league.kernel.ids import number_from
+from league.kernel.parsers import cents_from, whole_number
 from league.kernel.permissions import Action, can
 from tournaments import acc_reports, selectors, services
 from tournaments.models import (
@@ -70,6 +71,10 @@ def _dollars_field(label: StrOrPromise, *, required: bool = True) -> forms.Decim
     )
 
 
+MAX_PLACES = 64  # far more places than a night pays
+_TABLE_WORDS = gettext_lazy("The payout table is numbers separated by commas: 50, 30, 20.")
+
+
 class PurseForm(forms.Form):
     entry_fee = _dollars_field(gettext_lazy("Entry fee ($)"))
     house_percent = forms.IntegerField(
@@ -81,6 +86,7 @@ class PurseForm(forms.Form):
     payout_table = forms.CharField(
         label=gettext_lazy("Payout table"),
         required=False,
+        max_length=1000,
         help_text=gettext_lazy(
             "One number per place, separated by commas: percents (50, 30, 20) or dollars "
             "(100, 60, 40). Empty: about the top quarter is paid."
@@ -92,20 +98,32 @@ class PurseForm(forms.Form):
         self.table: list[int] = []
 
     def clean(self) -> dict[str, Any]:
+        """The payout table, read by the forms' one number parser: whole percents, or dollars
+        with at most two decimals; "1e999999", "sNaN" or 5,000 digits are refused in words at
+        once (a ``Decimal`` of them held a worker for half a minute)."""
         data = super().clean() or {}
         raw = [p.strip() for p in (data.get("payout_table") or "").split(",") if p.strip()]
-        try:
-            numbers = [Decimal(p.replace(",", ".")) for p in raw]
-        except ArithmeticError:
+        if len(raw) > MAX_PLACES:
             raise forms.ValidationError(
-                _("The payout table is numbers separated by commas: 50, 30, 20.")
-            ) from None
-        if data.get("payout_mode") == PayoutMode.AMOUNT:
-            self.table = [_cents(n) for n in numbers]
-        else:
-            if any(n != n.to_integral_value() for n in numbers):
-                raise forms.ValidationError(_("Percents in the payout table are whole numbers."))
-            self.table = [int(n) for n in numbers]
+                _("The payout table pays %(n)s places at most.") % {"n": MAX_PLACES}
+            )
+        try:
+            if data.get("payout_mode") == PayoutMode.AMOUNT:
+                self.table = [
+                    cents_from(p, field="payout_table", message=str(_TABLE_WORDS)) for p in raw
+                ]
+            else:
+                self.table = [
+                    whole_number(
+                        p,
+                        field="payout_table",
+                        message=_("Percents in the payout table are whole numbers."),
+                        digits=3,
+                    )
+                    for p in raw
+                ]
+        except ValidationFailed as exc:
+            raise forms.ValidationError(exc.message) from None
         return data
 
 

@@ -6,6 +6,7 @@ the service words it, and nothing changes."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_http_methods
 from league.kernel.errors import DomainError, ValidationFailed
 from league.kernel.ids import number_from
 from league.kernel.lifecycle import CardState
+from league.kernel.parsers import cents_from, whole_number
 from league.kernel.permissions import Action, can, is_league_admin, warm_permissions
 from tournaments import selectors, services
 from tournaments.acc_reports import SPECIAL_KIND_WORDS, club_roster
@@ -160,21 +162,17 @@ def _hand_choices(ticked: list[str]) -> list[tuple[str, str, bool]]:
 
 
 def _whole(post: Any, field: str, message: str) -> int:
-    raw = (post.get(field) or "").strip()
-    if not raw.isascii() or not raw.isdigit():
-        raise ValidationFailed(message, field=field)
-    return int(raw)
+    return whole_number(post.get(field), field=field, message=message)
 
 
 def _dollars(post: Any, field: str) -> int:
-    """Cents from an amount typed in dollars ("10", "12.50", "$12,50")."""
-    text = (post.get(field) or "0").strip().replace(",", ".").lstrip("$")
-    dollars, _dot, cents = text.partition(".")
-    if not (dollars or "0").isdigit() or (cents and (not cents.isdigit() or len(cents) > 2)):
-        raise ValidationFailed(
-            _("The entry fee is an amount in dollars, like 10 or 12.50."), field=field
-        )
-    return int(dollars or "0") * 100 + int((cents + "00")[:2])
+    """Cents from an amount typed in dollars ("10", "12.50", "$12,50"); empty is 0."""
+    return cents_from(
+        post.get(field) or "",
+        field=field,
+        message=_("The entry fee is an amount in dollars, like 10 or 12.50."),
+        blank=0,
+    )
 
 
 def _defaults_from(post: Any) -> dict[str, Any]:
@@ -185,7 +183,7 @@ def _defaults_from(post: Any) -> dict[str, Any]:
         "entry_fee": fee,
         "house_percent": _whole(post, "house_percent", _("The house share is a whole percent.")),
         "pot_hands": post.getlist("pot_hands"),
-        "pot_fee": _dollars(post, "pot_fee") if (post.get("pot_fee") or "").strip() else 0,
+        "pot_fee": _dollars(post, "pot_fee"),
         "pot_rolls_over": post.get("pot_rolls_over") == "on",
         "send_night_story": post.get("send_night_story") == "on",
     }
@@ -473,6 +471,8 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
     for match in playoff_matches:  # the players' cards for each match's next game
         match.cards_now = services.open_cards(match)  # type: ignore[attr-defined]
         match.next_number = len(match.games.all()) + 1  # type: ignore[attr-defined]
+        # This form's game, once: a double tap or a resent form stores it once (the key).
+        match.game_key = uuid.uuid4().hex  # type: ignore[attr-defined]
     entrants = list(night.entrants.order_by("name").prefetch_related("players"))
     entered = {p.pk for e in entrants for p in e.players.all()}
     standings = selectors.standings_for_tournament(night)

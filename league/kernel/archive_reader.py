@@ -23,6 +23,7 @@ from typing import Any
 from django.conf import settings
 
 from league.kernel.errors import DomainError, ValidationFailed
+from league.kernel.parsers import CONTROL_CHARACTERS
 
 NAME_LIMIT = 120  # characters: the name columns of leagues, seasons, teams and players
 SMALL_LIMIT = 32_767  # the largest value of the small-integer columns (weeks, rules, playoffs)
@@ -97,6 +98,16 @@ class Reader:
         if limit is not None and len(value.strip()) > limit:
             raise self.refuse(f"{what} must be at most {limit} characters.")
         return value.strip()
+
+    def name(self, value: Any, what: str, *, max_length: int | None = None) -> str:
+        """A name: ``text`` on one line, with no control character (a CR/LF in a name would
+        break every mail that names it), refused in the app's words."""
+        text = self.text(value, what, max_length=max_length)
+        if CONTROL_CHARACTERS.search(text):
+            raise self.refuse(
+                f"{what} holds a line break or another control character: type it on one line."
+            )
+        return text
 
     def int(self, value: Any, what: str, *, minimum: int = 0, maximum: int | None = None) -> int:
         if type(value) is not int or value < minimum:

@@ -199,6 +199,22 @@ def register_check(model: type, check: ObjectCheck) -> None:
     _resolved.clear()
 
 
+#: An app's answer to "whose is this object?" for a role action (run a tournament, keep its
+#: money, manage clubs): a director of one club may not run another club's night.
+_scopes: dict[type, ObjectCheck] = {}
+
+
+def register_scope(model: type, scope: ObjectCheck) -> None:
+    """Let ``scope`` narrow a role action on ``model``'s objects to the people they belong to
+    (a club's night to its directors): asked after the role, by every door through
+    ``refusal``, so a service that checks ``(user, action, obj)`` checks the owner too."""
+    _scopes[model] = scope
+
+
+def _scope_of(kind: type) -> ObjectCheck | None:
+    return next((_scopes[k] for k in kind.__mro__ if k in _scopes), None)
+
+
 def _resolve(kind: type) -> ObjectCheck | None:
     """The check registered for ``kind`` or its nearest base (None: no app checks it),
     remembered for the kind until a check is registered."""
@@ -268,7 +284,10 @@ def refusal(user: Any, action: str, obj: Any = None) -> Refusal | None:
     if user is None or not user.is_authenticated or not user.is_active:
         return not_allowed(action)  # a visitor writes nothing (and costs no query of a page)
     if obj is None or action in _ROLE_ACTIONS:
-        return _role_refusal(user, action)
+        refused = _role_refusal(user, action)
+        if refused is None and obj is not None and (scope := _scope_of(type(obj))) is not None:
+            return scope(user, action, obj)
+        return refused
     try:  # the app's check of this kind of object: a dictionary read once the kind is known
         check = _resolved[type(obj)]
     except KeyError:

@@ -87,8 +87,9 @@ from league.models.rules import RULE_FIELDS as SEASON_RULES
 from league.ranking import chain_of
 from league.selectors.standings import compute_standings
 from league.selectors.subs import subs_of
-from league.services.forfeits import forfeit_restore
+from league.services.forfeits import forfeit_numbers_check, forfeit_restore
 from league.services.games import GameBuild
+from league.services.postponements import refuse_cancelling_played
 from league.services.results import results_changed
 from league.services.seasons import refuse_players_taken, team_check
 from league.standings_row import ARCHIVED
@@ -613,7 +614,7 @@ def _plan_league(r: Reader, raw: Any) -> tuple[League, dict[str, Any]]:
     rules differ from the league's current defaults (or from its other seasons) is welcome."""
     with r.at("League"):
         doc = r.obj(raw, "The league", required=("name", "rules"))
-        name = r.text(doc["name"], "The league's name")
+        name = r.name(doc["name"], "The league's name")
         rules_doc = r.obj(doc["rules"], "The rules", required=("variant",), optional=RULE_FIELDS)
         rules = _rules_from(r, rules_doc)
         league = League.objects.filter(name=name).first()
@@ -672,7 +673,7 @@ def _plan_season(
             required=("name",),
             optional=("playoff_teams", "draw_seed", "state", "finished_reason", *NIGHT_SETTINGS),
         )
-        name = r.text(doc["name"], "The season's name")
+        name = r.name(doc["name"], "The season's name")
         same = Season.objects.filter(league=league, name=name) if league.pk else None
         if same is not None and same.filter(importing=True).exists():
             raise r.refuse(
@@ -739,11 +740,11 @@ def _plan_teams(
     taken: dict[str, str] = {}  # player name -> team name, this season
     for doc_raw in rows:
         doc = r.obj(doc_raw, "A team", required=("name", "players"))
-        name = r.text(doc["name"], "A team's name")
+        name = r.name(doc["name"], "A team's name")
         with r.at(f"Team {name}"):
             if name in teams:
                 raise r.refuse("The archive lists this team twice.")
-            names = [r.text(p, "A player") for p in r.list(doc["players"], "players")]
+            names = [r.name(p, "A player") for p in r.list(doc["players"], "players")]
             players = []
             for player_name in names:
                 if player_name not in known:
@@ -767,7 +768,7 @@ def _plan_subs(
     if raw is None:
         return {}
     on_teams = {p.name: team for team, players in rosters.items() for p in players}
-    names = [r.text(name, "A sub") for name in r.list(raw, "subs")]
+    names = [r.name(name, "A sub") for name in r.list(raw, "subs")]
     known = {p.name: p for p in Player.objects.filter(name__in=names)}
     known.update((p.name, p) for p in new)
     subs: dict[str, Player] = {}
@@ -818,6 +819,13 @@ def _plan_weeks(
                 )
                 for table, match_raw in enumerate(r.list(week_doc["matches"], "matches"), start=1)
             ]
+            if week.cancelled_reason:  # the app's rule: a played night is not cancelled
+                refuse_cancelling_played(
+                    played=any(
+                        builds or getattr(match, "archived_forfeit", None)
+                        for match, builds in matches
+                    )
+                )
             weeks.append((week, matches))
     return weeks
 
@@ -859,7 +867,7 @@ def _plan_match(
         match.date = _date(r, doc.get("date"))
         if doc.get("forfeit") is not None:
             match.archived_forfeit = _plan_forfeit(  # type: ignore[attr-defined]  # for the write
-                r, doc["forfeit"], (home_name, away_name), len(doc["games"])
+                r, doc["forfeit"], match, (home_name, away_name), len(doc["games"])
             )
         counts["matches"] += 1
         builds = []
@@ -884,7 +892,7 @@ def _plan_match(
 
 
 def _plan_forfeit(
-    r: Reader, raw: Any, names: tuple[str, str], played: int
+    r: Reader, raw: Any, match: Match, names: tuple[str, str], played: int
 ) -> tuple[str, str, list[int]]:
     """A match's forfeit: the team that forfeited (one of the two), why, and the numbers of
     the games it awarded, after the games played."""
@@ -897,8 +905,7 @@ def _plan_forfeit(
         numbers = [
             r.int(n, "A forfeited game's number", minimum=1) for n in r.list(doc["games"], "games")
         ]
-        if not numbers or sorted(set(numbers)) != numbers or numbers[0] <= played:
-            raise r.refuse("A forfeit's games are numbered after the games played, in order.")
+        forfeit_numbers_check(match, numbers, played=played)  # the table's rule: r.at says where
         return team, reason, numbers
 
 
@@ -916,7 +923,7 @@ def _plan_game(
     subs: Mapping[str, Player],
 ) -> GameBuild:
     doc = r.obj(raw, "A game", required=("seats", "deals"), optional=("final",))
-    seats = [r.text(s, "A seat") for s in r.list(doc["seats"], "seats")]
+    seats = [r.name(s, "A seat") for s in r.list(doc["seats"], "seats")]
     if len(seats) != variant.players:
         raise r.refuse(
             f"A game of {variant.name} seats {variant.players} players, not {len(seats)}."

@@ -59,6 +59,8 @@ def availability_answer(
     """Record ``player``'s answer for the night of ``week`` (the latest answer counts)."""
     today = today or timezone.localdate()
     week = Week.objects.select_related("season").get(pk=week.pk)
+    if week.season.state == SeasonState.DRAFT and not can(user, Action.MANAGE_LEAGUE):
+        raise _off_schedule()  # a draft is its organisers' alone: not even its name is said
     team = team_of(player, week)
     if team is None:
         raise ValidationFailed(
@@ -118,10 +120,17 @@ def availability_from_token(token: str) -> tuple[Player, Week]:
             _("This link does not work any more: open the home page and answer there.")
         ) from None
     except Week.DoesNotExist:
-        raise ValidationFailed(
-            _("That night is no longer on the schedule: open the home page for the next one.")
-        ) from None
+        raise _off_schedule() from None
+    if week.season.state == SeasonState.DRAFT:  # made while published, then taken back
+        raise _off_schedule()
     return player, week
+
+
+def _off_schedule() -> ValidationFailed:
+    """A night nobody but its organisers may see now (gone, or its season back to draft)."""
+    return ValidationFailed(
+        _("That night is no longer on the schedule: open the home page for the next one.")
+    )
 
 
 def availability_answer_by_link(*, token: str, answer: str) -> Availability:

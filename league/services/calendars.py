@@ -238,6 +238,9 @@ def calendar_document(token: str) -> bytes | None:
     )
     if feed is None:
         return None
+    owner = feed.season or (feed.team.season if feed.team is not None else None)
+    if owner is not None and owner.state == SeasonState.DRAFT:
+        return None  # a feed made while published: its season went back to draft, its own now
     language = settings.LANGUAGE_CODE
     if feed.player is not None:
         profile = NotifyProfile.objects.filter(player=feed.player).first()

@@ -131,12 +131,31 @@ def _award(
     return points
 
 
+def forfeit_numbers_check(match: Match, numbers: list[int], *, played: int) -> None:
+    """The games a forfeit read from a season archive may award, as ``match_forfeit`` awards
+    them: after the ``played`` games, in order, and none past the match's games (a game 4 of a
+    3-game match would give a team a league point for a game no match has)."""
+    if not numbers or sorted(set(numbers)) != numbers or numbers[0] <= played:
+        raise ValidationFailed(
+            _("A forfeit's games are numbered after the games played, in order."), field="games"
+        )
+    last = checks.games_per_match(match)
+    if numbers[-1] > last:
+        raise ValidationFailed(
+            _("A match has %(n)s games: a forfeit cannot award game %(game)s.")
+            % {"n": last, "game": numbers[-1]},
+            field="games",
+        )
+
+
 def forfeit_restore(
     *, match: Match, team: Team, reason: str, numbers: list[int], user: Trusted
 ) -> Forfeit:
     """A forfeit read from a season archive (``league.services.archive``), in the import's
     transaction: the games ``numbers`` as the archive lists them, nothing asked again (the
-    archive is the record)."""
+    archive is the record), checked as the table's are (``forfeit_numbers_check``)."""
+    played = match.games.exclude(forfeit__isnull=False).count()
+    forfeit_numbers_check(match, numbers, played=played)
     present = match.away if team.pk == match.home_id else match.home
     forfeit = Forfeit.objects.create(match=match, team=team, reason=reason)
     _award(match, forfeit, present, numbers, user=user, reason=reason)

@@ -39,6 +39,7 @@ from django.utils.translation import ngettext
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
+from league.kernel.parsers import name_from
 from league.kernel.permissions import PLAYERS, Action, Actor, refuse_unless
 from league.models import AuditEntry, Game, HeldInvitation, Player, Season, SeasonState
 
@@ -107,6 +108,11 @@ def _check_lines(lines: Sequence[PlayerLine]) -> list[str]:
         where = _where(line)
         if not line.name:
             problems.append(_("%(where)s has no name.") % {"where": where})
+            continue
+        try:
+            name_from(line.name, field="names", label=where, limit=10**6)
+        except ValidationFailed as exc:
+            problems.append(exc.message)
             continue
         if len(line.name) > NAME_MAX:
             problems.append(
@@ -395,7 +401,9 @@ def player_rename(*, player: Player, name: str, user: Actor) -> Player:
     """A player's name corrected (a typo, a married name), audited. Names stay unique, without
     regard to case: a game's seats are typed by name and must find one player."""
     refuse_unless(user, Action.MANAGE_LEAGUE)
-    name = " ".join((name or "").split())
+    name = " ".join(
+        name_from(name or "", field="name", label=_("A player's name"), limit=10**6).split()
+    )
     if not name:
         raise ValidationFailed(_("A player needs a name."), field="name")
     if len(name) > 120:
@@ -421,6 +429,29 @@ def player_rename(*, player: Player, name: str, user: Actor) -> Player:
             after={"name": name},
         )
     return row
+
+
+def _holder_at(account: Any, act: int) -> int | None:
+    """The player ``account`` was linked to when it made audit entry ``act`` (None: nobody),
+    read from the links' own audit trail (``PLAYER_LINK``: an account leaves one player before
+    it joins another). Acts an account made as this very player are its own, so a mistaken
+    re-link can be undone; acts made as anyone else still refuse the link."""
+    name = account.get_username()
+    links = list(
+        AuditEntry.objects.filter(action=AuditAction.PLAYER_LINK)
+        .filter(Q(before__account=name) | Q(after__account=name))
+        .order_by("pk")
+        .values_list("pk", "object_id", "before", "after")
+    )
+    earlier = [row for row in links if row[0] < act]
+    if earlier:
+        _pk, player_id, _before, after = earlier[-1]
+        return int(player_id) if (after or {}).get("account") == name else None
+    if links:  # the first link change after the act says who held the account before it
+        _pk, player_id, before, _after = links[0]
+        return int(player_id) if (before or {}).get("account") == name else None
+    holder = Player.objects.filter(user=account).values_list("pk", flat=True).first()
+    return holder
 
 
 def player_link(*, player: Player, account: Any, user: Actor) -> Player:
@@ -451,9 +482,10 @@ def player_link(*, player: Player, account: Any, user: Actor) -> Player:
             seasons = Game.objects.filter(
                 Q(match__home__players=player) | Q(match__away__players=player)
             ).values("match__week__season_id")
-            if AuditEntry.objects.filter(
+            acts = AuditEntry.objects.filter(
                 actor=account, game__isnull=False, season_id__in=seasons
-            ).exists():
+            ).values_list("pk", flat=True)
+            if any(_holder_at(account, act) != player.pk for act in acts):
                 raise ValidationFailed(
                     _(
                         "This account has acted on games of a season %(name)s plays in: linked "

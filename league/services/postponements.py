@@ -235,6 +235,13 @@ def week_move(*, week: Week, user: Actor, date: dt.date, reason: str) -> Week:
     return week
 
 
+def refuse_cancelling_played(*, played: bool) -> None:
+    """The one rule of a cancelled night, asked by ``week_cancel`` and by a season archive's
+    import alike: a night with a game played (or awarded by a forfeit) is not cancelled."""
+    if played:
+        raise Conflict(_("A game of this night has been played: it can no longer be cancelled."))
+
+
 def week_cancel(*, week: Week, user: Actor, reason: str) -> Week:
     """Cancel the whole night: it stays in the schedule, said cancelled, and no game of it
     starts until the organiser moves it to a new date (``week_move``)."""
@@ -244,10 +251,7 @@ def week_cancel(*, week: Week, user: Actor, reason: str) -> Week:
         week = Week.objects.select_for_update().get(pk=week.pk)
         if week.cancelled_reason:
             raise Conflict(_("This night is already cancelled."))
-        if _night_played(week):
-            raise Conflict(
-                _("A game of this night has been played: it can no longer be cancelled.")
-            )
+        refuse_cancelling_played(played=_night_played(week))
         week.cancelled_reason = reason
         week.save(update_fields=["cancelled_reason"])
         Postponement.objects.filter(match__week=week, status=PostponementStatus.ASKED).update(

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from contest.points import skunk_defaults
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
+from league.kernel.parsers import name_from
 from league.kernel.permissions import Action, Actor, refuse_unless
 from league.models import DealtCards, Game, GameStatus, League, Season
 from league.models.rules import (
@@ -166,7 +167,7 @@ def season_create(
     import)."""
     if not trusted:
         refuse_unless(user, Action.MANAGE_LEAGUE)
-    name = (name or "").strip()
+    name = name_from(name or "", field="name", label=_("The season's name"))
     if not name:
         raise ValidationFailed(_("A season needs a name."), field="name")
     values = {**league.rules_dict(), **(rules or {})}
@@ -209,7 +210,7 @@ def season_details_update(
         before = {k: getattr(season, k) for k in fields}
         after = dict(before)
         if name is not None:
-            name = name.strip()
+            name = name_from(name, field="name", label=_("The season's name"))
             if not name:
                 raise ValidationFailed(_("A season needs a name."), field="name")
             if season.league.seasons.filter(name=name).exclude(pk=season.pk).exists():
@@ -301,7 +302,7 @@ def season_rules_update(
 
 
 def _refuse_league_name(name: str, *, league: League | None = None) -> str:
-    name = (name or "").strip()
+    name = name_from(name or "", field="name", label=_("The league's name"))
     if not name:
         raise ValidationFailed(_("A league needs a name."), field="name")
     taken = League.objects.filter(name__iexact=name)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Conflict, DomainError, ValidationFailed
+from league.kernel.parsers import name_from
 from league.kernel.permissions import Action, Actor, Trusted, refuse_unless
 from league.models import (
     AuditEntry,
@@ -353,7 +354,8 @@ def week_update(
 def venue_create(*, user: Actor, name: str, address: str = "") -> Venue:
     """A venue, or the one already called ``name`` (a venue is known by its name)."""
     refuse_unless(user, Action.MANAGE_LEAGUE)
-    name = (name or "").strip()
+    name = name_from(name or "", field="venue", label=_("The venue's name"), limit=10**6)
+    address = name_from(address or "", field="address", label=_("The venue's address"), limit=250)
     if not name:
         raise ValidationFailed(_("A venue needs a name."), field="venue")
     if len(name) > 120:
@@ -361,7 +363,7 @@ def venue_create(*, user: Actor, name: str, address: str = "") -> Venue:
     with transaction.atomic():
         venue = Venue.objects.filter(name__iexact=name).first()
         if venue is None:
-            venue = Venue.objects.create(name=name, address=(address or "").strip()[:250])
+            venue = Venue.objects.create(name=name, address=address)
             audit_log(actor=user, action=AuditAction.VENUE_CREATE, obj=venue, after={"name": name})
     return venue
 
@@ -370,8 +372,8 @@ def venue_update(*, venue: Venue, user: Actor, name: str, address: str = "") -> 
     """A venue's name and address changed, audited. The name stays unique (a venue is known by
     it: the weeks and the scoreboard show it)."""
     refuse_unless(user, Action.MANAGE_LEAGUE)
-    name = (name or "").strip()
-    address = (address or "").strip()
+    name = name_from(name or "", field="name", label=_("The venue's name"), limit=10**6)
+    address = name_from(address or "", field="address", label=_("The venue's address"), limit=10**6)
     if not name:
         raise ValidationFailed(_("A venue needs a name."), field="name")
     if len(name) > 120:
@@ -434,7 +436,7 @@ def team_check(
     and the captain. ``players`` may be unsaved (a player is known by its unique name)."""
     variant = season.game_variant
     size = variant.players // variant.sides
-    name = (name or "").strip()
+    name = name_from(name or "", field="name", label=_("The team's name"))
     if not name:
         raise ValidationFailed(_("A team needs a name."), field="name")
     if len(players) != size or len({p.name for p in players}) != size:
@@ -572,7 +574,7 @@ def team_update(
             team.captain = current[0]
         renamed = name is not None and name.strip() != team.name
         if renamed:
-            new_name = (name or "").strip()
+            new_name = name_from(name or "", field="name", label=_("The team's name"))
             if not new_name:
                 raise ValidationFailed(_("A team needs a name."), field="name")
             if team.season.teams.filter(name=new_name).exclude(pk=team.pk).exists():

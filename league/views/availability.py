@@ -7,12 +7,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.kernel.errors import DomainError
 from league.kernel.ids import number_from
+from league.kernel.parsers import local_path
 from league.models import Answer, Player, Week
 from league.selectors.availability import player_of
 from league.services.availability import (
@@ -23,12 +23,8 @@ from league.services.availability import (
 
 
 def _back(request: HttpRequest) -> str:
-    target = request.POST.get("next") or ""
-    if url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return "/"
+    """Where to go after the tap: ``next`` when it is a page of this site, else home."""
+    return local_path(request.POST.get("next"), host=request.get_host(), secure=request.is_secure())
 
 
 def _said(answer: str) -> str:

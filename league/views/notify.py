@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import json
+import re
 
 from django import forms
 from django.contrib import messages
@@ -19,7 +19,7 @@ from rest_framework.exceptions import ParseError
 
 from league.kernel.errors import DomainError
 from league.kernel.notify import unsubscribe_read
-from league.kernel.parsers import check_body
+from league.kernel.parsers import json_from, local_path
 from league.kernel.push import vapid_pair
 from league.models import CalendarFeed, Category, Player
 from league.selectors.notify import (
@@ -190,7 +190,10 @@ def calendar_reset(request: HttpRequest) -> HttpResponse:
     """A new secret address for a feed its owner holds; the old one stops working."""
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("league:notify_choices"))
-    feed = CalendarFeed.objects.filter(token=request.POST.get("token", "")).first()
+    token = request.POST.get("token", "")
+    if not _TOKEN.fullmatch(token):  # a NUL or 5,000 characters are no feed's address
+        raise Http404
+    feed = CalendarFeed.objects.filter(token=token).first()
     if feed is None:
         raise Http404
     try:
@@ -201,8 +204,12 @@ def calendar_reset(request: HttpRequest) -> HttpResponse:
         messages.success(
             request, _("A new calendar address: subscribe again with it; the old one is dead.")
         )
-    back = request.POST.get("next", "")
-    return redirect(back if back.startswith("/") and not back.startswith("//") else "/")
+    return redirect(
+        local_path(request.POST.get("next"), host=request.get_host(), secure=request.is_secure())
+    )
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a feed's address (``feed_token``)
 
 
 # --- Web Push -----------------------------------------------------------------------------------
@@ -229,8 +236,7 @@ def push_subscription(request: HttpRequest) -> HttpResponse:
             {"detail": _("This browser sent a subscription Pegboard cannot use.")}, status=400
         )
     try:
-        body = json.loads(request.body or b"null")
-        check_body(body)
+        body = json_from(request.body or b"null")  # bounded in depth before it is read
         if isinstance(body, dict) and "unsubscribe" in body:
             push_unsubscribe(user=request.user, endpoint=body["unsubscribe"])
             return JsonResponse({"subscribed": False})

@@ -25,6 +25,7 @@ from league.selectors.scoreboard import (
     skunk_line,
     week_boards,
 )
+from league.selectors.seasons import drafts_hidden
 
 POLL_SECONDS = 2.5
 
@@ -52,12 +53,10 @@ def _screen(request: HttpRequest) -> int | None:
     return screen
 
 
-def _week(venue: int, week: int) -> Week:
-    return get_object_or_404(
-        Week.objects.filter(season__importing=False).select_related("season__league", "venue"),
-        pk=week,
-        venue_id=venue,
-    )
+def _week(request: HttpRequest, venue: int, week: int) -> Week:
+    """The week at the venue; a draft's is its organisers' alone (404 for anyone else)."""
+    weeks = Week.objects.filter(season__importing=False).select_related("season__league", "venue")
+    return get_object_or_404(drafts_hidden(request.user, weeks, "season"), pk=week, venue_id=venue)
 
 
 def _context(week: Week, screen: int | None) -> dict[str, object]:
@@ -79,7 +78,7 @@ def _context(week: Week, screen: int | None) -> dict[str, object]:
 
 def scoreboard(request: HttpRequest, venue: int, week: int) -> HttpResponse:
     """The TV page: one screen of boards (the first, then each in turn, unless ``?screen=``)."""
-    context = _context(_week(venue, week), _screen(request))
+    context = _context(_week(request, venue, week), _screen(request))
     return render(request, "league/scoreboard.html", context)
 
 
@@ -108,7 +107,7 @@ def boards(request: HttpRequest, venue: int, week: int) -> HttpResponse:
     recent = cache_get(recent_key)
     if recent is not None:  # every TV and phone at the venue polls: one answer a second
         return _boards_response(request, recent[0], recent[1])
-    context = _context(_week(venue, week), screen)
+    context = _context(_week(request, venue, week), screen)
     digest = hashlib.sha1(str(context["signature"]).encode()).hexdigest()
     key = f"boards:{venue}:{week}:{screen}:{get_language()}:{digest}"
     html = cache_get(key)

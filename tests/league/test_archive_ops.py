@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from league.models import Forfeit, Match, Week
+from league.models import Forfeit, Match, Season, Week
 from league.selectors.standings import compute_standings
-from league.services.archive import export_season, import_season, standings_rows
+from league.services.archive import ArchiveRefused, export_season, import_season, standings_rows
 from league.services.forfeits import match_forfeit
 from league.services.postponements import match_postpone, week_cancel
 from league.services.season_ops import season_ops_update
@@ -71,3 +71,37 @@ def test_an_archive_with_a_forfeit_of_a_team_not_playing_is_refused(db):
     with pytest.raises(Exception, match="does not play this match"):
         import_season(doc)
     assert not Forfeit.objects.exists()
+
+
+def test_an_archive_whose_forfeit_awards_a_game_the_match_does_not_have_is_refused(db):
+    """A game 4 of a 3-game match was stored and gave a team a league point: refused, saying
+    where, by the rule the table's forfeit keeps."""
+    doc = make_archive(games=2)
+    doc["weeks"][0]["matches"][0]["forfeit"] = {"team": "Nobs", "reason": "x", "games": [3, 4]}
+    with pytest.raises(ArchiveRefused) as refused:
+        import_season(doc)
+    message = refused.value.message
+    assert "Week 1" in message and "forfeit" in message
+    assert "A match has 3 games: a forfeit cannot award game 4." in message
+    assert not Forfeit.objects.exists() and not Season.objects.exists()
+
+
+def test_an_archive_whose_cancelled_night_lists_played_games_is_refused(db):
+    """The app refuses cancelling a played night; the importer took one: refused, saying which
+    night, with the app's own sentence."""
+    doc = make_archive(games=2)
+    doc["weeks"][1]["cancelled"] = "The bar is closed"
+    with pytest.raises(ArchiveRefused) as refused:
+        import_season(doc)
+    message = refused.value.message
+    assert message.startswith("Week 2")
+    assert "A game of this night has been played: it can no longer be cancelled." in message
+    assert not Season.objects.exists()
+
+
+def test_a_cancelled_night_with_no_game_still_imports(db):
+    doc = make_archive(games=2)
+    doc["weeks"][1]["matches"][0]["games"] = []
+    doc["weeks"][1]["cancelled"] = "The bar is closed"
+    season = import_season(doc)
+    assert Week.objects.get(season=season, number=2).cancelled_reason == "The bar is closed"

@@ -218,3 +218,30 @@ def test_a_seasons_details_stop_changing_when_results_depend_on_them(
     factories.SeasonFactory(league=played_season.league, name="Spring 2027")
     with pytest.raises(ValidationFailed, match="already has a season called Spring 2027"):
         season_details_update(season=played_season, user=league_admin, name="Spring 2027")
+
+
+def test_after_a_mistaken_relink_the_players_own_account_links_back(client, staff_admin, game):
+    """Ann's account entered Ann's games; an admin moved it to a newcomer by mistake. Linked
+    back to Ann it vouches for no one but Ann, as before: the link is allowed, on record."""
+    from tests.factories import play
+
+    ann = models.Player.objects.get(name="Ann")
+    account = ann.user
+    play(game, account, deals=2)  # Ann's own acts on Ann's own game
+    newcomer = models.Player.objects.create(name="Nell Newcomer")
+    client.force_login(staff_admin)
+    _link(client, ann, None)
+    _link(client, newcomer, account)  # the mistake
+    newcomer.refresh_from_db()
+    assert newcomer.user_id == account.pk
+    _link(client, newcomer, None)
+    answer = _link(client, ann, account)
+    assert answer.status_code == 302, answer.content.decode()[:400]
+    ann.refresh_from_db()
+    assert ann.user_id == account.pk
+    # ... and still no account reaches the other team: Ann's goes to no player of Nobs.
+    _link(client, ann, None)
+    dan = models.Player.objects.get(name="Dan")
+    _link(client, dan, account)
+    dan.refresh_from_db()
+    assert dan.user_id != account.pk

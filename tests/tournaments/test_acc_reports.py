@@ -21,8 +21,10 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
 
 @pytest.fixture
-def club(db):
-    return services.club_create(user=TRUSTED, name="Crooked Peg ACC Club", guest_nights=1)
+def club(db, director):
+    club = services.club_create(user=TRUSTED, name="Crooked Peg ACC Club", guest_nights=1)
+    club.directors.add(director)  # a club's reports are its own directors' to read
+    return club
 
 
 @pytest.fixture

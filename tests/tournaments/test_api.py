@@ -160,11 +160,14 @@ def test_the_bracket_and_playoff_games_to_a_champion(drawn, director):
     url = f"/api/playoff-matches/{final['id']}/games/"
     body = {"winner": final["top"]["id"], "loser_score": 100}
     player = user_of(drawn.entrants.get(name=final["top"]["name"]))
-    assert signed_in(player).post(url, body, format="json").status_code == 403
+    assert signed_in(player).post(url, {**body, "key": "g0"}, format="json").status_code == 403
     desk = signed_in(director)
-    assert desk.post(url, body, format="json").status_code == 201
-    assert desk.post(url, body, format="json").json()["winner"]["id"] == final["top"]["id"]
-    after = desk.post(url, body, format="json")
+    keyless = desk.post(url, body, format="json")  # two such posts would be two games
+    assert keyless.status_code == 400 and keyless.json()["field"] == "key"
+    assert desk.post(url, {**body, "key": "g1"}, format="json").status_code == 201
+    second = desk.post(url, {**body, "key": "g2"}, format="json")
+    assert second.json()["winner"]["id"] == final["top"]["id"]
+    after = desk.post(url, {**body, "key": "g3"}, format="json")
     assert after.status_code == 409 and "no game may follow" in after.json()["detail"]
     bracket = APIClient().get(f"/api/tournaments/{drawn.pk}/bracket/").json()
     assert bracket["champion"] == final["top"]["name"]

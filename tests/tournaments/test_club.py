@@ -224,6 +224,7 @@ def test_a_director_creates_a_club_season_in_the_admin_and_attaches_a_night(clie
 
     dora = factories.UserFactory(username="dora", is_staff=True)
     dora.groups.add(Group.objects.get_or_create(name=TOURNAMENT_DIRECTORS)[0])
+    club.directors.add(dora)  # a director runs the seasons of the clubs they direct
     client.force_login(dora)
     page = client.post(
         reverse("admin:tournaments_clubseason_add"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -274,9 +275,15 @@ class ResultRequestSerializer(StrictSerializer):
     loser_score = StrictIntegerField(min_value=0, max_value=999)
 
 
+PLAYOFF_KEY_REQUIRED = gettext_lazy(
+    "Send a key with the game (a UUID your device makes): without one, the same game sent "
+    "twice would be stored twice."
+)
+
+
 class PlayoffGameRequestSerializer(ResultRequestSerializer):
-    """``POST /api/playoff-matches/{id}/games/``: who won the next game, the loser's score, and
-    a ``key`` so that the same game sent twice is stored once."""
+    """``POST /api/playoff-matches/{id}/cards/``: who won the next game, the loser's score, and
+    a ``key`` so that the same card sent twice is stored once."""
 
     key = StrictCharField(
         required=False,
@@ -285,6 +292,25 @@ class PlayoffGameRequestSerializer(ResultRequestSerializer):
         max_length=64,
         help_text="A client-made id (a UUID): the same game sent again is stored once.",
         error_messages=KEY_MESSAGES,
+    )
+
+
+class PlayoffGameKeyedRequestSerializer(ResultRequestSerializer):
+    """``POST /api/playoff-matches/{id}/games/``: the director's game, with the ``key`` that
+    makes the same game sent twice stored once. The key is required: two posts of one game
+    without it (a retrying phone, two taps) would store two games, and a best of 3 would be
+    decided by one game played."""
+
+    key = StrictCharField(
+        required=True,
+        min_length=1,
+        max_length=64,
+        help_text="A client-made id (a UUID), required: the same game sent again is stored once.",
+        error_messages={
+            **KEY_MESSAGES,
+            "required": PLAYOFF_KEY_REQUIRED,
+            "null": PLAYOFF_KEY_REQUIRED,
+        },
     )
 
 

@@ -119,7 +119,7 @@ class TournamentViewSet(ReadOnlyViewSet):
     def entrants(self, request: Request, pk: str | None = None) -> Response:
         """Enter names and players at once (all or none); ``check_in`` checks them in."""
         night = self.get_object()
-        refuse_unless(request.user, Action.RUN_TOURNAMENT)  # before reading the body
+        refuse_unless(request.user, Action.RUN_TOURNAMENT, night)  # before reading the body
         body = parse(ts.EntrantsRequestSerializer, request.data)
         players = list(Player.objects.filter(pk__in=body["players"]))
         made = services.entrants_add(
@@ -155,7 +155,7 @@ class TournamentViewSet(ReadOnlyViewSet):
     def start(self, request: Request, pk: str | None = None) -> Response:
         """Start a seated round: its clock runs, its seats are final."""
         night = self.get_object()
-        refuse_unless(request.user, Action.RUN_TOURNAMENT)  # before reading the body
+        refuse_unless(request.user, Action.RUN_TOURNAMENT, night)  # before reading the body
         body = parse(ts.RoundStartRequestSerializer, request.data)
         rnd = Round.objects.filter(tournament=night, number=body["number"]).first()
         if rnd is None:
@@ -202,7 +202,7 @@ class ClubViewSet(ReadOnlyViewSet):
     def members(self, request: Request, pk: str | None = None) -> Response:
         """Add members by name (new names become players)."""
         club = self.get_object()
-        refuse_unless(request.user, Action.RUN_TOURNAMENT)  # before reading the body
+        refuse_unless(request.user, Action.RUN_TOURNAMENT, club)  # before reading the body
         body = parse(ts.NamesRequestSerializer, request.data)
         added = services.club_members_add(user=request.user, club=club, names=body["names"])
         return Response(
@@ -308,7 +308,7 @@ class PlayoffMatchViewSet(ReadOnlyViewSet):
     filterset_fields = ["tournament", "round"]
 
     @extend_schema(
-        request=ts.PlayoffGameRequestSerializer,
+        request=ts.PlayoffGameKeyedRequestSerializer,
         responses={
             201: ts.PlayoffMatchSerializer,
             200: OpenApiResponse(
@@ -321,16 +321,16 @@ class PlayoffMatchViewSet(ReadOnlyViewSet):
     @action(detail=True, methods=["post"], filter_backends=[])
     def games(self, request: Request, pk: str | None = None) -> Response:
         """Record the next game of the match; the match ends at a majority, and no game may
-        follow (409). Send a ``key`` (a UUID made by your device): the same game sent again
-        with it returns the match (200) instead of storing a second game."""
+        follow (409). A ``key`` (a UUID made by your device) is required: the same game sent
+        again with it returns the match (200) instead of storing a second game."""
         match = self.get_object()
-        body = parse(ts.PlayoffGameRequestSerializer, request.data)
+        body = parse(ts.PlayoffGameKeyedRequestSerializer, request.data)
         match, created = services.playoff_game_record(
             user=request.user,
             match=match,
             winner=services.match_entrant(match, body["winner"]),
             loser_score=body["loser_score"],
-            key=body.get("key"),
+            key=body["key"],
         )
         answer = ts.PlayoffMatchSerializer(selectors.playoff_match_rows().get(pk=match.pk)).data
         return Response(answer, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
@@ -365,7 +365,9 @@ class PlayoffMatchViewSet(ReadOnlyViewSet):
         """A no-show: the games the absent entrant forfeits after so many minutes (ACC: the
         first after 5, one more every 15), no more than the match needs."""
         match = self.get_object()
-        refuse_unless(request.user, Action.RUN_TOURNAMENT)  # before reading the body
+        refuse_unless(
+            request.user, Action.RUN_TOURNAMENT, match.tournament
+        )  # before reading the body
         body = parse(ts.PlayoffForfeitRequestSerializer, request.data)
         services.playoff_forfeit(
             user=request.user,

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
+from league.kernel.parsers import name_from
 from league.kernel.people import Player
 from league.kernel.permissions import Action, Actor
 from tournaments import logic
@@ -38,7 +39,8 @@ def club_create(*, user: Actor, name: str, venue: str = "", guest_nights: Any = 
         raise ValidationFailed(
             _("The nights a guest may play is a whole number, 0 or more."), field="guest_nights"
         )
-    name = name.strip()
+    name = name_from(name, field="name", label=_("The club's name"))
+    venue = name_from(venue, field="venue", label=_("Where the club plays"), limit=160)
     if not name:
         raise ValidationFailed(_("A club needs a name."), field="name")
     with transaction.atomic():
@@ -46,7 +48,7 @@ def club_create(*, user: Actor, name: str, venue: str = "", guest_nights: Any = 
             raise ValidationFailed(
                 _("There is already a club called %(name)s.") % {"name": name}, field="name"
             )
-        club = Club.objects.create(name=name, venue=venue.strip(), guest_nights=guest_nights)
+        club = Club.objects.create(name=name, venue=venue, guest_nights=guest_nights)
         audit_log(actor=user, action=AuditAction.CLUB_CREATE, obj=club, after={"name": name})
     return club
 
@@ -83,8 +85,8 @@ def club_season_create(
     threshold: int = logic.ClubPoints().threshold,
     points_table: Sequence[int] = logic.ClubPoints().table,
 ) -> ClubSeason:
-    _require(user, Action.MANAGE_CLUBS)
-    name = name.strip()
+    _require(user, Action.MANAGE_CLUBS, club)
+    name = name_from(name, field="name", label=_("The club season's name"))
     if not name:
         raise ValidationFailed(_("A club season needs a name."), field="name")
     threshold, table = _check_points(points_mode, threshold, list(points_table))
@@ -123,7 +125,7 @@ def club_season_update(*, user: Actor, season: ClubSeason, changes: dict[str, An
         for key in fields:
             if key in changes:
                 setattr(row, key, changes[key])
-        row.name = str(row.name).strip()
+        row.name = name_from(str(row.name), field="name", label=_("The club season's name"))
         if not row.name:
             raise ValidationFailed(_("A club season needs a name."), field="name")
         if (
@@ -159,6 +161,8 @@ def night_assign_season(
     """Count ``tournament`` toward a club season (None: toward none). Allowed at any stage:
     a director may attach a night already played."""
     _require(user, Action.RUN_TOURNAMENT, tournament)
+    if season is not None:
+        _require(user, Action.MANAGE_CLUBS, season)
     with transaction.atomic():
         row = _lock(tournament)
         if row.club_season_id == (season.pk if season else None):
@@ -182,7 +186,7 @@ def club_member_set(
 ) -> ClubMember:
     """A player's ACC number and standing at ``club`` (member, guest or visitor), made or
     changed. An ACC number is digits only (as the ACC prints it on the card)."""
-    _require(user, Action.MANAGE_CLUBS)
+    _require(user, Action.MANAGE_CLUBS, club)
     return member_store(user=user, club=club, player=player, acc_number=acc_number, status=status)
 
 
@@ -192,7 +196,7 @@ def member_store(
     """``club_member_set`` once the caller has asked who may (the admin: ``MANAGE_CLUBS``; the
     director's workspace: a director of ``club``): the checks, the write and its audit."""
     number = str(acc_number or "").strip()
-    if number and (not number.isdigit() or len(number) > 12):
+    if number and (not (number.isascii() and number.isdigit()) or len(number) > 12):
         raise ValidationFailed(
             _("An ACC number is digits only, up to 12 (as on the member's card)."),
             field="acc_number",
@@ -239,11 +243,13 @@ CLUB_EDITABLE = ("name", "venue", "guest_nights", "send_night_story")
 def club_update(*, user: Actor, club: Club, changes: dict[str, Any]) -> Club:
     """Change a club's name, where it plays, the nights a guest may play or whether it sends
     each night's story to its members."""
-    _require(user, Action.MANAGE_CLUBS)
+    _require(user, Action.MANAGE_CLUBS, club)
     with transaction.atomic():
         row = _lock_club(club)
         before = {k: getattr(row, k) for k in CLUB_EDITABLE}
-        name = str(changes.get("name", row.name)).strip()
+        name = name_from(
+            str(changes.get("name", row.name)), field="name", label=_("The club's name")
+        )
         if not name:
             raise ValidationFailed(_("A club needs a name."), field="name")
         if Club.objects.filter(name=name).exclude(pk=row.pk).exists():
@@ -261,7 +267,13 @@ def club_update(*, user: Actor, club: Club, changes: dict[str, Any]) -> Club:
             raise ValidationFailed(
                 _("Sending the night's story is yes or no."), field="send_night_story"
             )
-        row.name, row.venue = name, str(changes.get("venue", row.venue)).strip()
+        row.name = name
+        row.venue = name_from(
+            str(changes.get("venue", row.venue)),
+            field="venue",
+            label=_("Where the club plays"),
+            limit=160,
+        )
         row.guest_nights, row.send_night_story = nights, story
         after = {k: getattr(row, k) for k in CLUB_EDITABLE}
         if after == before:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from contest.points import skunk_defaults
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, ValidationFailed
+from league.kernel.parsers import name_from
 from league.kernel.people import Player
 from league.kernel.permissions import Action, Actor
 from league.kernel.scoring_messages import scoring_message
@@ -72,7 +73,7 @@ def tournament_create(
 def tournament_check(*, name: str, kind: str, variant: str, games_per_entrant: int) -> str:
     """The checks of :func:`tournament_create` (one query: the name is free), the name
     stripped; the tournament archive's importer plans a tournament with them too."""
-    name = name.strip()
+    name = name_from(name, field="name", label=_("The tournament's name"), limit=160)
     if not name:
         raise ValidationFailed(_("A tournament needs a name."), field="name")
     if Tournament.objects.filter(name=name).exists():
@@ -185,7 +186,11 @@ def _follow_target(row: Tournament, before: dict[str, Any], changes: dict[str, A
 def _players(names: Iterable[Player | str]) -> list[Player]:
     out = []
     for p in names:
-        out.append(p if isinstance(p, Player) else Player.objects.get_or_create(name=p.strip())[0])
+        if not isinstance(p, Player):
+            p = Player.objects.get_or_create(
+                name=name_from(p, field="players", label=_("A player's name"), required=True)
+            )[0]
+        out.append(p)
     return out
 
 
@@ -233,7 +238,7 @@ def entrant_register(
     """Register an entrant; a singles entrant with no player named is the player of its name.
     After the first round it is a late add, checked in at once for the next round."""
     _require(user, Action.RUN_TOURNAMENT, tournament)
-    name = name.strip()
+    name = name_from(name, field="name", label=_("The entrant's name"))
     if not name:
         raise ValidationFailed(_("An entrant needs a name."), field="name")
     with transaction.atomic():

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from contest import brackets
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, NotAllowed, ValidationFailed
+from league.kernel.parsers import name_from
 from league.kernel.people import Player
 from league.kernel.permissions import (
     TOURNAMENT_DIRECTORS,
@@ -109,6 +110,7 @@ def names_from(text: str) -> list[str]:
 
 def _check_names(names: Sequence[str]) -> None:
     for number, name in enumerate(names, start=1):
+        name_from(name, field="names", label=_("Line %(n)s") % {"n": number}, limit=10**6)
         if len(name) > MAX_NAME:
             raise ValidationFailed(
                 _("Line %(n)s is too long for a name (%(max)s letters at most).")
@@ -157,11 +159,13 @@ def club_director_add(*, user: Actor, club: Club, username: str) -> Any:
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
 
-    account = get_user_model().objects.filter(username__iexact=username.strip()).first()
-    if account is None or not username.strip():
+    username = name_from(username, field="username", label=_("The login"), limit=150)
+    account = (
+        get_user_model().objects.filter(username__iexact=username).first() if username else None
+    )
+    if account is None:
         raise ValidationFailed(
-            _("Nobody has the login %(name)s: they need an account first.")
-            % {"name": username.strip()},
+            _("Nobody has the login %(name)s: they need an account first.") % {"name": username},
             field="username",
         )
     with transaction.atomic():
