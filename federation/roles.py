@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from league.kernel.permissions import Action, Trusted, can, is_league_admin
+from league.kernel.permissions import Action, Trusted, can, in_group, is_league_admin
 
 FEDERATION_ADMINS = "Federation admins"
 STATISTICIANS = "Statisticians"
@@ -15,7 +15,7 @@ def _in(user: Any, group: str) -> bool:
         return True
     if not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
-    return bool(user.is_superuser or user.groups.filter(name=group).exists())
+    return bool(user.is_superuser or in_group(user, group))
 
 
 def is_federation_admin(user: Any) -> bool:

@@ -188,18 +188,29 @@ def notify(
     written now, in the caller's transaction, and sent after commit. ``key`` says what it is
     about (``"match:12"``): the same event and key reach a player once. ``context`` fills the
     event's words (plain values; dates become ISO text here)."""
-    ids = sorted({r if isinstance(r, int) else r.pk for r in recipients})
-    if not ids:
+    notify_each(event, [(recipients, context, key)])
+
+
+def notify_each(
+    event: Event, told: Iterable[tuple[Iterable[Player | int], Mapping[str, Any], str]]
+) -> None:
+    """``notify`` for several things at once (``told``: recipients, context and key of each,
+    e.g. every entrant of a night its own place), their messages written in one insert."""
+    batches = []
+    for recipients, context, key in told:
+        ids = sorted({r if isinstance(r, int) else r.pk for r in recipients})
+        if ids:
+            batches.append((ids, {name: _plain(value) for name, value in context.items()}, key))
+    if not batches or not owe_each(event=event.code, batches=batches):
         return
-    payload = {name: _plain(value) for name, value in context.items()}
-    if not owe(event=event.code, recipients=ids, context=payload, key=key):
-        return
+    keys = [key for _ids, _context, key in batches]
 
     def send() -> None:
-        try:
-            queue_task(DISPATCH_TASK, event.code, key)
-        except Exception:  # the rows wait in the outbox: beat's sweep sends them
-            log.warning("could not queue %s for %s: the sweep sends it", event.code, key)
+        for key in keys:
+            try:
+                queue_task(DISPATCH_TASK, event.code, key)
+            except Exception:  # the rows wait in the outbox: beat's sweep sends them
+                log.warning("could not queue %s for %s: the sweep sends it", event.code, key)
 
     transaction.on_commit(send)
 
@@ -253,11 +264,17 @@ def owe(*, event: str, recipients: Sequence[int], context: Mapping[str, Any], ke
     """Write the messages ``event`` owes ``recipients`` (one ``Delivery`` per player and
     channel, ``pending``) in the caller's transaction; a row already written stays as it is.
     Returns how many rows the event owes (0: nobody to tell)."""
+    return owe_each(event=event, batches=[(recipients, context, key)])
+
+
+def owe_each(*, event: str, batches: Sequence[tuple[Sequence[int], Mapping[str, Any], str]]) -> int:
+    """``owe`` for several keys of one event (``batches``: recipients, context, key), written
+    in one insert."""
     declared = EVENTS[event]
-    if not _due(context):
+    batches = [b for b in batches if _due(b[1])]
+    if not batches:
         return 0  # an app's rule says nobody is told (the league: nothing of a draft season)
-    season_id = context.get("season_id")
-    pushed = _with_devices(recipients)
+    pushed = _with_devices(sorted({p for recipients, _c, _k in batches for p in recipients}))
     rows = [
         Delivery(
             key=delivery_key(event, key, player_id, channel),
@@ -266,9 +283,10 @@ def owe(*, event: str, recipients: Sequence[int], context: Mapping[str, Any], ke
             category=declared.category,
             channel=channel,
             player_id=player_id,
-            season_id=season_id if isinstance(season_id, int) else None,
+            season_id=season_id if isinstance(season_id := context.get("season_id"), int) else None,
             context=dict(context),
         )
+        for recipients, context, key in batches
         for player_id in recipients
         for channel in Channel
         if channel == Channel.EMAIL or player_id in pushed

@@ -112,7 +112,9 @@ def actor_of(user: Any) -> Any:
     return user if getattr(user, "is_authenticated", False) else None
 
 
-def _in_group(user: Any, name: str) -> bool:
+def in_group(user: Any, name: str) -> bool:
+    """Whether ``user`` is in the group ``name``: their groups read once per user object (a
+    request asks many role questions; a page of the admin, one for each of its models)."""
     cache = getattr(user, "_pegboard_groups", None)
     if cache is None:
         cache = set(user.groups.values_list("name", flat=True))
@@ -121,11 +123,11 @@ def _in_group(user: Any, name: str) -> bool:
 
 
 def is_league_admin(user: Any) -> bool:
-    return bool(user.is_authenticated and (user.is_superuser or _in_group(user, LEAGUE_ADMINS)))
+    return bool(user.is_authenticated and (user.is_superuser or in_group(user, LEAGUE_ADMINS)))
 
 
 def is_judge(user: Any) -> bool:
-    return bool(user.is_authenticated and (user.is_superuser or _in_group(user, JUDGES)))
+    return bool(user.is_authenticated and (user.is_superuser or in_group(user, JUDGES)))
 
 
 def is_official(user: Any) -> bool:
@@ -241,7 +243,7 @@ def _role_refusal(user: Any, action: str) -> Refusal | None:
     elif action == Action.MANAGE_LEAGUE:
         may = is_league_admin(user)
     elif action in (Action.RUN_TOURNAMENT, Action.KEEP_MONEY, Action.MANAGE_CLUBS):
-        may = is_league_admin(user) or _in_group(user, TOURNAMENT_DIRECTORS)
+        may = is_league_admin(user) or in_group(user, TOURNAMENT_DIRECTORS)
     elif action == Action.CHECK_SCORECARDS:
         may = is_official(user)
     elif action == Action.ENTER_SCORECARD:

@@ -39,8 +39,8 @@ FIRST_OF_ROUND = CARD + 1
 # ACC Rule 12.2 settling a disagreement reads the verified games (entrants, games, byes) for
 # the apparent qualifiers; the ruling is written with the card, its audit with the card's; and
 # when the ruling changed an apparent qualifier's card, that entrant's players are read to be
-# told (12.2(i)).
-ACC_RULING = CARD + 4
+# told (12.2(i)) and the messages they are owed written, in one insert (the outbox).
+ACC_RULING = CARD + 5
 
 
 def phone(user) -> APIClient:

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from league.kernel.notify import notify, said, written_in_each_language
+from league.kernel.notify import notify, notify_each, said, written_in_each_language
 from league.kernel.people import Player
 from league.kernel.recap import recap_text
 from tournaments import notify_events as events
@@ -36,25 +36,25 @@ def notify_acc_card_changed(
     players: dict[int, list[int]] = {}
     for entrant_id, player_id in rows:
         players.setdefault(entrant_id, []).append(player_id)
+    told = []
     for entrant, outcome in changed:
         if outcome.won:
             figure = said(gettext_noop("won by %(n)s"), n=outcome.spread)
         else:
             figure = said(gettext_noop("lost by %(n)s"), n=outcome.spread)
-        notify(
-            events.ACC_CARD_CHANGED,
-            players.get(entrant.pk, []),
-            {
-                "league": tournament.name,
-                "table": game.table,
-                "round": game.round.number,
-                "clause": clause,
-                "entrant": entrant.name,
-                "figure": figure,
-                "game_id": game.pk,
-            },
-            key=f"table:{game.pk}:acc:{clause}:{entrant.pk}",
+        context = {
+            "league": tournament.name,
+            "table": game.table,
+            "round": game.round.number,
+            "clause": clause,
+            "entrant": entrant.name,
+            "figure": figure,
+            "game_id": game.pk,
+        }
+        told.append(
+            (players.get(entrant.pk, []), context, f"table:{game.pk}:acc:{clause}:{entrant.pk}")
         )
+    notify_each(events.ACC_CARD_CHANGED, told)
 
 
 def _context(tournament: Tournament) -> dict[str, Any]:
@@ -109,22 +109,20 @@ def notify_club_night_standing(tournament: Tournament) -> None:
     by_name = {row["entrant"]: row for row in standings}
     entrants = dict(tournament.entrants.values_list("pk", "name"))
     roster = _rosters([tournament]).get(tournament.pk, {})
+    told = []
     for entrant_id, players in roster.items():
         row = by_name.get(entrants.get(entrant_id))
         if row is None:
             continue
-        notify(
-            events.CLUB_NIGHT_STANDING,
-            players,
-            {
-                **_context(tournament),
-                "entrant": row["entrant"],
-                "place": row["rank"],
-                "of": len(standings),
-                "points": row["game_points"],
-            },
-            key=f"tournament:{tournament.pk}:entrant:{entrant_id}",
-        )
+        context = {
+            **_context(tournament),
+            "entrant": row["entrant"],
+            "place": row["rank"],
+            "of": len(standings),
+            "points": row["game_points"],
+        }
+        told.append((players, context, f"tournament:{tournament.pk}:entrant:{entrant_id}"))
+    notify_each(events.CLUB_NIGHT_STANDING, told)
 
 
 def notify_night_story(tournament: Tournament) -> bool:
