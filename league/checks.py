@@ -155,7 +155,7 @@ ANSWER = Refusal(
 ANSWERED = Refusal(
     "postponement_answered", _("This postponement has already been answered."), error=Conflict
 )
-#: A match read with the teams of the user who asks (``league.services.games`` reads them in
+#: A match read with the teams of the user who asks (``league.services.deals`` reads them in
 #: the statement that locks the game): ``(user id, team ids)``. ``_mine`` answers from it
 #: instead of asking ``permissions.teams_of``, so a deal's refusal costs no query of teams.
 ASKER_TEAMS = "_pegboard_asker_teams"

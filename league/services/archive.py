@@ -4,7 +4,7 @@ Export reads a season as the archive format names it: players, teams and seats b
 by team name, shows by player name. Import maps those names back to the seat-based shape the
 score-entry services take and checks the whole file in memory first (:func:`import_plan`), with
 the checks the services make, shared rather than copied (``team_check`` of ``team_create``;
-:class:`~league.services.games.GameBuild` runs the seating checks of ``game_start``, replays
+:class:`~league.services.game_build.GameBuild` runs the seating checks of ``game_start``, replays
 every deal through the scorer as ``deal_record`` does and confirms as ``game_confirm`` does for
 a trusted caller). The first refusal raises :class:`ArchiveRefused`, whose message names the
 week, match, game and deal ("Week 2, Fifteen Two v Nobs, game 1, deal 7: A hand can never score
@@ -88,7 +88,7 @@ from league.ranking import chain_of
 from league.selectors.standings import compute_standings
 from league.selectors.subs import subs_of
 from league.services.forfeits import forfeit_restore
-from league.services.games import GameBuild
+from league.services.game_build import GameBuild
 from league.services.results import results_changed
 from league.services.seasons import refuse_players_taken, team_check
 from league.standings_row import ARCHIVED
@@ -375,7 +375,7 @@ def import_season(data: Any, *, user: Actor | None = None) -> Season:
 
 def import_plan(data: Any, *, user: Actor | None = None) -> ImportPlan:
     """Read and check the whole archive, replaying every game through the scorer with the checks
-    score entry makes (:class:`~league.services.games.GameBuild`, the team checks of
+    score entry makes (:class:`~league.services.game_build.GameBuild`, the team checks of
     ``team_create``), before anything is written. Reads the database (players and leagues by
     name), writes nothing. Raises :class:`ArchiveRefused` naming the place and the rule."""
     check_shape(data, refusal=ArchiveRefused)

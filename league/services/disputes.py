@@ -25,14 +25,8 @@ from league.models import Deal, Dispute, DisputeStatus, Game
 from league.models.disputes import CLAIM_LIMIT
 from league.rules_reference import RULES_BY_ID, in_force, rule_facts, why_not_played
 from league.selectors.games import rival_claim
-from league.services.games import (
-    OPEN_DISPUTES,
-    _lock,
-    deals_correct,
-    game_resettle,
-    game_state,
-    settle_after_ruling,
-)
+from league.services.corrections import game_resettle, settle_after_ruling
+from league.services.deals import OPEN_DISPUTES, _lock, deals_correct, game_state
 from league.services.results import queue_task, results_changed
 
 log = logging.getLogger(__name__)

@@ -23,7 +23,7 @@ from tests.pathprobe import probe
 
 pytestmark = pytest.mark.django_db
 
-SERVICES = "league.services.games"
+SERVICES = "league.services.deals"
 PERMISSIONS = "league.kernel.permissions"
 LIFECYCLE = "league.kernel.lifecycle"
 
@@ -246,7 +246,8 @@ def test_a_retry_waiting_on_its_first_send_gets_the_stored_deal(match, ann):
     first is still being written: the retry waits for the game's lock and then gets the stored
     deal back, not a refusal of deal 1's numbers as deal 2 (on PostgreSQL, the locked read's
     subqueries see the database from before the wait)."""
-    from league.services.games import deal_record, game_start
+    from league.services.deals import deal_record
+    from league.services.games import game_start
 
     game = game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"])
     first_in = threading.Event()

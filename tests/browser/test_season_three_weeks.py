@@ -33,7 +33,8 @@ from django.utils.formats import date_format
 from league.kernel.permissions import LEAGUE_ADMINS
 from league.models import Game, GameSeat, Match, Player, Season, Week
 from league.selectors.playoffs import playoff_shortfalls
-from league.services.games import deal_record, game_confirm, game_start
+from league.services.deals import deal_record
+from league.services.games import game_confirm, game_start
 from league.services.people import PlayerLine
 from league.services.rules import season_create
 from league.services.season_ops import season_ops_update

@@ -19,7 +19,7 @@ from django.urls import reverse
 from league.models import Deal, Game, Season
 from league.services import archive
 from league.services.archive import ArchiveRefused, import_plan, import_season, import_write
-from league.services.games import deal_record
+from league.services.deals import deal_record
 from tests.factories import make_archive, make_big_archive, plain_deal, row_counts
 
 

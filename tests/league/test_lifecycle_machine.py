@@ -57,6 +57,8 @@ from league.models import (
 )
 from league.selectors.games import stored_deal
 from league.selectors.standings import compute_standings, standings_for_season
+from league.services import corrections as correction_services
+from league.services import deals as deal_services
 from league.services import disputes as dispute_services
 from league.services import games as game_services
 from league.services.closing import results_close
@@ -303,7 +305,7 @@ class LeagueNight(RuleBasedStateMachine):
         if door == "service":
             self.attempt(
                 lambda: bool(
-                    game_services.deal_record(
+                    deal_services.deal_record(
                         game=game,
                         user=self.user(role),
                         number=number,
@@ -385,7 +387,7 @@ class LeagueNight(RuleBasedStateMachine):
         if door == "service":
             self.attempt(
                 lambda: bool(
-                    game_services.deal_correct(
+                    correction_services.deal_correct(
                         game=game, number=number, user=self.user(role), data=data, reason="typo"
                     )
                 )
@@ -451,7 +453,7 @@ class LeagueNight(RuleBasedStateMachine):
         rival = rivals[index % len(rivals)]
         if door == "service":
             self.attempt(
-                lambda: bool(game_services.rival_withdraw(rival=rival, user=self.user(role)))
+                lambda: bool(correction_services.rival_withdraw(rival=rival, user=self.user(role)))
             )
         elif door == "api":
             self.attempt(lambda: self.http("api", role, "post", f"/api/deals/{rival.pk}/withdraw/"))

@@ -210,7 +210,7 @@ def _rival_dispute_in_english(game: Game) -> None:
     from django.utils import translation
 
     from league.selectors.games import pending_rivals, stored_deal
-    from league.services.games import deal_record
+    from league.services.deals import deal_record
 
     deal = Deal.objects.get(game=game, number=2, is_current=True)
     entered = team_of(deal.entered_by, game.match)
