@@ -203,12 +203,18 @@ def _settle(
     user: Actor,
     finished: bool | None = None,
     actor: Any = None,
+    stored: bool = True,
 ) -> GameStatus:
     """Put the game in the state its facts say (``lifecycle.game_status``, one call); stamp
     when it finished and was confirmed. Returns the state it was in before. The open disputes
     are counted (one query) only for a finished game: a game in progress is in progress
     whatever is disputed. ``finished`` is for a game built in memory, whose winner (an unsaved
-    team) has no key yet; ``actor``, the account, when the caller has it (``Permit.actor``)."""
+    team) has no key yet; ``actor``, the account, when the caller has it (``Permit.actor``).
+
+    ``stored=False`` for a game built in memory (``GameBuild``): nothing of it is saved yet, so
+    nothing follows (no ratings' update, no request to confirm); its writer queues the ratings'
+    update once, after its last batch. (Queued per game, the update ran at once outside any
+    transaction: a 3,200-game season's check replayed the ratings 3,200 times, 4.0 s -> 32 s.)"""
     before = GameStatus(game.status)
     done = game.winner_id is not None if finished is None else finished
     open_disputes = (
@@ -229,6 +235,8 @@ def _settle(
         game.confirmed_by = None
     game.status = after
     game.version += 1
+    if not stored:
+        return before
     if GameStatus.CONFIRMED in (before, after):
         ratings_changed()  # confirmed, or a confirmed game changed: the ratings follow
     if after == GameStatus.FINISHED and before != GameStatus.FINISHED:

@@ -115,11 +115,11 @@ class GameBuild:
         _apply_scores(game, self.scored, len(self.normals))
         _vouch(game, team_of(self.user, game.match), len(self.normals))
         finished = self.scored.finished
-        _settle(game, user=self.user, finished=finished)
+        _settle(game, user=self.user, finished=finished, stored=False)
         if game.status == GameStatus.FINISHED:
             lifecycle.require(Event.CONFIRM, game.status)
             game.home_vouched = game.away_vouched = game.deal_count
-            _settle(game, user=self.user, finished=finished)
+            _settle(game, user=self.user, finished=finished, stored=False)
             self.confirmed = True
 
     def deal_rows(self) -> list[Deal]:

@@ -201,3 +201,29 @@ def test_an_interrupted_import_is_named_and_can_be_cleared_then_imported_again(m
     assert not Season.objects.filter(name="Big 20").exists()
     season = import_season(doc)
     assert Game.objects.filter(match__week__season=season).count() == 20
+
+
+@pytest.mark.django_db(transaction=True)
+def test_checking_an_archive_reads_the_database_twice_whatever_its_size():
+    """The check replays every game in memory and reads only the league and the players by
+    name: no statement per game. (Each confirmed game built in memory queued a ratings' update
+    that ran at once, outside any transaction: eight times the check's time for a 3,200-game
+    season.) A transactional test, so a callback queued after commit would run and be counted
+    here, as it is in a real import."""
+
+    def check_statements(doc) -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            import_plan(doc)
+        return len(ctx.captured_queries)
+
+    assert check_statements(make_big_archive(5, seed=1)) == 2
+    assert check_statements(make_big_archive(30, seed=2)) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_whole_import_sends_a_pinned_number_of_statements():
+    """Check, write in batches, then one ratings' update and one standings' recompute: the
+    statements of a 30-game season import (bench/README.md gives the full-size CPU)."""
+    with CaptureQueriesContext(connection) as ctx:
+        import_season(make_big_archive(30, seed=2))
+    assert len(ctx.captured_queries) == 83
