@@ -90,19 +90,15 @@ from league.selectors.subs import subs_of
 from league.services.forfeits import forfeit_restore
 from league.services.game_build import GameBuild
 from league.services.results import results_changed
+from league.services.season_ops import BOOL_FIELDS, OPS_FIELDS
 from league.services.seasons import refuse_players_taken, team_check
 from league.standings_row import ARCHIVED
 from scoring.variants import Variant, get_variant
 
-# A season's night settings an archive carries where they differ from the defaults.
-NIGHT_SETTINGS = (
-    "forfeit_games",
-    "forfeit_points",
-    "forfeit_wins_week",
-    "close_after_hours",
-    "makeup_days",
-    "playoff_min_nights",
-)
+# A season's night settings, carried where they differ from the defaults: the season's own list
+# (``OPS_FIELDS``, the one the organiser's form and the admin edit), so a setting added there is
+# archived too (``send_week_story`` was listed there only, and lost on a round trip).
+NIGHT_SETTINGS = OPS_FIELDS
 
 FORMAT = "pegboard-season"
 VERSION = 1
@@ -710,12 +706,15 @@ def _plan_season(
             if setting not in doc:
                 continue
             value = doc[setting]
-            if setting == "forfeit_wins_week":
+            if setting in BOOL_FIELDS:
                 if not isinstance(value, bool):
                     raise r.refuse(f"{setting} must be true or false.")
             elif value is not None:
                 value = r.int(value, setting)
             setattr(season, setting, value)
+        if season.send_week_story:
+            # As when an organiser turns it on: from now, the weeks already over are not sent.
+            season.week_story_since = timezone.now()
         return season, state.value, reason
 
 
