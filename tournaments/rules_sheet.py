@@ -8,18 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
 from contest.points import skunk_defaults
+from contest.tiebreaks import METRICS
 from scoring.variants import VARIANTS
 from tournaments.models import Tournament
-
-# The tie-breaks a tournament may chain, named for its readers (keys: contest.tiebreaks).
-TIEBREAK_NAMES = {
-    "games_won": gettext_lazy("games won"),
-    "spread": gettext_lazy("spread (points scored minus points conceded)"),
-    "skunks": gettext_lazy("skunks won"),
-}
 
 
 @dataclass(frozen=True)
@@ -126,7 +120,10 @@ def _bye(t: Tournament) -> EventRule:
 
 
 def _tiebreaks(t: Tournament) -> EventRule:
-    chain = [str(TIEBREAK_NAMES[k]) for k in t.tiebreaks if k in TIEBREAK_NAMES]
+    # Each metric as a rules sheet describes it (its own words, contest.tiebreaks); the draw,
+    # always last, is said on its own.
+    described = (METRICS[k].described for k in t.tiebreaks if k in METRICS)
+    chain = [_(words) for words in described if words]
     if chain:
         text = _(
             "Entrants are ranked by game points; entrants level on points are separated by "

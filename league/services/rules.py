@@ -21,6 +21,7 @@ from league.models.rules import (
     GAME_NAMES,
     LEAGUE_VARIANTS,
     NON_SCORING_FIELDS,
+    NUMBER_RULES,
     RULE_FIELDS,
     UNFROZEN_FIELDS,
     targets_of,
@@ -40,16 +41,8 @@ def rules_check(rules: Mapping[str, Any]) -> None:
         raise ValidationFailed(
             _("Pegboard does not know the game %(game)s.") % {"game": variant}, field="variant"
         )
-    for name in RULE_FIELDS:
+    for name in NUMBER_RULES:
         value = rules[name]
-        if name in (
-            "variant",
-            "tiebreaks",
-            "requires_confirmation",
-            "irregularities",
-            "publish_rulings",
-        ):
-            continue
         if type(value) is not int or value < (1 if name in _AT_LEAST_ONE else 0):
             raise ValidationFailed(
                 _("%(setting)s must be a whole number of at least %(min)s.")
