@@ -12,17 +12,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import checks
+from league.checks import team_of
 from league.kernel import stored_texts
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.entries import normalise
 from league.kernel.errors import Conflict, ValidationFailed
-from league.kernel.permissions import (
-    Action,
-    Actor,
-    Trusted,
-    refuse_unless,
-    team_of,
-)
+from league.kernel.permissions import Action, Actor, Trusted, refuse_unless
 from league.models import (
     Deal,
     Game,

@@ -25,21 +25,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import checks
+from league.checks import team_of
 from league.kernel import entries, lifecycle
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.entries import fingerprint, normalise, read_deal, to_entry
 from league.kernel.errors import Conflict, ValidationFailed
 from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.lifecycle import Event
-from league.kernel.permissions import (
-    Action,
-    Actor,
-    actor_of,
-    can,
-    permit,
-    refuse_unless,
-    team_of,
-)
+from league.kernel.permissions import Action, Actor, actor_of, can, permit, refuse_unless
 from league.kernel.ratings import ratings_changed
 from league.kernel.scoring_messages import scoring_message
 from league.models import (
@@ -456,7 +449,7 @@ def _sql_names() -> dict[str, str]:
 
 
 # The team of the locked game's match that a user (the parameter) plays for: the lowest id, as
-# ``permissions.team_of`` answers.
+# ``checks.team_of`` answers.
 _ASKER_TEAM = (
     "SELECT MIN(r.team_id) FROM {roster} r INNER JOIN {player} p ON p.id = r.player_id "
     "WHERE p.user_id = %s AND r.team_id IN ({match}.home_id, {match}.away_id)"

@@ -17,9 +17,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.checks import team_of
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Conflict, TooFast, ValidationFailed
-from league.kernel.permissions import Action, Actor, actor_of, refuse_unless, team_of
+from league.kernel.permissions import Action, Actor, actor_of, refuse_unless
 from league.kernel.stored_texts import RULING, render, written
 from league.models import Deal, Dispute, DisputeStatus, Game
 from league.models.disputes import CLAIM_LIMIT

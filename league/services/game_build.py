@@ -6,15 +6,12 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from league.checks import team_of
 from league.kernel import lifecycle
 from league.kernel.audit import AuditAction, audit_entry
 from league.kernel.entries import read_deal
 from league.kernel.lifecycle import Event
-from league.kernel.permissions import (
-    Actor,
-    actor_of,
-    team_of,
-)
+from league.kernel.permissions import Actor, actor_of
 from league.models import (
     Deal,
     Game,

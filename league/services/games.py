@@ -17,19 +17,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import checks
+from league.checks import team_of
 from league.kernel import lifecycle
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Conflict, ValidationFailed
 from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.lifecycle import Event
-from league.kernel.permissions import (
-    Action,
-    Actor,
-    Trusted,
-    actor_of,
-    refuse_unless,
-    team_of,
-)
+from league.kernel.permissions import Action, Actor, Trusted, actor_of, refuse_unless
 from league.models import (
     Dispute,
     DisputeStatus,

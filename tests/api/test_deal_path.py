@@ -59,7 +59,7 @@ def test_a_deal_enters_services_permissions_and_lifecycle_once(game, ann):
         assert path.reentries[module] == 0, path.report()
     # The refusal is one call, which also says who the write is recorded under.
     assert f"{PERMISSIONS}.permit" in path.entered
-    assert f"{PERMISSIONS}.teams_of" not in path.entered  # the teams came with the locked game
+    assert "league.checks.teams_of" not in path.entered  # the teams came with the locked game
     assert f"{SERVICES}._replay" not in path.entered  # checked from the stored scores
     # The door reads its request and builds its answer in one function each, and the deal is
     # read in one pass (no serializer fields, no DRF serializer per request).
@@ -88,7 +88,7 @@ def test_the_other_phones_agreement_enters_permissions_and_lifecycle_once(game, 
     assert response.status_code == 200, response.content  # the stored deal, agreed
     for module in (SERVICES, PERMISSIONS, LIFECYCLE):
         assert path.entries[module] == 1, path.report()
-    assert f"{PERMISSIONS}.team_of" not in path.entered
+    assert "league.checks.team_of" not in path.entered
     assert f"{LIFECYCLE}.require" not in path.entered  # the state allowed it: no refusal built
     assert "league.services.results.results_changed" not in path.entered  # still in progress
 

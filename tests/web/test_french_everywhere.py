@@ -23,8 +23,9 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from league import models
+from league.checks import team_of
 from league.kernel.notify import unsubscribe_token
-from league.kernel.permissions import Trusted, team_of
+from league.kernel.permissions import Trusted
 from league.models import Deal, Game, GameStatus, Match, Player, Team, Week
 from league.services.availability import availability_link
 from league.services.demo import build_demo

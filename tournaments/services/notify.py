@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from league.kernel import notify as events
 from league.kernel.notify import notify, written_in_each_language
-from league.kernel.people import Player
 from league.kernel.recap import recap_text
+from league.shared import Player
 from tournaments.models import EntrantPlayer, Tournament, TournamentStage
 from tournaments.recap import night_recap
 from tournaments.selectors import standings_for_tournament

@@ -29,7 +29,6 @@ from django.utils.translation import gettext as _
 from contest import brackets
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, NotAllowed, ValidationFailed
-from league.kernel.people import Player
 from league.kernel.permissions import (
     TOURNAMENT_DIRECTORS,
     Action,
@@ -39,6 +38,7 @@ from league.kernel.permissions import (
     can,
     is_league_admin,
 )
+from league.shared import Player
 from tournaments.models import (
     Club,
     Entrant,
