@@ -4,7 +4,16 @@
   ``scoring.outcome.skunk_level``);
 - :mod:`contest.draw`: the public, repeatable draw that breaks the last tie;
 - :mod:`contest.brackets`: a bracket's size, the one seed order, byes, best-of-N matches;
-- :mod:`contest.tiebreaks`: the tie-break metrics, each a key and the field it reads.
+- :mod:`contest.tiebreaks`: the tie-break metrics, each a key, the field it reads and its words
+  (name, abbreviation, how a rules sheet says it, the mark beside whom it placed), in English
+  and marked for the catalogues: each app translates them where it shows them;
+- :mod:`contest.records`: head-to-head tallies, winning streaks and lifetime milestones;
+- :mod:`contest.ratings`: the ratings' bookkeeping (which results are rated, in which order,
+  when a rating is still provisional);
+- :mod:`contest.winprob`: each side's chance of winning from a position, exact over deals;
+- :mod:`contest.luck`: the luck of the cut; :mod:`contest.special_hands`: the hands a night's
+  special-hand pots pay for;
+- :mod:`contest.crosscheck`: two scorecards of one game checked against each other.
 
 The league and the tournaments call these; neither computes them again.
 """

@@ -787,12 +787,6 @@ def _season_has_games(season: Season) -> bool:
     return Game.objects.filter(match__week__season=season).exists()
 
 
-def _manager_only(user: Actor, text: str) -> None:
-    """The kernel's one refusal for a season's organiser (``text`` names the move for
-    readers of the code; the sentence at every door is the refusal's)."""
-    refuse_unless(user, Action.MANAGE_LEAGUE)
-
-
 def _reason(reason: str, *, needed: str) -> str:
     reason = (reason or "").strip()
     if not reason:
@@ -812,7 +806,7 @@ def season_publish(*, season: Season, user: Actor) -> Season:
     Once published, the invitations held while it was a draft go out, each once
     (``invitations_release``); a mail server that does not answer leaves them held, to send
     from the players page, and the season published."""
-    _manager_only(user, _("Only a league admin can publish a season."))
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     with transaction.atomic():
         season = _locked(season)
         if season.state != SeasonState.DRAFT:
@@ -853,7 +847,7 @@ def season_publish(*, season: Season, user: Actor) -> Season:
 def season_unpublish(*, season: Season, user: Actor) -> Season:
     """Take a published season back to draft (hidden from everyone but the organisers), as
     long as none of its games has been started."""
-    _manager_only(user, _("Only a league admin can take a season back to draft."))
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     with transaction.atomic():
         season = _locked(season)
         if season.state != SeasonState.PUBLISHED:
@@ -883,7 +877,7 @@ def season_finish(*, season: Season, user: Actor, reason: str) -> Season:
     """Close a published season early, with the reason on record (the bar closed, the league
     stopped): it leaves the home page and its league lists it as finished. Games under way stay
     as they are; nothing is deleted."""
-    _manager_only(user, _("Only a league admin can finish a season."))
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     reason = _reason(reason, needed=_("Say why the season is finished early."))
     with transaction.atomic():
         season = _locked(season)
@@ -917,7 +911,7 @@ def _finish(season: Season, *, user: Actor, reason: str) -> Season:
 def season_reopen(*, season: Season, user: Actor, reason: str) -> Season:
     """Reopen a finished season (finished by mistake, or a result still to play), with the
     reason on record: it is published again, running if its first night has come."""
-    _manager_only(user, _("Only a league admin can reopen a season."))
+    refuse_unless(user, Action.MANAGE_LEAGUE)
     reason = _reason(reason, needed=_("Say why the season is reopened."))
     with transaction.atomic():
         season = _locked(season)
