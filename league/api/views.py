@@ -71,7 +71,7 @@ from league.services.postponements import (
     week_cancel,
     week_move,
 )
-from league.services.seasons import (
+from league.services.season_life import (
     season_finish,
     season_publish,
     season_reopen,

@@ -154,7 +154,7 @@ def season_create(
 ) -> Season:
     """A new season of ``league``, its rules copied from the league's defaults (``rules``
     overrides some of them). It starts as a draft, seen only by the organisers, until it is
-    published (``league.services.seasons.season_publish``), so preparing next season never
+    published (``league.services.season_life.season_publish``), so preparing next season never
     changes the one being played. ``trusted`` is for callers that checked the role (an
     import)."""
     if not trusted:

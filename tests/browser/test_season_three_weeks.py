@@ -37,8 +37,9 @@ from league.services.deals import deal_record
 from league.services.games import game_confirm, game_start
 from league.services.people import PlayerLine
 from league.services.rules import season_create
+from league.services.season_life import season_publish
 from league.services.season_ops import season_ops_update
-from league.services.seasons import schedule_create, season_publish, team_create
+from league.services.seasons import schedule_create, team_create
 from league.services.subs import subs_add
 from league.standings_row import SHOWN
 from scoring.game import DealEntry

@@ -94,7 +94,7 @@ def _round_trip(season: Season) -> tuple[dict, Season]:
 
 
 def test_a_finished_season_round_trips_with_its_state_and_reason(league_admin):
-    from league.services.seasons import season_finish
+    from league.services.season_life import season_finish
 
     played = import_season(make_archive())
     season_finish(season=played, user=league_admin, reason="The bar closed")
