@@ -21,12 +21,8 @@ from league.models import (
     Team,
 )
 from league.selectors.standings import compute_standings
-from league.services.archive import (
-    ArchiveRefused,
-    export_season,
-    import_season,
-    standings_rows,
-)
+from league.services.archive import ArchiveRefused, export_season, standings_rows
+from league.services.archive_import import import_season
 from league.services.demo import random_game_deals
 from league.services.games import game_confirm
 from scoring.cards import parse_cards

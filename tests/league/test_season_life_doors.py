@@ -11,7 +11,8 @@ from rest_framework.test import APIClient
 
 from league.kernel.audit import AuditAction
 from league.models import AuditEntry, Season, SeasonState
-from league.services.archive import ArchiveRefused, export_season, import_season
+from league.services.archive import ArchiveRefused, export_season
+from league.services.archive_import import import_season
 from league.services.rules import season_create
 from tests.factories import make_archive, wipe_league_data
 
