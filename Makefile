@@ -41,6 +41,7 @@ test-slow: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/vulture
 
 typecheck: install
 	$(BIN)/mypy

@@ -54,7 +54,8 @@ def setup(database_url: str = "sqlite://:memory:") -> None:
 
 def build(name: str = "Fall 2026") -> tuple[object, object]:
     """A started game with deal 1 entered; its home captain."""
-    from league.services.games import deal_record, game_start
+    from league.services.deals import deal_record
+    from league.services.games import game_start
     from tests import factories
 
     league = factories.LeagueFactory()

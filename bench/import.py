@@ -103,7 +103,7 @@ def run_one(database_url: str, path: Path) -> dict[str, float]:
     from django.core.management import call_command
     from django.db import connection
 
-    from league.services.archive import archive_parse, import_plan, import_write
+    from league.services.archive_import import archive_parse, import_plan, import_write
 
     settings.PEGBOARD_ARCHIVE_MAX_BYTES = 1 << 30
     call_command("migrate", verbosity=0)

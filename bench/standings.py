@@ -282,8 +282,8 @@ def worker_cost(season_id: int, repeat: int = 5) -> dict[str, float]:
     from django.core.cache import cache
     from django.db.models import F
 
-    from league.kernel.cache import note_language_asked
     from league.models import Season
+    from league.standings_cache import note_language_asked
     from league.tasks import recompute_standings
 
     figures = {}

@@ -4,8 +4,13 @@ After Tabbycat's standings metrics. A metric gives each record of a group still 
 higher first. Most read one field of a record; head-to-head reads only the games among the
 group, and the draw reads each name's ticket (:func:`contest.draw.draw_ticket`). The keys are
 what settings, computed standings and archives store; a competition offers some of them
-(:data:`LEAGUE_TIEBREAKS`, :data:`TOURNAMENT_TIEBREAKS`) and gives them names in its readers'
-languages itself: nothing here is translated.
+(:data:`LEAGUE_TIEBREAKS`, :data:`TOURNAMENT_TIEBREAKS`).
+
+Each metric also carries its words, in English and marked for the catalogues
+(:func:`gettext_noop`): its ``name`` and ``abbr`` (a standings column, what placed a team), how
+a rules sheet describes it (``described``) and the mark beside a competitor it placed
+(``placed``). Nothing here is translated: each app translates the words where it shows them, so
+a new metric is named once, here, for every competition.
 
 >>> from dataclasses import dataclass
 >>> @dataclass
@@ -28,11 +33,27 @@ from contest.draw import draw_ticket
 Value = float | int | str
 
 
+def gettext_noop(message: str) -> str:
+    """``message`` unchanged: the call marks it for the translation catalogues (makemessages
+    finds it), and the app that shows it translates it then.
+
+    >>> gettext_noop("spread")
+    'spread'
+    """
+    return message
+
+
 class TieBreak:
-    """A metric: its ``key`` and the record ``field`` it reads; higher values rank first."""
+    """A metric: its ``key`` and the record ``field`` it reads; higher values rank first. Its
+    words (English, translated where shown): ``name`` and ``abbr``; ``described``, how a rules
+    sheet names it; ``placed``, the mark beside a competitor it placed (empty: not shown)."""
 
     key: ClassVar[str] = ""
     field: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    abbr: ClassVar[str] = ""
+    described: ClassVar[str] = ""
+    placed: ClassVar[str] = ""
 
     def value(self, record: Any) -> Value:
         """One record's value, where it depends on the record alone."""
@@ -51,10 +72,12 @@ class Points(TieBreak):
     """Not a tie-break: what every competitor is ranked by first (the league's points)."""
 
     key, field = "points", "points"
+    name, abbr = gettext_noop("league points"), gettext_noop("Pts")
 
 
 class WeeksWon(TieBreak):
     key, field = "weeks_won", "weeks_won"
+    name, abbr = gettext_noop("weeks won"), gettext_noop("WW")
 
 
 class HeadToHead(TieBreak):
@@ -62,6 +85,11 @@ class HeadToHead(TieBreak):
     a record's own id is its ``team_id``: a league team's id, a tournament entrant's name)."""
 
     key, field = "head_to_head", "h2h_points"
+    name, abbr = gettext_noop("head-to-head points"), gettext_noop("H2H")
+    described = gettext_noop(
+        "head to head (game points earned in games against the others still level)"
+    )
+    placed = gettext_noop("placed head to head")
 
     def values(self, group: Sequence[Any], *, draw_seed: int) -> list[Value]:
         ids = {r.team_id for r in group}
@@ -74,10 +102,16 @@ class HeadToHead(TieBreak):
 
 class Spread(TieBreak):
     key, field = "spread", "spread"
+    name, abbr = gettext_noop("spread"), gettext_noop("SPR")
+    described = gettext_noop("spread (points scored minus points conceded)")
+    placed = gettext_noop("placed by spread")
 
 
 class Wins(TieBreak):
     key, field = "wins", "won"
+    name, abbr = gettext_noop("games won"), gettext_noop("W")
+    described = gettext_noop("games won")
+    placed = gettext_noop("placed by games won")
 
 
 class GamesWon(Wins):
@@ -88,6 +122,9 @@ class GamesWon(Wins):
 
 class Skunks(TieBreak):
     key, field = "skunks", "skunks"
+    name, abbr = gettext_noop("skunks"), gettext_noop("SK")
+    described = gettext_noop("skunks won")
+    placed = gettext_noop("placed by skunks")
 
 
 class PlusPoints(TieBreak):
@@ -95,6 +132,9 @@ class PlusPoints(TieBreak):
     where the net spread also takes the losses' away)."""
 
     key, field = "plus_points", "plus_spread"
+    name, abbr = gettext_noop("plus points"), gettext_noop("PLUS")
+    described = gettext_noop("plus points (the spreads of the games won, added up)")
+    placed = gettext_noop("placed by plus points")
 
 
 class Playoff(TieBreak):
@@ -103,6 +143,8 @@ class Playoff(TieBreak):
     A group that has not played stays level, which the competition reads as a playoff due."""
 
     key, field = "playoff", "playoff_wins"
+    name, abbr = gettext_noop("tie-break playoff"), gettext_noop("PO")
+    placed = gettext_noop("placed by a playoff")
 
     def values(self, group: Sequence[Any], *, draw_seed: int) -> list[Value]:
         ids = {r.team_id for r in group}
@@ -117,6 +159,8 @@ class Draw(TieBreak):
     """A draw anyone can repeat: each name's ticket, highest first."""
 
     key, field = "draw", "name"
+    name, abbr = gettext_noop("drawn lots"), gettext_noop("DRAW")
+    placed = gettext_noop("placed by the draw")
 
     def values(self, group: Sequence[Any], *, draw_seed: int) -> list[Value]:
         return [draw_ticket(draw_seed, r.name) for r in group]

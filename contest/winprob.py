@@ -141,18 +141,6 @@ def _poisson(mean: float, *, cut: float = 1e-9) -> list[float]:
     return [p / total for p in out]
 
 
-def _sides_hands(v: Variant) -> int:
-    """How many hands each side shows in a deal."""
-    return v.players // v.sides
-
-
-def _power(dist: Sequence[float], times: int) -> list[float]:
-    out: list[float] = [1.0]
-    for _ in range(times):
-        out = _convolve(out, dist)
-    return out
-
-
 def _exact(hand_size: int, *, crib: bool = False) -> list[float]:
     return _normalised({k: float(n) for k, n in show_distribution(hand_size, crib=crib).items()})
 

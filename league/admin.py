@@ -44,16 +44,18 @@ from league.services.rules import (
     season_details_update,
     season_rules_update,
 )
+from league.services.season_life import (
+    season_finish,
+    season_publish,
+    season_reopen,
+    season_unpublish,
+)
 from league.services.season_ops import OPS_FIELDS, season_ops_update
 from league.services.seasons import (
     delete_unplayed,
     match_create,
     match_update,
     schedule_create,
-    season_finish,
-    season_publish,
-    season_reopen,
-    season_unpublish,
     team_create,
     team_update,
     venue_create,

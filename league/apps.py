@@ -11,12 +11,15 @@ class LeagueConfig(AppConfig):
 
     def ready(self) -> None:
         from league import checks, deploy_checks, notify_events  # noqa: F401 - registrations
+        from league.audit import audit_place
+        from league.kernel.audit import add_audit_place
         from league.kernel.ratings import set_win_chances
         from league.selectors.ratings import win_chances_before
 
         checks.register()  # who may do what to a match, a game, a deal, a dispute
         notify_events.register()  # the league's events, and nothing of a draft told to anyone
         set_win_chances(win_chances_before)  # a club night's upsets, read from the ratings
+        add_audit_place(audit_place)  # the game and season an audit entry is filed under
         from league import lockout  # noqa: F401 - device cookies' failure and password receivers
         from league.services import (
             notify,  # noqa: F401 - gives the night reminder its one-tap answer link

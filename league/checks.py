@@ -22,14 +22,16 @@ from league.kernel.lifecycle import Event
 from league.kernel.permissions import (
     Action,
     Actor,
+    Trusted,
+    add_role,
+    add_warm,
     is_judge,
     is_league_admin,
     is_official,
     not_allowed,
     register_check,
-    teams_of,
 )
-from league.models import Deal, Dispute, Game, GameStatus, Match, Postponement
+from league.models import Deal, Dispute, Game, GameStatus, Match, Postponement, Team
 
 START = Refusal(
     "not_players_start", _("Only the players of these two teams can start their games.")
@@ -155,9 +157,44 @@ ANSWER = Refusal(
 ANSWERED = Refusal(
     "postponement_answered", _("This postponement has already been answered."), error=Conflict
 )
-#: A match read with the teams of the user who asks (``league.services.games`` reads them in
+# --- Whose team -----------------------------------------------------------------------------------
+
+
+def team_ids(user: Any) -> frozenset[int]:
+    """Every team ``user`` plays for, fetched once per user object (like its groups), so
+    checking a page of matches costs no query per row."""
+    cache = getattr(user, "_pegboard_teams", None)
+    if cache is None:
+        # Through the player's account in one query (not the player, then their teams).
+        teams = Team.objects.filter(players__user_id=user.pk).values_list("pk", flat=True)
+        cache = frozenset(teams) if user.is_authenticated else frozenset()
+        user._pegboard_teams = cache
+    return cache
+
+
+def teams_of(user: Any, match: Any) -> set[int]:
+    """Ids of the teams of ``match`` that ``user`` plays for."""
+    if isinstance(user, Trusted):
+        user = user.user
+    if user is None or not user.is_authenticated:
+        return set()
+    return {match.home_id, match.away_id} & team_ids(user)
+
+
+def team_of(user: Any, match: Any) -> int | None:
+    """The team of ``match`` that ``user`` plays for (a player is on one team a season)."""
+    mine = teams_of(user, match)
+    return next(iter(sorted(mine)), None)
+
+
+def may_view_disputes(user: Any) -> bool:
+    """Judges and league admins read every dispute; a player their own teams'."""
+    return is_official(user) or bool(team_ids(user))
+
+
+#: A match read with the teams of the user who asks (``league.services.deals`` reads them in
 #: the statement that locks the game): ``(user id, team ids)``. ``_mine`` answers from it
-#: instead of asking ``permissions.teams_of``, so a deal's refusal costs no query of teams.
+#: instead of asking ``teams_of``, so a deal's refusal costs no query of teams.
 ASKER_TEAMS = "_pegboard_asker_teams"
 
 
@@ -434,3 +471,5 @@ def register() -> None:
     register_check(Deal, deal_refusal)
     register_check(Dispute, dispute_refusal)
     register_check(Postponement, postponement_refusal)
+    add_warm(team_ids)  # a page of many checks reads the user's teams once
+    add_role(Action.VIEW_DISPUTES, may_view_disputes)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.models import League, Match, Player, Season, Venue, Week
-from league.models.rules import LEAGUE_VARIANTS, RULE_FIELDS
+from league.models.rules import LEAGUE_VARIANTS, NUMBER_RULES, RULE_FIELDS
 from league.ranking import TIEBREAKS
 from league.rules_reference import IRREGULARITIES
 from league.services.people import PlayerLine
@@ -58,15 +58,7 @@ class RulesForm(forms.Form):
         self.fields["variant"] = forms.ChoiceField(
             label=meta.get_field("variant").verbose_name, choices=LEAGUE_VARIANTS
         )
-        for name in RULE_FIELDS:
-            if name in (
-                "variant",
-                "tiebreaks",
-                "requires_confirmation",
-                "irregularities",
-                "publish_rulings",
-            ):
-                continue
+        for name in NUMBER_RULES:
             f = meta.get_field(name)
             assert isinstance(f, Field)  # the rules are the season's own columns
             self.fields[name] = forms.IntegerField(

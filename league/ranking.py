@@ -2,7 +2,7 @@
 
 The metrics are ``contest.tiebreaks``' (a ``key``, stored in the league's settings and in
 computed standings; the ``field`` of :class:`TeamRecord` it reads; values giving each tied team
-a value, higher is better); the league gives each a translatable ``name`` and ``abbr``. Teams
+a value, higher is better; its ``name`` and ``abbr``), translated here where shown. Teams
 are ordered by league points, then each group still level is split by the next tie-break of the
 chain, applied to that group alone (so head-to-head counts only games among the tied teams).
 Standings stop before the draw: teams still level share a rank. Seeding always ends with the draw,
@@ -48,14 +48,14 @@ class TeamRecord:
 
 class TieBreak:
     """A contest metric (``key``, the ``field`` it reads, its values) as the league shows it:
-    with a translatable ``name`` and ``abbr``."""
+    its ``name`` and ``abbr`` (the metric's own words) translated in the reader's language."""
 
-    def __init__(self, metric: tiebreaks.TieBreak, name: Promise, abbr: Promise) -> None:
+    def __init__(self, metric: tiebreaks.TieBreak) -> None:
         self.metric = metric
         self.key = metric.key
         self.field = metric.field
-        self.name = name
-        self.abbr = abbr
+        self.name: Promise = _(metric.name)
+        self.abbr: Promise = _(metric.abbr)
 
     def values(self, group: Sequence[TeamRecord], *, draw_seed: int) -> list[Value]:
         """Each team's value among ``group``, in the group's order (higher ranks first)."""
@@ -71,19 +71,9 @@ class TieBreak:
         return f"TieBreak({self.metric!r})"
 
 
-_NAMES = {
-    "points": (_("league points"), _("Pts")),
-    "weeks_won": (_("weeks won"), _("WW")),
-    "head_to_head": (_("head-to-head points"), _("H2H")),
-    "spread": (_("spread"), _("SPR")),
-    "wins": (_("games won"), _("W")),
-    "skunks": (_("skunks"), _("SK")),
-    "draw": (_("drawn lots"), _("DRAW")),
-}
-
-POINTS = TieBreak(tiebreaks.POINTS, *_NAMES["points"])  # not a tie-break: what ranks first
+POINTS = TieBreak(tiebreaks.POINTS)  # not a tie-break: what ranks first
 TIEBREAKS: dict[str, TieBreak] = {
-    key: TieBreak(tiebreaks.METRICS[key], *_NAMES[key]) for key in tiebreaks.LEAGUE_TIEBREAKS
+    key: TieBreak(tiebreaks.METRICS[key]) for key in tiebreaks.LEAGUE_TIEBREAKS
 }
 METRICS: dict[str, TieBreak] = {POINTS.key: POINTS, **TIEBREAKS}  # what may have placed a team
 

@@ -16,20 +16,18 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from league.kernel.cache import (
+from league.kernel.cache import cache_delete, cache_get, cache_set
+from league.models import League, Season, StandingsPage, StandingsSnapshot
+from league.ranking import TIEBREAKS
+from league.selectors.standings import standings_for_season
+from league.standings_cache import (
     asked_language_key,
-    cache_delete,
-    cache_get,
-    cache_set,
     cached_results_version,
     note_language_asked,
     recent_page_key,
     remember_results_version,
     standings_page_key,
 )
-from league.models import League, Season, StandingsPage, StandingsSnapshot
-from league.ranking import TIEBREAKS
-from league.selectors.standings import standings_for_season
 from league.tables import sort_rows, standings_header_html, standings_rows_html
 
 

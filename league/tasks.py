@@ -11,7 +11,7 @@ from league.rendering import standings_up_to_date, store_standings_pages
 from league.services.notify import notify_week_stories
 from league.services.playoffs import playoffs_advance
 from league.services.results import results_version_bump
-from league.services.seasons import season_finish_if_over
+from league.services.season_life import season_finish_if_over
 from league.services.standings import standings_recompute
 
 

@@ -33,8 +33,9 @@ from league.models import (
     Venue,
     Week,
 )
+from league.services.deals import deal_record
 from league.services.demo import random_game_deals
-from league.services.games import deal_record, game_confirm, game_start
+from league.services.games import game_confirm, game_start
 from scoring.cards import DECK
 from scoring.errors import InvalidDealError
 from scoring.game import Game as ScoredGame

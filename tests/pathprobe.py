@@ -7,7 +7,7 @@ path (tests/api/test_deal_path.py) and ``bench/deal_path.py``, which prints it.
   from the first call of ``start`` (a qualified name's ending, ``GameViewSet.deals``) on;
 - **re-entries**: how many times the path climbs back into one of our modules it had left: a
   call into a module that is not the one the caller runs in, when that module was entered
-  before and has since returned (services/games.py -> permissions.py, back, then
+  before and has since returned (services/deals.py -> permissions.py, back, then
   permissions.py again), or is still waiting further up the stack (permissions.py ->
   checks.py -> permissions.py: a call back up). A module calling its own helpers after a call
   out returned has not left: that is not a re-entry. Calls into code outside ours are
@@ -33,7 +33,7 @@ OURS = ("league", "tournaments")
 
 
 def module_of(frame: Any) -> str | None:
-    """Our module a frame runs in (``league.services.games``), or None for any other code."""
+    """Our module a frame runs in (``league.services.deals``), or None for any other code."""
     path = Path(frame.f_code.co_filename)
     try:
         rel = path.resolve().relative_to(ROOT)

@@ -3,7 +3,10 @@
 - ``scoring`` (the cribbage engine) imports the standard library only; ``contest`` (the
   competition maths) the standard library and ``scoring``.
 - ``league`` never imports ``tournaments``; ``tournaments`` imports of the league only its named
-  kernel, ``league.kernel``, the part both competitions share.
+  kernel, ``league.kernel``, and the tables both competitions share, ``league.shared``.
+- The kernel imports of the apps only those shared tables (a player, the audit entry,
+  deliveries and notification choices): never a league ``Game``, ``Season`` or ``Team``, the
+  standings row, or a tournaments name. It asks each app through what the app registers.
 - Models never import services, selectors, views or the API; selectors (reads) never import
   services (writes); services never import tasks, views or page rendering.
 - No import cycle anywhere in our packages, and no test module imports another.
@@ -78,11 +81,31 @@ def test_the_league_never_imports_the_tournaments():
             assert not under(imported, "tournaments"), f"{name} imports {imported}"
 
 
-def test_the_tournaments_use_only_the_league_kernel():
+def test_the_tournaments_use_only_the_league_kernel_and_the_shared_tables():
     for name, path in modules_of("tournaments").items():
         for imported in imports_of(path):
             if under(imported, "league"):
-                assert under(imported, "league.kernel"), f"{name} imports {imported}"
+                assert under(imported, "league.kernel", "league.shared"), (
+                    f"{name} imports {imported}"
+                )
+
+
+def test_the_kernel_imports_of_the_apps_only_the_shared_tables():
+    """A third competition registers with the kernel and edits no kernel module: the kernel
+    reads no league Game, Season, Team or standings row, and no tournaments name."""
+    from league import shared
+
+    tables = {f"league.models.{name}" for name in shared.__all__}
+    modules = {n: p for n, p in modules_of("league").items() if under(n, "league.kernel")}
+    assert modules, "league/kernel/ holds the kernel"
+    for name, path in modules.items():
+        for imported in imports_of(path):
+            assert not under(imported, "tournaments"), f"{name} imports {imported}"
+            if under(imported, "league") and not under(imported, "league.kernel", "league.shared"):
+                # ``from league.models import X`` lists league.models and league.models.X
+                assert imported == "league.models" or imported in tables, (
+                    f"{name} imports {imported}: the kernel may read only league.shared's tables"
+                )
 
 
 def test_the_league_and_the_tournaments_never_import_the_federation():

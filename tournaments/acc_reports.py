@@ -13,7 +13,7 @@ from django.db.models import Q, Sum
 from django.utils.translation import gettext_lazy as _
 
 from contest.special_hands import special_hands
-from league.kernel.people import Player
+from league.shared import Player
 from tournaments import selectors
 from tournaments.models import (
     Club,

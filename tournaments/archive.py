@@ -43,9 +43,9 @@ from league.kernel.archive_reader import NAME_LIMIT, SMALL_LIMIT, Reader, check_
 from league.kernel.audit import AuditAction, audit_entry, audit_write_many
 from league.kernel.cache import bump_counter, tournament_version_key
 from league.kernel.errors import ValidationFailed
-from league.kernel.people import Player
 from league.kernel.permissions import Action, Actor, Trusted, actor_of, refuse_unless
 from league.kernel.ratings import ratings_changed
+from league.shared import Player
 from tournaments import logic, services
 from tournaments.models import (
     RULE_FIELDS,

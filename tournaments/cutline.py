@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
 
-PLACED_BY = {
-    "games_won": _("placed by games won"),
-    "spread": _("placed by spread"),
-    "skunks": _("placed by skunks"),
-    "draw": _("placed by the draw"),
-}
+from contest.tiebreaks import METRICS
+
+
+def _placed(key: str) -> str:
+    """The mark beside an entrant the metric ``key`` placed (the metric's own words,
+    ``contest.tiebreaks``), translated; empty where there is none."""
+    metric = METRICS.get(key)
+    return _(metric.placed) if metric is not None and metric.placed else ""
 
 
 def marks(data: dict[str, Any]) -> dict[str, Any]:
@@ -42,7 +44,7 @@ def marks(data: dict[str, Any]) -> dict[str, Any]:
         if first_out is not None:
             around.add(points[first_out])
         for s in ranked:
-            if s.record.game_points in around and s.decided_by in PLACED_BY:
+            if s.record.game_points in around and _placed(s.decided_by):
                 placed_by[s.record.entrant] = s.decided_by
     return {
         "settled": settled,
@@ -62,7 +64,7 @@ def rows(data: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
             **row,
             "qualifies": row["entrant"] in inside,
             "first_out": row["entrant"] == cut["first_out"],
-            "placed_by": PLACED_BY.get(cut["placed_by"].get(row["entrant"], ""), ""),
+            "placed_by": _placed(cut["placed_by"].get(row["entrant"], "")),
         }
         for row in data["standings"]
     ]

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from league.kernel.people import Player
+from league.shared import Player
 from tournaments import logic
 from tournaments.models import ClubSeason, Tournament, TournamentStage
 from tournaments.selectors import Night, night_points, nights_of

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.kernel import lifecycle
-from league.kernel.people import Player
+from league.shared import Player
 from tournaments import logic
 
 

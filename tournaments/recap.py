@@ -36,9 +36,9 @@ from django.db.models import Min
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from league.kernel.people import Player
 from league.kernel.ratings import Sides, win_chances_before
 from league.kernel.recap import UPSET_BELOW, Finisher, Hand, MatchLine, Move, Recap, Skunk, Upset
+from league.shared import Player
 from scoring.outcome import SkunkLevel
 from tournaments import logic, selectors
 from tournaments.acc_reports import special_hands_of

@@ -11,20 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from contest.points import skunk_defaults
-from contest.tiebreaks import TOURNAMENT_CHAINS
+from contest.tiebreaks import METRICS, TOURNAMENT_CHAINS
 from scoring.variants import VARIANTS
 from tournaments.models import Tournament
-
-# The tie-breaks a tournament may chain, named for its readers (keys: contest.tiebreaks).
-TIEBREAK_NAMES = {
-    "games_won": gettext_lazy("games won"),
-    "spread": gettext_lazy("spread (points scored minus points conceded)"),
-    "skunks": gettext_lazy("skunks won"),
-    "plus_points": gettext_lazy("plus points (the spreads of the games won, added up)"),
-    "head_to_head": gettext_lazy(
-        "head to head (game points earned in games against the others still level)"
-    ),
-}
 
 
 @dataclass(frozen=True)
@@ -131,7 +120,10 @@ def _bye(t: Tournament) -> EventRule:
 
 
 def _tiebreaks(t: Tournament) -> EventRule:
-    chain = [str(TIEBREAK_NAMES[k]) for k in t.tiebreaks if k in TIEBREAK_NAMES]
+    # Each metric as a rules sheet describes it (its own words, contest.tiebreaks); the playoff
+    # and the draw, always last, are said on their own.
+    described = (METRICS[k].described for k in t.tiebreaks if k in METRICS)
+    chain = [_(words) for words in described if words]
     params = {"chain": ", ".join(chain), "seed": t.draw_seed}
     if "playoff" in t.tiebreaks and chain:
         text = _(

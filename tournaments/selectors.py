@@ -15,7 +15,7 @@ from contest import brackets
 from contest.ratings import RatedResult
 from league.kernel.cache import read_counter, tournament_version_key
 from league.kernel.errors import DomainError
-from league.kernel.people import Player
+from league.shared import Player
 from scoring.game import entry_rules
 from scoring.variants import VARIANTS
 from tournaments import logic

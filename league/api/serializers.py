@@ -623,19 +623,14 @@ class MatchListSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
+        # the schedule's match fields (league.selectors.schedule), with its week and date
         fields = [
             "id",
             "season",
             "week",
             "week_number",
             "date",
-            "table",
-            "home",
-            "home_name",
-            "away",
-            "away_name",
-            "playoff_round",
-            "playoff_slot",
+            *(name for name in SCHEDULE_MATCH_FIELDS if name != "id"),
             "can_record",
             "games",
         ]

@@ -58,16 +58,11 @@ from league.selectors.standings import standings_for_season
 from league.selectors.subs import subs_of
 from league.selectors.winprob import game_chance, game_swing
 from league.services.availability import availability_answer, team_of
+from league.services.corrections import deal_correct, rival_withdraw
+from league.services.deals import deal_record
 from league.services.disputes import dispute_raise, dispute_withdraw, game_reject
 from league.services.forfeits import forfeit_undo, match_forfeit
-from league.services.games import (
-    deal_correct,
-    deal_record,
-    game_cancel,
-    game_confirm,
-    game_start,
-    rival_withdraw,
-)
+from league.services.games import game_cancel, game_confirm, game_start
 from league.services.people import PlayerLine
 from league.services.postponements import (
     match_postpone,
@@ -76,7 +71,7 @@ from league.services.postponements import (
     week_cancel,
     week_move,
 )
-from league.services.seasons import (
+from league.services.season_life import (
     season_finish,
     season_publish,
     season_reopen,

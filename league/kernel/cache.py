@@ -1,10 +1,11 @@
-"""The cache as a speed-up only, and the one place its keys are made.
+"""The cache as a speed-up only.
 
 Every helper answers as a miss (or does nothing) when the cache is down: Redis being away costs
-speed, never correctness, because the database can always answer. Every key is built here from
-ids, versions and values checked against fixed lists (a language of settings.LANGUAGES, a sort
-of the standings' sortable columns), so no key, and nothing cached under it, holds text a
-visitor typed.
+speed, never correctness, because the database can always answer. Every key is built from ids,
+versions and values checked against fixed lists, so no key, and nothing cached under it, holds
+text a visitor typed: the shared keys here, the league's standings keys beside the pages they
+keep (``league.standings_cache``, a language of settings.LANGUAGES and a sort of the standings'
+sortable columns checked there).
 """
 
 from __future__ import annotations
@@ -14,15 +15,11 @@ import re
 import time
 from typing import Any
 
-from django.conf import settings
 from django.core.cache import cache
-
-from league.standings_row import ROW_SHAPE, SORT_KEYS
 
 log = logging.getLogger(__name__)
 
 DAY = 60 * 60 * 24
-VERSION_TTL = 5  # seconds a cached results version may be trusted without asking the database
 
 
 # After a failure the cache is left alone for this long, in this process: a Redis that never
@@ -75,69 +72,6 @@ def cache_delete(key: str) -> None:
         cache.delete(key)
     except Exception:
         cache_failed()
-
-
-# --- Keys --------------------------------------------------------------------------------------
-
-
-def _checked(language: str, sort: str) -> tuple[str, str]:
-    if language not in dict(settings.LANGUAGES):
-        raise ValueError(f"not a language of the site: {language!r}")
-    if sort and sort.removeprefix("-") not in SORT_KEYS:
-        raise ValueError(f"not a standings column: {sort!r}")
-    return language, sort
-
-
-def results_version_key(season_id: int) -> str:
-    return f"results-version:{int(season_id)}"
-
-
-def standings_key(season_id: int, version: int) -> str:
-    """Computed standings of one results version (and of today's row shape)."""
-    return f"standings:{ROW_SHAPE}:{int(season_id)}:{int(version)}"
-
-
-def standings_page_key(season_id: int, language: str, sort: str, *, tag: str) -> str:
-    """A visitor's whole standings page, stored as ``(results version, html)``; ``tag`` is the
-    fingerprint of the code and templates that drew it."""
-    language, sort = _checked(language, sort)
-    return f"standings-page:{tag}:{int(season_id)}:{language}:{sort}"
-
-
-def recent_page_key(season_id: int, language: str, sort: str, *, tag: str) -> str:
-    """The same page as served in the last few seconds, whatever its version."""
-    language, sort = _checked(language, sort)
-    return f"standings-recent:{tag}:{int(season_id)}:{language}:{sort}"
-
-
-def asked_language_key(season_id: int, language: str) -> str:
-    """Set while visitors ask for the season's standings in ``language``: the recompute
-    renders the pages of the languages asked for since the last change, not every language."""
-    language, _sort = _checked(language, "")
-    return f"standings-asked:{int(season_id)}:{language}"
-
-
-def note_language_asked(season_id: int, language: str) -> None:
-    """Mark ``language`` as asked for (one cache write, nothing when the cache is down)."""
-    cache_set(asked_language_key(season_id, language), 1)
-
-
-# --- The results version, as last seen -----------------------------------------------------------
-
-
-def cached_results_version(season_id: int) -> int | None:
-    """The season's results version as last seen, if the cache has it (it is dropped after every
-    result change, and expires after a few seconds in any case)."""
-    value = cache_get(results_version_key(season_id))
-    return value if isinstance(value, int) else None
-
-
-def remember_results_version(season_id: int, version: int) -> None:
-    cache_set(results_version_key(season_id), version, VERSION_TTL)
-
-
-def forget_results_version(season_id: int) -> None:
-    cache_delete(results_version_key(season_id))
 
 
 # --- Change counters that live pages poll ----------------------------------------------------

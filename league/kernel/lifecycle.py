@@ -37,11 +37,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from league.kernel.errors import Locked, Refusal, ValidationFailed
-from league.models.games import GameStatus
+
+
+class GameStatus(models.TextChoices):
+    """A game's states, declared by the machine that says which follows from what (the league's
+    ``Game.status`` stores them)."""
+
+    IN_PROGRESS = "in_progress", gettext_lazy("in progress")
+    FINISHED = "finished", gettext_lazy("finished, waiting for confirmation")
+    DISPUTED = "disputed", gettext_lazy("disputed, waiting for a judge")
+    CONFIRMED = "confirmed", gettext_lazy("confirmed")
+    VOID = "void", gettext_lazy("void")
 
 
 @dataclass(frozen=True)

@@ -147,18 +147,22 @@ def player_of(user: Any) -> Any:
         return None
 
 
-def _team_ids(user: Any) -> frozenset[int]:
-    """Every team ``user`` plays for, fetched once per user object (like its groups), so
-    checking a page of matches costs no query per row."""
-    cache = getattr(user, "_pegboard_teams", None)
-    if cache is None:
-        from league.models import Team
+#: What an app fetches of a user before a page of many checks (the league: the user's teams),
+#: registered in its ``AppConfig.ready()`` (:func:`add_warm`).
+_warm: list[Callable[[Any], object]] = []
+#: Role questions an app answers about its own people (the league: who may read disputes, the
+#: officials and the players of its teams), registered with :func:`add_role`.
+_roles: dict[str, Callable[[Any], bool]] = {}
 
-        # Through the player's account in one query (not the player, then their teams).
-        teams = Team.objects.filter(players__user_id=user.pk).values_list("pk", flat=True)
-        cache = frozenset(teams) if user.is_authenticated else frozenset()
-        user._pegboard_teams = cache
-    return cache
+
+def add_warm(fetch: Callable[[Any], object]) -> None:
+    """Let ``warm_permissions()`` call ``fetch(user)`` too (it keeps what it read on the user)."""
+    _warm.append(fetch)
+
+
+def add_role(action: str, may: Callable[[Any], bool]) -> None:
+    """Let ``may(user)`` answer the role question ``action`` (asked with no object)."""
+    _roles[action] = may
 
 
 def warm_permissions(user: Any) -> None:
@@ -166,22 +170,8 @@ def warm_permissions(user: Any) -> None:
     if user is not None and user.is_authenticated and user.is_active:
         is_league_admin(user)
         is_judge(user)
-        _team_ids(user)
-
-
-def teams_of(user: Any, match: Any) -> set[int]:
-    """Ids of the teams of ``match`` that ``user`` plays for."""
-    if isinstance(user, Trusted):
-        user = user.user
-    if user is None or not user.is_authenticated:
-        return set()
-    return {match.home_id, match.away_id} & _team_ids(user)
-
-
-def team_of(user: Any, match: Any) -> int | None:
-    """The team of ``match`` that ``user`` plays for (a player is on one team a season)."""
-    mine = teams_of(user, match)
-    return next(iter(sorted(mine)), None)
+        for fetch in _warm:
+            fetch(user)
 
 
 # --- Refusals -------------------------------------------------------------------------------------
@@ -250,8 +240,8 @@ def _role_refusal(user: Any, action: str) -> Refusal | None:
         may = player_of(user) is not None
     elif action == Action.RULE_DISPUTE:
         may = is_judge(user)
-    elif action == Action.VIEW_DISPUTES:  # judges and admins all, players their teams'
-        may = is_official(user) or bool(_team_ids(user))
+    elif action in _roles:  # an app's own people (VIEW_DISPUTES: the league's)
+        may = _roles[action](user)
     else:
         may = False
     return None if may else not_allowed(action)

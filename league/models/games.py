@@ -11,20 +11,10 @@ from django.dispatch import Signal
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from league.kernel.lifecycle import GameStatus  # the machine declares its states
 from league.models.people import Player, Team
 from league.models.schedule import Match
 from scoring.outcome import SkunkLevel
-
-
-class GameStatus(models.TextChoices):
-    """A game's states; ``league.kernel.lifecycle`` says which follows from what."""
-
-    IN_PROGRESS = "in_progress", _("in progress")
-    FINISHED = "finished", _("finished, waiting for confirmation")
-    DISPUTED = "disputed", _("disputed, waiting for a judge")
-    CONFIRMED = "confirmed", _("confirmed")
-    VOID = "void", _("void")
-
 
 # A game that is over: finished and waiting for a team to confirm it, disputed and waiting for a
 # judge, or confirmed. The standings count these games; a season archive holds them as played.

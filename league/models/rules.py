@@ -68,6 +68,14 @@ RULE_FIELDS = (
     "irregularities",
     "publish_rulings",
 )
+# The rules that are whole numbers (a form's number box, the check "a whole number of at least"):
+# every rule but the game, the chain of tie-breaks and the yes-or-no and list settings.
+NUMBER_RULES = tuple(
+    name
+    for name in RULE_FIELDS
+    if name
+    not in ("variant", "tiebreaks", "requires_confirmation", "irregularities", "publish_rulings")
+)
 # Settings that change no score: changing them never re-scores a game, and ``publish_rulings``
 # (who may read the rulings, not how the game is played) stays open once a season is under way.
 NON_SCORING_FIELDS = ("irregularities", "publish_rulings")

@@ -9,9 +9,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from league.checks import team_of
 from league.kernel.audit import AuditAction
 from league.kernel.ids import number_from
-from league.kernel.permissions import is_judge, team_of
+from league.kernel.permissions import is_judge
 from league.kernel.stored_texts import render
 from league.models import AuditEntry, Dispute, Game
 

@@ -29,10 +29,6 @@ class Luck:
     cut: float = 0.0  # luck of the cut, summed
     best: dict[str, Any] | None = None  # the luckiest cut
 
-    @property
-    def cut_per_show(self) -> float | None:
-        return self.cut / self.cut_shows if self.cut_shows else None
-
     def add(self, hand: dict[str, Any]) -> None:
         self.shows += 1
         self.above += hand["above"]

@@ -11,16 +11,19 @@ from typing import Any
 
 from league.models import Match, Season, Week
 
-MATCH_FIELDS = (
-    "id",
-    "table",
-    "home",
-    "home_name",
-    "away",
-    "away_name",
-    "playoff_round",
-    "playoff_slot",
-)
+# A match in a list (the schedule here, the API's match lists): each field and the column it is
+# read from. The API's serializers take their fields from here.
+MATCH_COLUMNS = {
+    "id": "id",
+    "table": "table",
+    "home": "home_id",
+    "home_name": "home__name",
+    "away": "away_id",
+    "away_name": "away__name",
+    "playoff_round": "playoff_round",
+    "playoff_slot": "playoff_slot",
+}
+MATCH_FIELDS = tuple(MATCH_COLUMNS)
 
 
 def season_schedule(season: Season) -> list[dict[str, Any]]:
@@ -30,17 +33,7 @@ def season_schedule(season: Season) -> list[dict[str, Any]]:
     rows = (
         Match.objects.filter(week__season=season)
         .order_by("week_id", "table", "pk")
-        .values_list(
-            "week_id",
-            "id",
-            "table",
-            "home_id",
-            "home__name",
-            "away_id",
-            "away__name",
-            "playoff_round",
-            "playoff_slot",
-        )
+        .values_list("week_id", *MATCH_COLUMNS.values())
     )
     for week_id, *values in rows:
         by_week.setdefault(week_id, []).append(dict(zip(MATCH_FIELDS, values, strict=True)))

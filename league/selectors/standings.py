@@ -14,10 +14,11 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
-from league.kernel.cache import cache_get, cache_set, standings_key
+from league.kernel.cache import cache_get, cache_set
 from league.models import MatchTally, Season, StandingsSnapshot, Team
 from league.models.games import OVER_STATUSES
 from league.ranking import METRICS, TeamRecord, rank_teams
+from league.standings_cache import standings_key
 from league.standings_row import ROW_KEYS, standings_row
 
 # The games the standings count: every game that is over, confirmed or still pending (the

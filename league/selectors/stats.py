@@ -12,6 +12,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from league.models import Deal, Game, GameSeat, GameStatus, Player, Team
+from scoring.outcome import SkunkLevel
 
 BEST_HANDS = 5
 BIG_HANDS = (28, 29)
@@ -114,13 +115,13 @@ def _record(stats: Stats, game: Game, side_team_id: int) -> None:
     won = game.winner_id == side_team_id
     if won:
         stats.wins += 1
-        if game.skunk_level >= 1:
+        if game.skunk_level >= SkunkLevel.SKUNK:  # the skunk ladder's rungs (a double is a skunk)
             stats.skunks += 1
-        if game.skunk_level >= 2:
+        if game.skunk_level >= SkunkLevel.DOUBLE:
             stats.double_skunks += 1
     else:
         stats.losses += 1
-        if game.skunk_level >= 1:
+        if game.skunk_level >= SkunkLevel.SKUNK:
             stats.skunked += 1
 
 

@@ -32,10 +32,12 @@ from django.utils import timezone
 from league.kernel.entries import read_deal
 from league.kernel.permissions import CAPTAINS, JUDGES, LEAGUE_ADMINS, PLAYERS
 from league.models import Game, GameStatus, League, Player, Season, Team, Venue
+from league.services.deals import deal_record
 from league.services.disputes import dispute_raise
-from league.services.games import deal_record, game_confirm, game_start
+from league.services.games import game_confirm, game_start
 from league.services.rules import season_create
-from league.services.seasons import schedule_create, season_publish, team_create
+from league.services.season_life import season_publish
+from league.services.seasons import schedule_create, team_create
 from scoring.cards import DECK, Card
 from scoring.game import Game as ScoredGame
 from scoring.pegging import Pegging, peg_points

@@ -17,22 +17,17 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.checks import team_of
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Conflict, TooFast, ValidationFailed
-from league.kernel.permissions import Action, Actor, actor_of, refuse_unless, team_of
+from league.kernel.permissions import Action, Actor, actor_of, refuse_unless
 from league.kernel.stored_texts import RULING, render, written
 from league.models import Deal, Dispute, DisputeStatus, Game
 from league.models.disputes import CLAIM_LIMIT
 from league.rules_reference import RULES_BY_ID, in_force, rule_facts, why_not_played
 from league.selectors.games import rival_claim
-from league.services.games import (
-    OPEN_DISPUTES,
-    _lock,
-    deals_correct,
-    game_resettle,
-    game_state,
-    settle_after_ruling,
-)
+from league.services.corrections import game_resettle, settle_after_ruling
+from league.services.deals import OPEN_DISPUTES, _lock, deals_correct, game_state
 from league.services.notify import notify_dispute
 from league.services.results import results_changed
 

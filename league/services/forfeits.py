@@ -1,7 +1,7 @@
 """Forfeits and no-shows: a team that did not turn up (or left) loses the match's games not yet
 played, by the season's forfeit rule, and a judge may undo it.
 
-One shape (as ``league.services.games``): ask ``refuse_unless()`` (who may, and whether the
+One shape (as ``league.services.deals``): ask ``refuse_unless()`` (who may, and whether the
 match has anything left to forfeit), lock the match, change, audit, let the standings know. The
 awarded games are ordinary confirmed games that name their ``Forfeit``: the match tallies, the
 standings, weeks won and the playoffs count them through the same code as games played, so a

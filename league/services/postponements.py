@@ -20,15 +20,10 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from league import checks
+from league.checks import team_of
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Conflict, NotAllowed, ValidationFailed
-from league.kernel.permissions import (
-    Action,
-    Actor,
-    actor_of,
-    refuse_unless,
-    team_of,
-)
+from league.kernel.permissions import Action, Actor, actor_of, refuse_unless
 from league.models import Game, GameStatus, Match, Postponement, PostponementStatus, Week
 from league.services.notify import (
     notify_match_moved,

@@ -18,9 +18,9 @@ from functools import partial
 from django.db import transaction
 from django.db.models import F
 
-from league.kernel.cache import forget_results_version
 from league.kernel.queue import queue_task
 from league.models import Season
+from league.standings_cache import forget_results_version
 
 log = logging.getLogger(__name__)
 

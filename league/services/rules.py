@@ -22,6 +22,7 @@ from league.models.rules import (
     GAME_NAMES,
     LEAGUE_VARIANTS,
     NON_SCORING_FIELDS,
+    NUMBER_RULES,
     RULE_FIELDS,
     UNFROZEN_FIELDS,
     targets_of,
@@ -41,16 +42,8 @@ def rules_check(rules: Mapping[str, Any]) -> None:
         raise ValidationFailed(
             _("Pegboard does not know the game %(game)s.") % {"game": variant}, field="variant"
         )
-    for name in RULE_FIELDS:
+    for name in NUMBER_RULES:
         value = rules[name]
-        if name in (
-            "variant",
-            "tiebreaks",
-            "requires_confirmation",
-            "irregularities",
-            "publish_rulings",
-        ):
-            continue
         if type(value) is not int or value < (1 if name in _AT_LEAST_ONE else 0):
             raise ValidationFailed(
                 _("%(setting)s must be a whole number of at least %(min)s.")
@@ -162,7 +155,7 @@ def season_create(
 ) -> Season:
     """A new season of ``league``, its rules copied from the league's defaults (``rules``
     overrides some of them). It starts as a draft, seen only by the organisers, until it is
-    published (``league.services.seasons.season_publish``), so preparing next season never
+    published (``league.services.season_life.season_publish``), so preparing next season never
     changes the one being played. ``trusted`` is for callers that checked the role (an
     import)."""
     if not trusted:

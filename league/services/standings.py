@@ -16,10 +16,11 @@ from typing import Any
 
 from django.db import transaction
 
-from league.kernel.cache import cache_set, standings_key
+from league.kernel.cache import cache_set
 from league.models import Season, StandingsSnapshot
 from league.selectors.standings import compute_standings
 from league.services.tallies import mend_tallies
+from league.standings_cache import standings_key
 
 
 def standings_recompute(*, season_id: int) -> dict[str, Any] | None:

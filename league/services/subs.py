@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from league.checks import team_of
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
-from league.kernel.permissions import Action, Actor, refuse_unless, team_of
+from league.kernel.permissions import Action, Actor, refuse_unless
 from league.models import Match, Player, Season, SeasonSub, Team
 from league.selectors.subs import subs_of
 from league.services.notify import notify_sub_asked

@@ -30,6 +30,7 @@ from django.dispatch import receiver
 
 from league.models import Game, GameStatus, Match, MatchTally, Week
 from league.models.games import OVER_STATUSES, games_written
+from scoring.outcome import SkunkLevel
 
 log = logging.getLogger(__name__)
 
@@ -67,13 +68,13 @@ SELECT m.id, w.season_id, m.week_id, m.home_id, m.away_id, w.is_playoff,
                     WHEN g.winner_id = m.away_id THEN -g.margin ELSE 0 END)
     FILTER (WHERE g.status = %(confirmed)s), 0),
   COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.home_id
-                   AND g.skunk_level >= 1),
+                   AND g.skunk_level >= %(skunk)s),
   COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.away_id
-                   AND g.skunk_level >= 1),
+                   AND g.skunk_level >= %(skunk)s),
   COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.home_id
-                   AND g.skunk_level >= 2),
+                   AND g.skunk_level >= %(double)s),
   COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.winner_id = m.away_id
-                   AND g.skunk_level >= 2),
+                   AND g.skunk_level >= %(double)s),
   COUNT(*) FILTER (WHERE g.status = %(finished)s),
   COUNT(*) FILTER (WHERE g.status = %(disputed)s),
   COUNT(*) FILTER (WHERE g.status = %(confirmed)s AND g.forfeit_id IS NOT NULL)
@@ -101,6 +102,8 @@ def _params(**ids: int) -> dict[str, Any]:
         "confirmed": str(GameStatus.CONFIRMED),
         "finished": str(GameStatus.FINISHED),
         "disputed": str(GameStatus.DISPUTED),
+        "skunk": int(SkunkLevel.SKUNK),  # the skunk ladder's rungs (a double is a skunk too)
+        "double": int(SkunkLevel.DOUBLE),
         **ids,
     }
 

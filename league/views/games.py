@@ -22,8 +22,9 @@ from league.selectors.games import game_detail, pending_rivals
 from league.selectors.history import game_history
 from league.selectors.scoreboard import back_pegs, game_board, skunk_line
 from league.selectors.winprob import game_chance, game_swing, swing_chart
+from league.services.corrections import rival_withdraw
 from league.services.disputes import dispute_raise, dispute_withdraw, game_reject
-from league.services.games import awaiting_teams_of, game_cancel, game_confirm, rival_withdraw
+from league.services.games import awaiting_teams_of, game_cancel, game_confirm
 
 
 def _game(pk: int) -> Game:

@@ -51,16 +51,18 @@ from league.selectors.subs import subs_of
 from league.services.people import players_add, season_invite
 from league.services.postponements import week_cancel, week_move
 from league.services.rules import season_create, season_has_games, season_rules_update
+from league.services.season_life import (
+    season_finish,
+    season_publish,
+    season_reopen,
+    season_unpublish,
+)
 from league.services.season_ops import season_ops_update
 from league.services.seasons import (
     delete_unplayed,
     match_move,
     schedule_clear,
     schedule_create,
-    season_finish,
-    season_publish,
-    season_reopen,
-    season_unpublish,
     team_create,
     teams_add,
 )

@@ -17,7 +17,8 @@ from rest_framework.test import APIClient
 from league.kernel.api import write_access
 from league.kernel.permissions import Action, can
 from league.models import AuditEntry, Deal, Game, GameStatus, Match, Week
-from league.services.games import deal_record, game_confirm, game_start
+from league.services.deals import deal_record
+from league.services.games import game_confirm, game_start
 from tests import factories
 from tests.factories import deal_game, first_deal, play_until_over
 

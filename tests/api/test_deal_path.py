@@ -23,7 +23,7 @@ from tests.pathprobe import probe
 
 pytestmark = pytest.mark.django_db
 
-SERVICES = "league.services.games"
+SERVICES = "league.services.deals"
 PERMISSIONS = "league.kernel.permissions"
 LIFECYCLE = "league.kernel.lifecycle"
 
@@ -59,7 +59,7 @@ def test_a_deal_enters_services_permissions_and_lifecycle_once(game, ann):
         assert path.reentries[module] == 0, path.report()
     # The refusal is one call, which also says who the write is recorded under.
     assert f"{PERMISSIONS}.permit" in path.entered
-    assert f"{PERMISSIONS}.teams_of" not in path.entered  # the teams came with the locked game
+    assert "league.checks.teams_of" not in path.entered  # the teams came with the locked game
     assert f"{SERVICES}._replay" not in path.entered  # checked from the stored scores
     # The door reads its request and builds its answer in one function each, and the deal is
     # read in one pass (no serializer fields, no DRF serializer per request).
@@ -88,7 +88,7 @@ def test_the_other_phones_agreement_enters_permissions_and_lifecycle_once(game, 
     assert response.status_code == 200, response.content  # the stored deal, agreed
     for module in (SERVICES, PERMISSIONS, LIFECYCLE):
         assert path.entries[module] == 1, path.report()
-    assert f"{PERMISSIONS}.team_of" not in path.entered
+    assert "league.checks.team_of" not in path.entered
     assert f"{LIFECYCLE}.require" not in path.entered  # the state allowed it: no refusal built
     assert "league.services.results.results_changed" not in path.entered  # still in progress
 
@@ -246,7 +246,8 @@ def test_a_retry_waiting_on_its_first_send_gets_the_stored_deal(match, ann):
     first is still being written: the retry waits for the game's lock and then gets the stored
     deal back, not a refusal of deal 1's numbers as deal 2 (on PostgreSQL, the locked read's
     subqueries see the database from before the wait)."""
-    from league.services.games import deal_record, game_start
+    from league.services.deals import deal_record
+    from league.services.games import game_start
 
     game = game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"])
     first_in = threading.Event()

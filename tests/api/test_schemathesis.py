@@ -22,8 +22,9 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from league.models import Deal
+from league.services.deals import deal_record
 from league.services.disputes import dispute_raise
-from league.services.games import deal_record, game_start
+from league.services.games import game_start
 from tests.factories import deal_game
 
 pytestmark = pytest.mark.schemathesis

@@ -163,7 +163,7 @@ def rival_deal_3(game, ann, cat) -> tuple[dict, dict, str]:
     """Ann enters deals 1 to 3; Cat enters deal 3 again with her pegging one more and one
     hand counted differently: a rival entry."""
     from league.models import Deal
-    from league.services.games import deal_record
+    from league.services.deals import deal_record
     from tests.factories import game_deals, play
 
     deals = [{k: v for k, v in d.items() if k != "cards"} for d in game_deals(game)]

@@ -8,8 +8,9 @@ import pytest
 
 from league.models import Deal, Dispute, DisputeStatus, GameStatus
 from league.selectors.standings import standings_for_season
+from league.services.deals import deal_record
 from league.services.disputes import dispute_raise
-from league.services.games import deal_record, game_confirm
+from league.services.games import game_confirm
 from tests.browser.conftest import PHONE, TV, log_in, type_deal
 from tests.factories import game_deals, play
 

@@ -17,7 +17,8 @@ from league.models import Match, Player, Week
 from league.services.availability import availability_answer, availability_link
 from league.services.demo import build_demo
 from league.services.rules import season_create
-from league.services.seasons import schedule_create, season_publish, team_create
+from league.services.season_life import season_publish
+from league.services.seasons import schedule_create, team_create
 from tests.browser.conftest import context_in
 from tests.browser.layout import fits_at_widths, overflows_in
 

@@ -33,11 +33,13 @@ from django.utils.formats import date_format
 from league.kernel.permissions import LEAGUE_ADMINS
 from league.models import Game, GameSeat, Match, Player, Season, Week
 from league.selectors.playoffs import playoff_shortfalls
-from league.services.games import deal_record, game_confirm, game_start
+from league.services.deals import deal_record
+from league.services.games import game_confirm, game_start
 from league.services.people import PlayerLine
 from league.services.rules import season_create
+from league.services.season_life import season_publish
 from league.services.season_ops import season_ops_update
-from league.services.seasons import schedule_create, season_publish, team_create
+from league.services.seasons import schedule_create, team_create
 from league.services.subs import subs_add
 from league.standings_row import SHOWN
 from scoring.game import DealEntry

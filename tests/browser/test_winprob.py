@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from league.services.games import deal_record
+from league.services.deals import deal_record
 from tests.browser.conftest import TV
 from tests.factories import game_deals, play
 

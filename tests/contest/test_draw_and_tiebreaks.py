@@ -61,3 +61,17 @@ def test_the_draw_gives_each_name_its_ticket(seed, names):
     group = [Row(i, n) for i, n in enumerate(names)]
     values = tiebreaks.METRICS["draw"].values(group, draw_seed=seed)
     assert values == [draw_ticket(seed, n) for n in names]
+
+
+def test_every_tie_break_a_competition_offers_carries_its_own_words():
+    """A tie-break is named once, on its metric: the league's standings column and the
+    tournaments' rules sheet and cut marks all read the metric's words (a new metric without
+    them would be shown nameless)."""
+    from contest.tiebreaks import LEAGUE_TIEBREAKS, METRICS, POINTS, TOURNAMENT_TIEBREAKS
+
+    for key in (POINTS.key, *LEAGUE_TIEBREAKS, *TOURNAMENT_TIEBREAKS):
+        assert METRICS[key].name and METRICS[key].abbr, key
+    for key in TOURNAMENT_TIEBREAKS:
+        assert METRICS[key].placed, key  # the mark beside an entrant around the cut
+        if key != "draw":  # the rules sheet says the draw on its own
+            assert METRICS[key].described, key

@@ -17,7 +17,13 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-APP_SERVICES = {"web", "migrate", "worker", "push-worker", "beat"}  # the services that run Pegboard's image
+APP_SERVICES = {
+    "web",
+    "migrate",
+    "worker",
+    "push-worker",
+    "beat",
+}  # the services that run Pegboard's image
 ONE_SHOT = {"migrate"}
 SECRET_NAME = re.compile(r"SECRET|PASSWORD|TOKEN|KEY|_URL$")
 INTERPOLATION = re.compile(r"\$\{([A-Z][A-Z0-9_]*)(?:(:?[-?])[^}]*)?\}")
@@ -98,7 +104,16 @@ def env_example() -> dict[str, str]:
 
 
 def test_the_stack_has_every_service_production_needs(services):
-    assert set(services) == {"nginx", "web", "migrate", "worker", "push-worker", "beat", "db", "redis"}
+    assert set(services) == {
+        "nginx",
+        "web",
+        "migrate",
+        "worker",
+        "push-worker",
+        "beat",
+        "db",
+        "redis",
+    }
 
 
 def test_nginx_is_the_only_service_reachable_from_outside(services):

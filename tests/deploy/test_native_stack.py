@@ -34,7 +34,12 @@ METRICS_TOKEN = secrets.token_urlsafe(16)
 
 def test_every_process_has_a_unit_that_restarts_it_and_reads_the_settings_file():
     found = units()
-    assert set(found) == {"pegboard-web", "pegboard-worker", "pegboard-push-worker", "pegboard-beat"}
+    assert set(found) == {
+        "pegboard-web",
+        "pegboard-worker",
+        "pegboard-push-worker",
+        "pegboard-beat",
+    }
     for unit in found.values():
         assert unit.options["Service.Restart"] == ["always"], unit.name
         assert unit.environment_files == ["/etc/pegboard/pegboard.env"], unit.name

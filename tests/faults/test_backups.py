@@ -11,7 +11,8 @@ from django.core.management import call_command
 
 from league.models import GameStatus, Season, StandingsSnapshot
 from league.selectors.standings import compute_standings
-from league.services.archive import export_season, import_season, standings_rows
+from league.services.archive import export_season, standings_rows
+from league.services.archive_import import import_season
 from league.services.demo import build_demo
 from tests.factories import game_summary, make_archive
 

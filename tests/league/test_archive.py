@@ -21,12 +21,8 @@ from league.models import (
     Team,
 )
 from league.selectors.standings import compute_standings
-from league.services.archive import (
-    ArchiveRefused,
-    export_season,
-    import_season,
-    standings_rows,
-)
+from league.services.archive import ArchiveRefused, export_season, standings_rows
+from league.services.archive_import import import_season
 from league.services.demo import random_game_deals
 from league.services.games import game_confirm
 from scoring.cards import parse_cards
@@ -560,3 +556,51 @@ def test_a_disputed_game_is_archived_as_played_and_named_and_restores_confirmed(
     assert restored.status == GameStatus.CONFIRMED
     assert standings_rows(compute_standings(season)) == result.archive["standings"]
     assert compute_standings(season)["seeding"] == result.archive["seeding"]
+
+
+# Season fields that are not settings an archive carries: who and what the season is, its life
+# (state and finished_reason are carried as its state), what the standings and playoffs
+# computed from its games, stamps, and the rules the format has no word for (RULE_FIELDS).
+NOT_CARRIED = {
+    "id",
+    "league",
+    "finished_at",
+    "playoff_seeding",
+    "playoff_slots",
+    "week_story_since",
+    "standings_stale",
+    "results_version",
+    "importing",
+    "playoff_games_per_match",
+    "requires_confirmation",
+    "irregularities",
+    "publish_rulings",
+}
+
+
+@pytest.mark.django_db
+def test_every_season_setting_survives_export_then_import(played_season):
+    """Each setting an organiser may change, changed from its default, comes back from the
+    archive: a setting added to the season but not to the archive fails here."""
+    from league.services.archive import RULE_FIELDS
+    from league.services.season_ops import OPS_FIELDS
+
+    carried = {"name", "playoff_teams", "draw_seed", "state", "finished_reason"}
+    fields = {f.name for f in Season._meta.concrete_fields}
+    unlisted = fields - set(OPS_FIELDS) - set(RULE_FIELDS) - carried - NOT_CARRIED
+    assert not unlisted, f"the season archive does not say what it does with {sorted(unlisted)}"
+
+    changed = {}
+    for name in OPS_FIELDS:
+        field = Season._meta.get_field(name)
+        default = field.get_default()
+        changed[name] = (not default) if isinstance(default, bool) else (default or 0) + 3
+    Season.objects.filter(pk=played_season.pk).update(**changed)
+    played_season.refresh_from_db()
+    doc = export_season(played_season).archive
+    doc["season"]["name"] = "Restored"
+
+    restored = import_season(doc)
+
+    lost = {n: getattr(restored, n) for n in OPS_FIELDS if getattr(restored, n) != changed[n]}
+    assert not lost, f"lost on the round trip: {lost} (set {changed})"

@@ -11,7 +11,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from league.models import League, Season, Team
-from league.services.archive import ArchiveRefused, archive_parse, import_season
+from league.services.archive import ArchiveRefused
+from league.services.archive_import import archive_parse, import_season
 from tests.factories import make_archive
 
 pytestmark = pytest.mark.django_db

@@ -17,9 +17,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.models import Deal, Game, Season
-from league.services import archive
-from league.services.archive import ArchiveRefused, import_plan, import_season, import_write
-from league.services.games import deal_record
+from league.services import archive, archive_import
+from league.services.archive import ArchiveRefused
+from league.services.archive_import import import_plan, import_season, import_write
+from league.services.deals import deal_record
 from tests.factories import make_archive, make_big_archive, plain_deal, row_counts
 
 
@@ -64,8 +65,8 @@ def test_the_season_row_is_written_a_fixed_number_of_times_whatever_the_size():
 
 @pytest.mark.django_db
 def test_a_failure_while_writing_leaves_nothing_behind(monkeypatch):
-    monkeypatch.setattr(archive, "BATCH_GAMES", 5)
-    real = archive._write_batch
+    monkeypatch.setattr(archive_import, "BATCH_GAMES", 5)
+    real = archive_import._write_batch
     calls = []
 
     def fail_on_the_third(batch):
@@ -74,7 +75,7 @@ def test_a_failure_while_writing_leaves_nothing_behind(monkeypatch):
             raise IntegrityError("a player of that name was added a moment ago")
         return real(batch)
 
-    monkeypatch.setattr(archive, "_write_batch", fail_on_the_third)
+    monkeypatch.setattr(archive_import, "_write_batch", fail_on_the_third)
     before = row_counts()
     with pytest.raises(ArchiveRefused, match="nothing was imported; import it again"):
         import_season(make_big_archive(30))
@@ -84,7 +85,7 @@ def test_a_failure_while_writing_leaves_nothing_behind(monkeypatch):
 
 @pytest.mark.django_db
 def test_a_season_being_written_is_shown_nowhere(client, monkeypatch):
-    monkeypatch.setattr(archive, "BATCH_GAMES", 5)
+    monkeypatch.setattr(archive_import, "BATCH_GAMES", 5)
     seen: list[dict] = []
     plan = import_plan(make_big_archive(20))
 
@@ -120,7 +121,7 @@ def test_a_captain_records_a_deal_in_another_season_while_a_season_is_imported(
 ):
     """During a 1,000-game import, a captain's deal failed with "database is locked": now it
     goes in while the import is still writing, on SQLite as on PostgreSQL."""
-    monkeypatch.setattr(archive, "BATCH_GAMES", 10)
+    monkeypatch.setattr(archive_import, "BATCH_GAMES", 10)
     plan = import_plan(make_big_archive(400))
     writing = threading.Event()
     finished: list[float] = []
@@ -166,7 +167,7 @@ def test_the_command_says_how_big_and_how_long_before_writing_then_progress(tmp_
 
 @pytest.mark.django_db
 def test_an_export_of_a_batched_import_gives_the_same_archive_back(monkeypatch):
-    monkeypatch.setattr(archive, "BATCH_GAMES", 3)
+    monkeypatch.setattr(archive_import, "BATCH_GAMES", 3)
     season = import_season(make_archive(games=3))
     exported = archive.export_season(season).archive
     from tests.factories import wipe_league_data
@@ -178,7 +179,7 @@ def test_an_export_of_a_batched_import_gives_the_same_archive_back(monkeypatch):
 
 @pytest.mark.django_db
 def test_an_interrupted_import_is_named_and_can_be_cleared_then_imported_again(monkeypatch):
-    monkeypatch.setattr(archive, "BATCH_GAMES", 5)
+    monkeypatch.setattr(archive_import, "BATCH_GAMES", 5)
     doc = make_big_archive(20)
     plan = import_plan(copy.deepcopy(doc))
 
@@ -188,7 +189,9 @@ def test_an_interrupted_import_is_named_and_can_be_cleared_then_imported_again(m
     def die(done, total):
         raise Killed
 
-    monkeypatch.setattr(archive, "_discard", lambda plan, new_league: None)  # kill -9: no cleanup
+    monkeypatch.setattr(
+        archive_import, "_discard", lambda plan, new_league: None
+    )  # kill -9: no cleanup
     with pytest.raises(Killed):
         import_write(plan, progress=die)
     monkeypatch.undo()
@@ -201,3 +204,29 @@ def test_an_interrupted_import_is_named_and_can_be_cleared_then_imported_again(m
     assert not Season.objects.filter(name="Big 20").exists()
     season = import_season(doc)
     assert Game.objects.filter(match__week__season=season).count() == 20
+
+
+@pytest.mark.django_db(transaction=True)
+def test_checking_an_archive_reads_the_database_twice_whatever_its_size():
+    """The check replays every game in memory and reads only the league and the players by
+    name: no statement per game. (Each confirmed game built in memory queued a ratings' update
+    that ran at once, outside any transaction: eight times the check's time for a 3,200-game
+    season.) A transactional test, so a callback queued after commit would run and be counted
+    here, as it is in a real import."""
+
+    def check_statements(doc) -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            import_plan(doc)
+        return len(ctx.captured_queries)
+
+    assert check_statements(make_big_archive(5, seed=1)) == 2
+    assert check_statements(make_big_archive(30, seed=2)) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_whole_import_sends_a_pinned_number_of_statements():
+    """Check, write in batches, then one ratings' update and one standings' recompute: the
+    statements of a 30-game season import (bench/README.md gives the full-size CPU)."""
+    with CaptureQueriesContext(connection) as ctx:
+        import_season(make_big_archive(30, seed=2))
+    assert len(ctx.captured_queries) == 83

@@ -10,7 +10,8 @@ import pytest
 
 from league.models import Forfeit, Match, Season, Week
 from league.selectors.standings import compute_standings
-from league.services.archive import ArchiveRefused, export_season, import_season, standings_rows
+from league.services.archive import export_season, standings_rows
+from league.services.archive_import import ArchiveRefused, import_season
 from league.services.forfeits import match_forfeit
 from league.services.postponements import match_postpone, week_cancel
 from league.services.season_ops import season_ops_update

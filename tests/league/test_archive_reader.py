@@ -7,7 +7,8 @@ import pytest
 
 from league.kernel.archive_reader import Reader, check_shape
 from league.kernel.errors import ValidationFailed
-from league.services.archive import ArchiveRefused, archive_parse
+from league.services.archive import ArchiveRefused
+from league.services.archive_import import archive_parse
 from tournaments.archive import TournamentArchiveRefused
 
 

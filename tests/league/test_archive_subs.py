@@ -11,7 +11,8 @@ import pytest
 
 from league.models import GameSeat, Season, SeasonSub
 from league.selectors.subs import subs_of
-from league.services.archive import ArchiveRefused, export_season, import_season
+from league.services.archive import ArchiveRefused, export_season
+from league.services.archive_import import import_season
 from tests.factories import game_summary, make_archive, row_counts, wipe_league_data
 
 pytestmark = pytest.mark.django_db

@@ -125,7 +125,7 @@ def test_a_history_line_names_a_team_ending_in_s_without_a_possessive(game, ann,
     """Nobs's entry of deal 1 differs in Nobs's pegging: the line reads right in both languages."""
     from django.utils import translation
 
-    from league.services.games import deal_record
+    from league.services.deals import deal_record
     from tests.factories import plain_deal
 
     deal_record(game=game, user=ann, number=1, data=plain_deal(0))

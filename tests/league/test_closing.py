@@ -16,8 +16,9 @@ from league.selectors.closing import closes_at, games_closing_soon, games_due_to
 from league.selectors.history import game_history
 from league.selectors.standings import compute_standings
 from league.services.closing import results_close
+from league.services.deals import deal_record
 from league.services.disputes import dispute_raise
-from league.services.games import deal_record, game_confirm
+from league.services.games import game_confirm
 from league.tasks import close_unconfirmed_results
 from tests.factories import plain_deal, play_until_over
 

@@ -11,14 +11,10 @@ from django.db import connection
 from league.kernel.errors import Conflict, Locked, NotAllowed, ValidationFailed
 from league.models import AuditEntry, Deal, Game, GameStatus, Season
 from league.selectors.games import stored_deal
+from league.services.corrections import deal_correct
+from league.services.deals import deal_record
 from league.services.disputes import dispute_raise, dispute_rule
-from league.services.games import (
-    deal_correct,
-    deal_record,
-    game_confirm,
-    game_start,
-    game_void,
-)
+from league.services.games import game_confirm, game_start, game_void
 from tests.factories import losers_pegging_struck_out, plain_deal, play_until_over
 
 

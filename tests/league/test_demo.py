@@ -13,7 +13,8 @@ from league.kernel.entries import normalise, to_entry
 from league.kernel.permissions import CAPTAINS, JUDGES, LEAGUE_ADMINS
 from league.models import AuditEntry, Deal, Game, GameStatus, League, Season, Team
 from league.selectors.standings import compute_standings
-from league.services.archive import export_season, import_season, standings_rows
+from league.services.archive import export_season, standings_rows
+from league.services.archive_import import import_season
 from league.services.demo import random_game_deals
 from scoring.cards import parse_cards
 from scoring.game import Game as ScoredGame

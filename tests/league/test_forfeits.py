@@ -11,8 +11,8 @@ from league.kernel.permissions import Action, can
 from league.models import AuditEntry, Forfeit, Game, GameStatus, Match, Week
 from league.selectors.history import game_history
 from league.selectors.standings import compute_standings
+from league.services.deals import deal_record
 from league.services.forfeits import forfeit_undo, match_forfeit
-from league.services.games import deal_record
 from tests.factories import plain_deal, play_until_over
 
 

@@ -14,7 +14,8 @@ from league.models import AuditEntry, Game, GameStatus
 from league.selectors.history import game_history
 from league.selectors.scoreboard import week_boards
 from league.selectors.standings import compute_standings
-from league.services.games import deal_record, game_cancel, game_start
+from league.services.deals import deal_record
+from league.services.games import game_cancel, game_start
 from tests.factories import plain_deal, play_until_over
 
 SEATS = ["Ann", "Cat", "Bob", "Dan"]

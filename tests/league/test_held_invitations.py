@@ -13,12 +13,8 @@ from rest_framework.test import APIClient
 from league.models import AuditEntry, Delivery, HeldInvitation, Player
 from league.services.people import PlayerLine, invitations_release, season_invite
 from league.services.rules import season_create
-from league.services.seasons import (
-    schedule_create,
-    season_publish,
-    season_unpublish,
-    team_create,
-)
+from league.services.season_life import season_publish, season_unpublish
+from league.services.seasons import schedule_create, team_create
 from league.services.subs import subs_add
 from tests import factories
 

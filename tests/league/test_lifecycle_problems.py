@@ -317,7 +317,7 @@ def test_an_even_number_of_playoff_games_is_refused(season, league_admin):
 
 
 def test_the_same_persons_second_entry_of_a_deal_corrects_it_never_rivals_it(game, ann, cat):
-    from league.services.games import deal_record
+    from league.services.deals import deal_record
     from tests.factories import plain_deal
 
     deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="first")
@@ -342,7 +342,7 @@ def test_a_partners_second_entry_corrects_the_teams_entry_once_the_game_is_confi
     game, ann, cat
 ):
     from league.kernel.errors import Locked
-    from league.services.games import deal_record
+    from league.services.deals import deal_record
     from tests.factories import plain_deal
 
     play_until_over(game, ann)

@@ -158,9 +158,9 @@ def test_a_burst_of_recomputes_computes_once_and_the_rest_find_it_done(played_se
     the current version and renders its pages; those after it have nothing to do, until a
     result changes again or a page is missing."""
     from league import tasks
-    from league.kernel.cache import note_language_asked
     from league.models import StandingsPage
     from league.services.results import results_version_bump
+    from league.standings_cache import note_language_asked
 
     computed: list[int] = []
     real = tasks.standings_recompute

@@ -157,7 +157,7 @@ def object_for(action, game):
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("action", list(Action))
 def test_every_role_against_every_action_on_a_game_under_way(people, game, ann, role, action):
-    from league.services.games import deal_record
+    from league.services.deals import deal_record
 
     deal_record(game=game, user=ann, number=1, data=plain_deal(0))
     game.refresh_from_db()

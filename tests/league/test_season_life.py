@@ -11,15 +11,14 @@ from league.kernel.audit import AuditAction
 from league.kernel.errors import Conflict, NotAllowed, ValidationFailed
 from league.models import AuditEntry, Season, SeasonState
 from league.services.rules import season_create
-from league.services.seasons import (
-    schedule_create,
+from league.services.season_life import (
     season_finish,
     season_finish_if_over,
     season_publish,
     season_reopen,
     season_unpublish,
-    team_create,
 )
+from league.services.seasons import schedule_create, team_create
 from tests import factories
 
 pytestmark = pytest.mark.django_db

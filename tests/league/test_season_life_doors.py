@@ -11,7 +11,8 @@ from rest_framework.test import APIClient
 
 from league.kernel.audit import AuditAction
 from league.models import AuditEntry, Season, SeasonState
-from league.services.archive import ArchiveRefused, export_season, import_season
+from league.services.archive import ArchiveRefused, export_season
+from league.services.archive_import import import_season
 from league.services.rules import season_create
 from tests.factories import make_archive, wipe_league_data
 
@@ -94,7 +95,7 @@ def _round_trip(season: Season) -> tuple[dict, Season]:
 
 
 def test_a_finished_season_round_trips_with_its_state_and_reason(league_admin):
-    from league.services.seasons import season_finish
+    from league.services.season_life import season_finish
 
     played = import_season(make_archive())
     season_finish(season=played, user=league_admin, reason="The bar closed")

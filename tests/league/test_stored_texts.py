@@ -15,8 +15,8 @@ from django.utils import translation
 from league.kernel.stored_texts import RIVAL_ENTRIES, parse_rival_claim, render
 from league.models import AuditEntry, Deal, Dispute
 from league.selectors.games import pending_rivals
+from league.services.deals import deal_record
 from league.services.disputes import dispute_raise
-from league.services.games import deal_record
 from tests.factories import game_deals, play
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from league.models import Deal, Dispute, Game, GameStatus, Match, Season
-from league.services.games import deal_record
+from league.services.deals import deal_record
 from tests.factories import deal_game
 from tests.factories import first_deal as deal_body
 

@@ -16,7 +16,7 @@ from django.urls import NoReverseMatch, reverse
 from league.models import Season, SeasonState, Week
 from league.services.availability import availability_token
 from league.services.calendars import calendar_feed_of
-from league.services.seasons import season_unpublish
+from league.services.season_life import season_unpublish
 from tests import factories
 from tests.security.routes import site_routes
 

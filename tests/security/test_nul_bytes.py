@@ -12,7 +12,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from league.models import Game, Player
-from league.services.archive import ArchiveRefused, import_season
+from league.services.archive import ArchiveRefused
+from league.services.archive_import import import_season
 from tests.factories import make_archive
 
 ROSTER = "Name,Email\nAda Byron,ada@example.org\nBea Arthur,bea@example.org\n"

@@ -55,3 +55,16 @@ def test_the_cut_in_french(client, night, director, field):
         reverse("tournaments:tournament", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="fr"
     ).content.decode()
     assert "départagé par le tirage" in html
+
+
+def test_the_tie_break_marks_are_the_metrics_own_words_in_the_readers_language():
+    from django.utils import translation
+
+    from league.ranking import TIEBREAKS
+    from tournaments.cutline import _placed
+
+    with translation.override("fr"):
+        assert _placed("draw") == "départagé par le tirage"
+        assert str(TIEBREAKS["spread"].abbr) == "ÉC"
+    assert _placed("spread") == "placed by spread"
+    assert _placed("weeks_won") == ""  # no mark: a tournament keeps no weeks

@@ -14,8 +14,9 @@ from rest_framework.test import APIClient
 from league.kernel.errors import DomainError
 from league.kernel.permissions import LEAGUE_ADMINS
 from league.models import Game, GameStatus
+from league.services.deals import deal_record
 from league.services.disputes import dispute_raise, dispute_rule
-from league.services.games import deal_record, game_confirm
+from league.services.games import game_confirm
 from tests import factories
 from tests.factories import game_deals
 

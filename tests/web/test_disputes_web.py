@@ -23,7 +23,7 @@ def test_a_player_raises_a_dispute_from_the_game_page(client, game, ann, cat):
 def test_both_teams_see_disputes_and_history_but_outsiders_and_visitors_do_not(
     client, game, ann, cat, eve
 ):
-    from league.services.games import deal_record
+    from league.services.deals import deal_record
 
     deal_record(game=game, user=ann, number=1, data=plain_deal(0), key="k")
     dispute_raise(game=game, user=cat, claim="Crib was 2")

@@ -171,8 +171,8 @@ def test_the_script_catches_up_with_the_same_data_as_json(client, ann, eve, half
 
 
 def test_a_rival_entry_is_shown_to_both_teams_with_what_each_may_do(client, ann, cat, half_game):
+    from league.services.deals import deal_record
     from league.services.disputes import dispute_raise
-    from league.services.games import deal_record
 
     other = {k: v for k, v in game_deals(half_game)[1].items() if k != "cards"}
     seat = next(iter(other["shows"]))
@@ -216,8 +216,8 @@ def test_a_voided_games_page_still_opens_so_refused_entries_can_be_seen(
 @pytest.fixture
 def disputed_game(game, ann, cat):
     """Fifteen Two entered the whole game; Cat entered deal 2 with other numbers and disputed it."""
+    from league.services.deals import deal_record
     from league.services.disputes import dispute_raise
-    from league.services.games import deal_record
     from tests.factories import play
 
     play(game, ann)

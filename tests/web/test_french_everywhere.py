@@ -24,8 +24,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from federation.models import Region
 from league import models
+from league.checks import team_of
 from league.kernel.notify import unsubscribe_token
-from league.kernel.permissions import Trusted, team_of
+from league.kernel.permissions import Trusted
 from league.models import Deal, Game, GameStatus, Match, Player, Team, Week
 from league.services.availability import availability_link
 from league.services.demo import build_demo
@@ -220,7 +221,7 @@ def _rival_dispute_in_english(game: Game) -> None:
     from django.utils import translation
 
     from league.selectors.games import pending_rivals, stored_deal
-    from league.services.games import deal_record
+    from league.services.deals import deal_record
 
     deal = Deal.objects.get(game=game, number=2, is_current=True)
     entered = team_of(deal.entered_by, game.match)

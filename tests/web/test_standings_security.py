@@ -9,8 +9,8 @@ import io
 import pytest
 from django.test import Client
 
-from league.kernel.cache import recent_page_key, standings_page_key
 from league.models import Team
+from league.standings_cache import recent_page_key, standings_page_key
 
 pytestmark = pytest.mark.django_db
 

@@ -19,10 +19,10 @@ from rest_framework.response import Response
 from league.kernel.api import REFUSALS, ErrorSerializer, ReadOnlyViewSet, parse
 from league.kernel.errors import ValidationFailed
 from league.kernel.ids import number_from
-from league.kernel.people import Player
 from league.kernel.permissions import Action, refuse_unless
 from league.kernel.recap import recap_document, recap_language
 from league.kernel.throttles import DealEntryThrottle, TooManyRequests
+from league.shared import Player
 from tournaments import cutline, selectors, services
 from tournaments.api import serializers as ts
 from tournaments.checks import table_access

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import ValidationFailed
 from league.kernel.parsers import name_from
-from league.kernel.people import Player
 from league.kernel.permissions import Action, Actor
+from league.shared import Player
 from tournaments import logic
 from tournaments.models import (
     Club,

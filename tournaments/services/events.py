@@ -13,9 +13,9 @@ from contest.points import skunk_defaults
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, ValidationFailed
 from league.kernel.parsers import name_from
-from league.kernel.people import Player
 from league.kernel.permissions import Action, Actor
 from league.kernel.scoring_messages import scoring_message
+from league.shared import Player
 from scoring.errors import ScoringError
 from tournaments import logic
 from tournaments.models import (

@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.kernel.errors import ValidationFailed
-from league.kernel.people import Player
 from league.kernel.permissions import Actor
+from league.shared import Player
 from tournaments.models import Club
 from tournaments.services.clubs import member_store
 from tournaments.services.workspace import _require_club

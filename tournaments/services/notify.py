@@ -14,8 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from league.kernel.notify import notify, notify_each, said, written_in_each_language
-from league.kernel.people import Player
 from league.kernel.recap import recap_text
+from league.shared import Player
 from tournaments import notify_events as events
 from tournaments.models import Entrant, EntrantPlayer, TableGame, Tournament, TournamentStage
 from tournaments.recap import night_recap

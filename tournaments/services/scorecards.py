@@ -16,10 +16,10 @@ from league.kernel.audit import AuditAction, audit_entry, audit_log, audit_write
 from league.kernel.entries import read_deal
 from league.kernel.errors import Conflict, Locked, ValidationFailed
 from league.kernel.idempotency import checked_key, replay
-from league.kernel.people import Player
 from league.kernel.permissions import Action, Actor, Trusted, actor_of, refuse_unless
 from league.kernel.ratings import ratings_changed
 from league.kernel.scoring_messages import scoring_message
+from league.shared import Player
 from scoring.errors import ScoringError
 from scoring.game import Game as ScoredGame
 from scoring.variants import VARIANTS

@@ -30,7 +30,6 @@ from contest import brackets
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Locked, NotAllowed, ValidationFailed
 from league.kernel.parsers import name_from
-from league.kernel.people import Player
 from league.kernel.permissions import (
     TOURNAMENT_DIRECTORS,
     Action,
@@ -40,6 +39,7 @@ from league.kernel.permissions import (
     can,
     is_league_admin,
 )
+from league.shared import Player
 from tournaments.models import (
     Club,
     Entrant,

@@ -12,7 +12,7 @@ from django.db import connection
 
 from league.kernel.errors import DomainError
 from league.models import Game
-from league.services.archive import (
+from league.services.archive_import import (
     archive_parse,
     import_plan,
     import_write,
