@@ -19,6 +19,7 @@ class LeagueConfig(AppConfig):
         from league import lockout  # noqa: F401 - device cookies' failure and password receivers
         from league.services import (
             notify,  # noqa: F401 - gives the night reminder its one-tap answer link
+            season_notices,  # noqa: F401 - declares the postponement request's message
             tallies,  # noqa: F401 - connects the games' tally receivers
             tokens,  # noqa: F401 - connects the password-change receiver
         )

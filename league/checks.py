@@ -13,6 +13,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from contest import brackets
@@ -145,7 +146,7 @@ POSTPONE_ASKED = Refusal(
 )
 POSTPONE_LATE = Refusal(
     "postpone_too_late",
-    _("Matches of the season's last two weeks cannot be postponed."),
+    _("No make-up dates in the last two weeks: ask the organiser."),
     error=Conflict,
 )
 ANSWER = Refusal(
@@ -155,6 +156,19 @@ ANSWER = Refusal(
 ANSWERED = Refusal(
     "postponement_answered", _("This postponement has already been answered."), error=Conflict
 )
+ANSWER_LATE = _(
+    "The time to answer this postponement ran out on %(when)s: the organiser decides now."
+)
+#: How long the other team has to accept or decline a postponement; after it, the request
+#: waits for the organiser (their match page decides, ``postponements.match_postpone``).
+ANSWER_HOURS = 48
+
+
+def postponement_answer_by(postponement: Any) -> dt.datetime:
+    """When the other team's time to answer ``postponement`` runs out."""
+    return postponement.created_at + dt.timedelta(hours=ANSWER_HOURS)
+
+
 #: A match read with the teams of the user who asks (``league.services.games`` reads them in
 #: the statement that locks the game): ``(user id, team ids)``. ``_mine`` answers from it
 #: instead of asking ``permissions.teams_of``, so a deal's refusal costs no query of teams.
@@ -295,7 +309,15 @@ def postponement_refusal(user: Actor, action: str, postponement: Any) -> Refusal
         mine = teams_of(user, match)
         if not mine or postponement.team_id in mine:
             return ANSWER
-        return None if postponement.status == "asked" else ANSWERED
+        if postponement.status != "asked":
+            return ANSWERED
+        answer_by = postponement_answer_by(postponement)
+        if timezone.now() > answer_by:
+            when = formats.date_format(timezone.localtime(answer_by), "DATETIME_FORMAT")
+            return Refusal(
+                "postponement_answer_late", ANSWER_LATE, params={"when": when}, error=Conflict
+            )
+        return None
     return match_refusal(user, action, match)
 
 

@@ -35,6 +35,7 @@ from league.services.notify import (
     notify_match_postponed,
     notify_night_cancelled,
 )
+from league.services.season_notices import notify_postponement_asked
 
 
 def _match(match: Match) -> Match:
@@ -111,6 +112,7 @@ def postponement_ask(*, match: Match, user: Actor, date: dt.date, reason: str) -
             after={"match": match.pk, "date": date.isoformat()},
             reason=reason,
         )
+        notify_postponement_asked(asked)  # sent after commit, with the time to answer
     return asked
 
 

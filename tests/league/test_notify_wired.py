@@ -82,7 +82,8 @@ def test_a_postponement_accepted_tells_both_teams_the_new_date_once(night, ann, 
     _french("Dan")
     new = night.week.date + timedelta(days=5)
     asked = committed(postponement_ask, match=night, user=ann, date=new, reason="Bob is away")
-    assert mail.outbox == []  # asking is not yet a change
+    assert _to(mail.outbox) == ["cat@example.com", "dan@example.com"]  # the team asked, at once
+    mail.outbox.clear()
     committed(postponement_answer, postponement=asked, user=cat, accept=True)
     assert _to(mail.outbox) == BOTH_TEAMS
     ann_mail = next(m for m in mail.outbox if m.to == ["ann@example.com"])
@@ -100,6 +101,7 @@ def test_a_postponement_declined_or_refused_sends_nothing(night, ann, cat, commi
         date=night.week.date + timedelta(days=5),
         reason="Bob is away",
     )
+    mail.outbox.clear()  # the request itself was told to the other team
     committed(postponement_answer, postponement=asked, user=cat, accept=False)
     with pytest.raises(ValidationFailed):
         committed(
