@@ -76,7 +76,7 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     form = StartGameForm(match=m, initial={"key": uuid.uuid4().hex}) if refused is None else None
     why_not = refused.message() if refused and can(request.user, Action.KEEP_SCORE, m) else None
     coming = None
-    if may_see_availability(request.user, m):
+    if may_see_availability(request.user, m) and not m.week.cancelled_reason:
         coming = {
             "sides": match_availability(m),
             "answerable": answerable_players(request.user, m, today=timezone.localdate()),
