@@ -111,6 +111,13 @@ class ReasonRequestSerializer(StrictSerializer):
     )
 
 
+class FinishRequestSerializer(ReasonRequestSerializer):
+    """Finishing a season: while disputes are open or games unconfirmed, ``confirm`` says the
+    organiser finishes it as it stands, in their name."""
+
+    confirm = serializers.BooleanField(required=False, default=False)
+
+
 class SubSerializer(serializers.Serializer):
     """A player on a season's sub list."""
 

@@ -287,14 +287,20 @@ class SeasonViewSet(ReadOnlyViewSet):
         return self._moved(season_unpublish(season=self.get_object(), user=request.user))
 
     @extend_schema(
-        request=s.ReasonRequestSerializer, responses={200: s.SeasonSerializer, **REFUSALS}
+        request=s.FinishRequestSerializer, responses={200: s.SeasonSerializer, **REFUSALS}
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def finish(self, request: Request, pk: str | None = None) -> Response:
-        """Finish a season early, with the reason on record."""
-        data = s.parse(s.ReasonRequestSerializer, request.data)
+        """Finish a season early, with the reason on record (``confirm``: as it stands, while
+        disputes are open or games unconfirmed)."""
+        data = s.parse(s.FinishRequestSerializer, request.data)
         return self._moved(
-            season_finish(season=self.get_object(), user=request.user, reason=data["reason"])
+            season_finish(
+                season=self.get_object(),
+                user=request.user,
+                reason=data["reason"],
+                confirm=data["confirm"],
+            )
         )
 
     @extend_schema(
