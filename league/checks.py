@@ -237,6 +237,8 @@ def start_refusal(match: Any, games: Iterable[Any]) -> Refusal | None:
     games = list(games)
     if match.week.cancelled_reason:
         return POSTPONE_CANCELLED
+    if (early := night_refusal(match)) is not None:
+        return early
     playing = [g.number for g in games if g.status == GameStatus.IN_PROGRESS]
     if playing:
         code, text = UNDER_WAY
@@ -250,6 +252,27 @@ def start_refusal(match: Any, games: Iterable[Any]) -> Refusal | None:
         code, text = DECIDED
         return Refusal(code, text, params={"team": winner.name}, error=Conflict)
     return None
+
+
+EARLY = _(
+    "This match is played on %(night)s: its games start that night, unless the organiser "
+    "allows an earlier start."
+)
+
+
+def night_refusal(match: Any, *, today: dt.date | None = None) -> Refusal | None:
+    """Why no game of ``match`` starts yet (None if it may): a game starts on its night, the
+    match's own date when it was postponed, else its week's, unless the organiser allowed an
+    earlier start for this match (``Match.early_start``). A match with no date yet waits for
+    none. A playoff match is drawn when it is due, so it plays when it is drawn."""
+    night = match.when
+    if night is None or match.early_start or match.playoff_round:
+        return None
+    today = today or timezone.localdate()
+    if today >= night:
+        return None
+    said = formats.date_format(night, "DATE_FORMAT")
+    return Refusal("before_its_night", EARLY, params={"night": said}, error=Conflict)
 
 
 def forfeit_numbers(match: Any, games: Iterable[Any]) -> list[int]:

@@ -44,6 +44,7 @@ urlpatterns = [
     path("matches/<id:pk>/forfeit/", schedule.forfeit, name="forfeit"),
     path("matches/<id:pk>/postpone/", schedule.postpone, name="postpone"),
     path("postponements/<id:pk>/answer/", schedule.postponement_reply, name="postponement_answer"),
+    path("matches/<id:pk>/early-start/", schedule.early_start, name="early_start"),
     path("matches/<id:pk>/forfeit/undo/", schedule.forfeit_undo_view, name="forfeit_undo"),
     path("games/<id:pk>/", games.game_page, name="game"),
     path("games/<id:pk>/live/", games.game_live, name="game_live"),

@@ -34,6 +34,7 @@ from league.selectors.scoreboard import match_detail, schedule_week
 from league.selectors.seasons import season_hidden_from, seasons_visible_to
 from league.selectors.subs import subs_of
 from league.services.forfeits import forfeit_undo, match_forfeit
+from league.services.game_start import match_early_start
 from league.services.games import game_start
 from league.services.postponements import match_postpone, postponement_answer, postponement_ask
 from league.services.subs import sub_ask
@@ -116,6 +117,11 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
             "answer_by": postponement_answer_by(asked) if asked else None,
             "answer_late": answer_refused.message() if late and answer_refused else None,
             "why_not_postpone": why_not_postpone,
+            # The organiser may let a match start before its night (the refusal names it).
+            "may_allow_early": can(request.user, Action.MANAGE_LEAGUE)
+            and not m.playoff_round
+            and m.when is not None
+            and (m.early_start or m.when > timezone.localdate()),
             "coming": coming,
             "subs": subs,
             "may_ask_sub": keeps_score and bool(subs) and m.week.cancelled_reason == "",
@@ -169,6 +175,29 @@ def postpone(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(request, said % {"date": date_format(date, "DATE_FORMAT")})
+    return redirect("league:match", pk=m.pk)
+
+
+@login_required
+@require_POST
+def early_start(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser lets the match's games start before its night, or no longer
+    (``match_early_start``)."""
+    m = get_object_or_404(Match, pk=pk)
+    allow = request.POST.get("allow") == "yes"
+    try:
+        match_early_start(
+            match=m, user=request.user, allow=allow, reason=request.POST.get("reason", "")
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("Its games may start before its night.")
+            if allow
+            else _("Its games start on its night again."),
+        )
     return redirect("league:match", pk=m.pk)
 
 
