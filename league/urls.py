@@ -23,6 +23,7 @@ from league.views import (
     scoreboard,
     sheets,
     standings,
+    time_zones,
 )
 
 register_converter(IdConverter, "id")
@@ -89,6 +90,7 @@ urlpatterns = [
     path("calendar/reset/", notify.calendar_reset, name="calendar_reset"),
     path("push/subscription/", notify.push_subscription, name="push_subscription"),
     path("organise/", organiser.home, name="organise"),
+    path("organise/time-zones/", time_zones.time_zones, name="organise_time_zones"),
     path("organise/seasons/<id:pk>/messages/", notify.season_messages, name="organise_messages"),
     path("organise/seasons/<id:pk>/", organiser.season, name="organise_season"),
     path(

@@ -15,6 +15,16 @@ class League(Rules):
     """A league: its name and the default rules each new season starts from."""
 
     name = models.CharField(_("name"), max_length=120, unique=True)
+    # Where its nights are played: calendar feeds and reminders give their times in it (a venue
+    # with its own zone keeps it; ``league.services.time_zones``).
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        blank=True,
+        help_text=_(
+            "Where the league plays, as Europe/Paris or America/Toronto. Empty: the site's."
+        ),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -236,7 +246,7 @@ class Venue(models.Model):
         _("time zone"),
         max_length=64,
         blank=True,
-        help_text=_("Where the venue is, as Europe/Paris or America/Toronto. Empty: the site's."),
+        help_text=_("Where the venue is, as Europe/Paris or America/Toronto. Empty: its league's."),
     )
 
     class Meta:

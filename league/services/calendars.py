@@ -2,7 +2,8 @@
 nights, a team's matches, a season's. Each match is one VEVENT with a stable UID; whenever what
 it says changes (its night, venue, table, teams) its SEQUENCE goes up and LAST-MODIFIED moves,
 so a phone's calendar moves the event by itself; a match taken off the schedule stays in the
-feed with STATUS:CANCELLED. Times are the venue's (``Venue.time_zone``, else ``TIME_ZONE``),
+feed with STATUS:CANCELLED, its reason in DESCRIPTION. Times are the venue's
+(``Venue.time_zone``, else its league's ``League.time_zone``, else ``TIME_ZONE``),
 from ``PEGBOARD_NIGHT_STARTS`` for ``PEGBOARD_NIGHT_HOURS``.
 
 Reading a feed brings the stored entries up to date first (``calendar_sync``), so every way a
@@ -70,7 +71,10 @@ def match_data(match: Match) -> dict[str, Any] | None:
         "date": when.isoformat(),
         "venue": venue.name if venue else "",
         "address": venue.address if venue else "",
-        "time_zone": _zone(venue.time_zone if venue and venue.time_zone else settings.TIME_ZONE),
+        # The venue's zone, else its league's, else the site's.
+        "time_zone": _zone(
+            (venue.time_zone if venue else "") or week.season.league.time_zone or settings.TIME_ZONE
+        ),
         "table": match.table,
         "path": reverse("league:match", args=[match.pk]),
         # Not played that night: the whole night is cancelled, or the match forfeited.
