@@ -367,14 +367,16 @@ class SeasonViewSet(ReadOnlyViewSet):
             {
                 "season": season.name,
                 "playoff_teams": season.playoff_teams,
-                "seeding": data["seeding"],
+                # Once drawn, the teams in the playoffs in their seeds' order (not the
+                # standings', which may name a team the draw left out).
+                "seeding": list(season.playoff_seeding or data["seeding"]),
                 "decided_by": data["seeding_decided_by"],
                 "min_nights": ineligible["needed"],
                 "drawn": ineligible["drawn"],
                 "not_eligible": [
                     {
                         "team": row.team,
-                        "players": [{"name": n, "nights": k} for n, k in row.players],
+                        "players": [{"name": p[0], "nights": p[1]} for p in row.players],
                         "reasons": row.reasons,
                     }
                     for row in ineligible["teams"]

@@ -147,7 +147,12 @@ class Season(Rules):
     forfeit_wins_week = models.BooleanField(
         _("a forfeit counts as a week won"),
         default=True,
-        help_text=_("Whether the team that turned up wins the week by the forfeit."),
+        help_text=_(
+            "On: a match with a forfeit is over, and the team with more games (those played and "
+            "those the forfeit gave) wins the week. Off: a match with a forfeit gives nobody the "
+            "week, even when the team that came had already won the games played; its games "
+            "still count as won and lost, with their league points."
+        ),
     )
     # Results that close (league.services.closing): a finished game nobody disputed is confirmed
     # by the league after this many hours; empty: never.
@@ -191,6 +196,15 @@ class Season(Rules):
         help_text=_(
             "Each player of a team must have played at least this many nights for the team to "
             "be drawn into the playoffs. Empty: no such rule."
+        ),
+    )
+    playoff_absent_nights_count = models.BooleanField(
+        _("nights not played through no fault count for the playoffs"),
+        default=True,
+        help_text=_(
+            "A night the other team forfeited counts as a night played for each player of the "
+            "team that came, and a cancelled night for each player of both teams. Off: only the "
+            "nights a player sat at a table count."
         ),
     )
     standings_stale = models.BooleanField(

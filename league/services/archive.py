@@ -102,6 +102,7 @@ NIGHT_SETTINGS = (
     "close_after_hours",
     "makeup_days",
     "playoff_min_nights",
+    "playoff_absent_nights_count",
 )
 
 FORMAT = "pegboard-season"
@@ -710,7 +711,7 @@ def _plan_season(
             if setting not in doc:
                 continue
             value = doc[setting]
-            if setting == "forfeit_wins_week":
+            if setting in ("forfeit_wins_week", "playoff_absent_nights_count"):
                 if not isinstance(value, bool):
                     raise r.refuse(f"{setting} must be true or false.")
             elif value is not None:
