@@ -107,3 +107,26 @@ def test_the_request_and_the_refusal_read_in_french(client, season_of_six, ann, 
         reverse("league:match", args=[season_of_six["late"].pk]), headers={"accept-language": "fr"}
     ).content.decode()
     assert "Pas de date de rattrapage dans les deux dernières semaines" in page
+
+
+def test_the_home_page_links_the_game_to_confirm_and_the_players_own_pages(client, match, ann, cat):
+    from league.services.games import game_start
+    from tests.factories import play_until_over
+
+    game = game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"])
+    play_until_over(game, ann)
+    client.force_login(cat)
+    home = client.get("/").content.decode()
+    assert reverse("league:game", args=[game.pk]) + "#confirm-title" in home  # one tap
+    assert reverse("league:notify_choices") in home
+    assert reverse("league:notify_choices") + "#calendars" in home
+
+
+def test_the_team_that_entered_the_game_is_not_asked_to_confirm_it(client, match, ann):
+    from league.services.games import game_start
+    from tests.factories import play_until_over
+
+    game = game_start(match=match, user=ann, seats=["Ann", "Cat", "Bob", "Dan"])
+    play_until_over(game, ann)
+    client.force_login(ann)
+    assert "#confirm-title" not in client.get("/").content.decode()
