@@ -32,6 +32,6 @@ def home(request: HttpRequest) -> HttpResponse:
             "mine": mine,
             "to_answer": postponements_to_answer(request.user),
             "nights": my_nights(request.user, today=today),
-            "announcements": announcements_shown(),
+            "announcements": announcements_shown(request.user),
         },
     )

@@ -442,3 +442,19 @@ def test_a_players_page_of_choices_takes_the_same_queries_with_more_teams(
     factories.TeamFactory(season=season, name="Second", captain=ann, players=[ann])
     client.get(url)
     assert queries() == one_team
+
+
+def test_an_announcement_shows_only_to_the_players_of_its_season(
+    season, everyone, league_admin, client
+):
+    """Ann plays in Fall 2026; Zed plays only in another league's season."""
+    from league.services.notify import announcement_post
+
+    announcement_post(user=league_admin, season=season, text="No games on the 24th.", days=3)
+    other = factories.SeasonFactory(league=factories.LeagueFactory(name="Monday Fours"))
+    zed = factories.PlayerFactory(name="Zed")
+    factories.TeamFactory(season=other, name="Zeds", captain=zed, players=[zed])
+    client.force_login(zed.user)
+    assert b"No games on the 24th." not in client.get("/").content
+    client.force_login(Player.objects.get(name="Ann").user)
+    assert b"No games on the 24th." in client.get("/").content
