@@ -143,11 +143,12 @@ def nights_credited(season: Season) -> dict[int, list[list[Any]]]:
     for match in matches:
         week = match.week.number
         forfeit = next((f for f in match.forfeits.all() if f.undone_at is None), None)
+        teams: list[Team]
         if match.week.cancelled_reason:
-            why, by, teams = "cancelled", "", (match.home, match.away)
+            why, by, teams = "cancelled", "", [match.home, match.away]
         elif forfeit is not None:
             came = match.away if forfeit.team_id == match.home_id else match.home
-            why, by, teams = "forfeit", forfeit.team.name, (came,)
+            why, by, teams = "forfeit", forfeit.team.name, [came]
         else:
             continue
         for team in teams:

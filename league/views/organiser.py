@@ -199,7 +199,8 @@ def season(request: HttpRequest, pk: int) -> HttpResponse:
         "ineligible": playoff_ineligible(season),
         # What finishing now would leave open, and who would confirm it.
         "unsettled": season_unsettled(season) if season.state == SeasonState.PUBLISHED else None,
-        "organiser_name": request.user.get_full_name() or request.user.get_username(),
+        "organiser_name": getattr(request.user, "get_full_name", str)()
+        or request.user.get_username(),
     }
     return _page(request, season, "season", context, status)
 
