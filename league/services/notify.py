@@ -34,6 +34,7 @@ from league.models import (
     Dispute,
     Forfeit,
     Game,
+    GameSeat,
     GameStatus,
     Match,
     NotifyChoice,
@@ -242,10 +243,13 @@ def notify_forfeit(forfeit: Forfeit, *, undone: bool) -> None:
 
 
 def notify_result_closed(game: Game) -> None:
-    """The league closed a game nobody confirmed or disputed: both teams hear it."""
+    """The league closed a game nobody confirmed or disputed: the players who sat at its table
+    (a sub who played included, a team's player who sat out not) and both captains hear it."""
+    seated = list(GameSeat.objects.filter(game=game).values_list("player_id", flat=True))
+    captains = [team.captain_id for team in game.match.teams() if team.captain_id]
     notify(
         events.RESULT_CLOSED,
-        [pid for team in game.match.teams() for pid in _players(team)],
+        seated + captains if seated else [p for t in game.match.teams() for p in _players(t)],
         {
             **_season_context(game.match.week.season),
             "game": game_words(game),

@@ -386,3 +386,22 @@ def test_a_draft_season_gets_no_announcement_and_shows_no_banner(
     season.state = "published"
     season.save()
     assert b"Bring a pen" in client.get("/").content
+
+
+def test_a_game_the_league_closes_is_told_to_the_sub_who_played_not_the_player_who_sat_out(
+    waiting, committed
+):
+    from league.models import GameSeat
+    from league.services.closing import results_close
+
+    sid = factories.PlayerFactory(name="Sid")
+    sid.user.email = "sid@example.com"
+    sid.user.save()
+    GameSeat.objects.filter(game=waiting, player__name="Dan").update(player=sid)  # Sid sat in
+    committed(results_close, now=waiting.finished_at + 72 * HOUR)
+    assert _to(mail.outbox) == [
+        "ann@example.com",
+        "bob@example.com",
+        "cat@example.com",
+        "sid@example.com",
+    ]
