@@ -108,14 +108,14 @@ NIGHT_REMINDER = declare(
         audience=_("the players of both teams of the match"),
         subject=_("You play on %(date)s: %(team)s v %(opponent)s"),
         body=_(
-            "%(team)s plays %(opponent)s on %(date)s.\n"
+            "%(team)s plays %(opponent)s on %(date)s, starting at %(starts)s.\n"
             "Where: %(venue)s, table %(table)s.\n"
             "The match page has the games as they are entered."
         ),
         link="league:match",
         link_arg="match_id",
         dates=("date",),
-        keys=("team", "opponent", "venue", "table", "match_id"),
+        keys=("team", "opponent", "venue", "table", "match_id", "starts"),
     )
 )
 

@@ -363,7 +363,8 @@ def notify_night_reminders(*, now: datetime) -> int:
             notify(
                 events.NIGHT_REMINDER,
                 _players(team),
-                _match_context(match, team, opponent),
+                # The start time, in the venue's (or league's) zone as the calendar gives it.
+                {**_match_context(match, team, opponent), "starts": settings.PEGBOARD_NIGHT_STARTS},
                 key=f"match:{match.pk}:{match.when}",
             )
     return len(matches)

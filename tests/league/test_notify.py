@@ -286,10 +286,11 @@ def test_the_night_reminder_reaches_both_teams_once_with_where_and_whom(
     ann = next(m for m in mail.outbox if m.to == ["ann@example.com"])
     assert "Fifteen Two v Nobs" in ann.subject
     assert "table 3" in ann.body and next_night.venue.name in ann.body
+    assert "starting at 19:00" in ann.body  # the night's start time
     assert f"/matches/{match.pk}/" in ann.body
     cat = next(m for m in mail.outbox if m.to == ["cat@example.com"])
     assert "Vous jouez" in cat.subject and "Nobs contre Fifteen Two" in cat.subject
-    assert "table 3" in cat.body
+    assert "table 3" in cat.body and "à partir de 19:00" in cat.body
 
 
 def test_a_night_too_far_ahead_is_not_reminded_yet_and_a_moved_one_is_reminded_again(
