@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from league import checks
 from league.kernel.permissions import Actor, Trusted
-from league.models import Postponement, PostponementStatus, SeasonState
+from league.models import Postponement, PostponementStatus, Season, SeasonState
 
 
 def postponements_to_answer(user: Actor, *, now: dt.datetime | None = None) -> list[Postponement]:
@@ -38,12 +38,16 @@ def postponements_to_answer(user: Actor, *, now: dt.datetime | None = None) -> l
     return out
 
 
-def postponements_for_organiser(*, now: dt.datetime | None = None) -> list[Postponement]:
-    """Requests whose time to answer ran out: the organiser decides them. One query."""
+def postponements_for_organiser(
+    season: Season, *, now: dt.datetime | None = None
+) -> list[Postponement]:
+    """The season's requests whose time to answer ran out: the organiser decides them. One
+    query."""
     now = now or timezone.now()
     since = now - dt.timedelta(hours=checks.ANSWER_HOURS)
     return list(
         Postponement.objects.filter(status=PostponementStatus.ASKED, created_at__lt=since)
+        .filter(match__week__season=season)
         .select_related("match__week__season", "match__home", "match__away", "team")
         .order_by("created_at")
     )

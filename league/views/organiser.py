@@ -47,6 +47,7 @@ from league.selectors.organiser import (
     season_setup,
 )
 from league.selectors.playoffs import playoff_ineligible
+from league.selectors.postponements import postponements_for_organiser
 from league.selectors.subs import subs_of
 from league.selectors.unsettled import season_unsettled
 from league.services.people import players_add, season_invite
@@ -197,6 +198,8 @@ def season(request: HttpRequest, pk: int) -> HttpResponse:
         "who_is_coming": who_is_coming(season=season, today=timezone.localdate()),
         "ops_form": SeasonOpsForm(season=season),
         "ineligible": playoff_ineligible(season),
+        # Postponements nobody answered in time: the organiser decides them.
+        "to_decide": postponements_for_organiser(season),
         # What finishing now would leave open, and who would confirm it.
         "unsettled": season_unsettled(season) if season.state == SeasonState.PUBLISHED else None,
         "organiser_name": getattr(request.user, "get_full_name", str)()

@@ -130,3 +130,18 @@ def test_the_team_that_entered_the_game_is_not_asked_to_confirm_it(client, match
     play_until_over(game, ann)
     client.force_login(ann)
     assert "#confirm-title" not in client.get("/").content.decode()
+
+
+def test_a_request_nobody_answered_in_time_waits_on_the_organisers_page(
+    client, season, season_of_six, ann, league_admin
+):
+    asked = _ask(season_of_six["early"], ann)
+    client.force_login(league_admin)
+    url = reverse("league:organise_season", args=[season.pk])
+    assert "Postponements for you to decide" not in client.get(url).content.decode()
+    Postponement.objects.filter(pk=asked.pk).update(
+        created_at=timezone.now() - dt.timedelta(hours=49)
+    )
+    page = client.get(url).content.decode()
+    assert "Postponements for you to decide" in page
+    assert reverse("league:match", args=[asked.match_id]) in page
