@@ -530,15 +530,10 @@ def _points(f: RuleFacts) -> str:
     )
     if f.forfeit_wins_week is True:
         text += " " + _(
-            "A match with a forfeit is over: the team with more games, those played and those "
-            "the forfeit gave, wins the week."
+            "After a forfeit, the team with more games, counting those given, wins the week."
         )
     elif f.forfeit_wins_week is False:
-        text += " " + _(
-            "A match with a forfeit gives nobody the week, even when the team that came had "
-            "already won the games played; its games still count as won and lost, with their "
-            "league points."
-        )
+        text += " " + _("A forfeited match wins nobody the week; its games still count.")
     return text
 
 

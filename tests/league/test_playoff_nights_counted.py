@@ -93,12 +93,10 @@ def test_forfeit_wins_week_off_gives_nobody_the_week_though_the_games_count(
 
 def test_the_rules_page_says_what_a_forfeit_does_to_the_week(client, three_nights, league_admin):
     page = client.get(reverse("league:rules") + f"?season={three_nights.pk}").content.decode()
-    assert (
-        "the team with more games, those played and those the forfeit gave, wins the week" in page
-    )
+    assert "After a forfeit, the team with more games, counting those given, wins the week." in page
     season_ops_update(season=three_nights, user=league_admin, changes={"forfeit_wins_week": False})
     page = client.get(reverse("league:rules") + f"?season={three_nights.pk}").content.decode()
-    assert "A match with a forfeit gives nobody the week" in page
+    assert "A forfeited match wins nobody the week; its games still count." in page
 
 
 def test_the_organisers_form_says_exactly_what_forfeit_wins_week_means(
