@@ -13,6 +13,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from contest import brackets
@@ -147,7 +148,7 @@ POSTPONE_ASKED = Refusal(
 )
 POSTPONE_LATE = Refusal(
     "postpone_too_late",
-    _("Matches of the season's last two weeks cannot be postponed."),
+    _("No make-up dates in the last two weeks: ask the organiser."),
     error=Conflict,
 )
 ANSWER = Refusal(
@@ -157,6 +158,19 @@ ANSWER = Refusal(
 ANSWERED = Refusal(
     "postponement_answered", _("This postponement has already been answered."), error=Conflict
 )
+ANSWER_LATE = _(
+    "The time to answer this postponement ran out on %(when)s: the organiser decides now."
+)
+#: How long the other team has to accept or decline a postponement; after it, the request
+#: waits for the organiser (their match page decides, ``postponements.match_postpone``).
+ANSWER_HOURS = 48
+
+
+def postponement_answer_by(postponement: Any) -> dt.datetime:
+    """When the other team's time to answer ``postponement`` runs out."""
+    return postponement.created_at + dt.timedelta(hours=ANSWER_HOURS)
+
+
 # --- Whose team -----------------------------------------------------------------------------------
 
 
@@ -260,6 +274,8 @@ def start_refusal(match: Any, games: Iterable[Any]) -> Refusal | None:
     games = list(games)
     if match.week.cancelled_reason:
         return POSTPONE_CANCELLED
+    if (early := night_refusal(match)) is not None:
+        return early
     playing = [g.number for g in games if g.status == GameStatus.IN_PROGRESS]
     if playing:
         code, text = UNDER_WAY
@@ -273,6 +289,27 @@ def start_refusal(match: Any, games: Iterable[Any]) -> Refusal | None:
         code, text = DECIDED
         return Refusal(code, text, params={"team": winner.name}, error=Conflict)
     return None
+
+
+EARLY = _(
+    "This match is played on %(night)s: its games start that night, unless the organiser "
+    "allows an earlier start."
+)
+
+
+def night_refusal(match: Any, *, today: dt.date | None = None) -> Refusal | None:
+    """Why no game of ``match`` starts yet (None if it may): a game starts on its night, the
+    match's own date when it was postponed, else its week's, unless the organiser allowed an
+    earlier start for this match (``Match.early_start``). A match with no date yet waits for
+    none. A playoff match is drawn when it is due, so it plays when it is drawn."""
+    night = match.when
+    if night is None or match.early_start or match.playoff_round:
+        return None
+    today = today or timezone.localdate()
+    if today >= night:
+        return None
+    said = formats.date_format(night, "DATE_FORMAT")
+    return Refusal("before_its_night", EARLY, params={"night": said}, error=Conflict)
 
 
 def forfeit_numbers(match: Any, games: Iterable[Any]) -> list[int]:
@@ -332,7 +369,15 @@ def postponement_refusal(user: Actor, action: str, postponement: Any) -> Refusal
         mine = teams_of(user, match)
         if not mine or postponement.team_id in mine:
             return ANSWER
-        return None if postponement.status == "asked" else ANSWERED
+        if postponement.status != "asked":
+            return ANSWERED
+        answer_by = postponement_answer_by(postponement)
+        if timezone.now() > answer_by:
+            when = formats.date_format(timezone.localtime(answer_by), "DATETIME_FORMAT")
+            return Refusal(
+                "postponement_answer_late", ANSWER_LATE, params={"when": when}, error=Conflict
+            )
+        return None
     return match_refusal(user, action, match)
 
 

@@ -11,7 +11,15 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from league.kernel.notify import Event, add_due_check, declare
-from league.models import Category, Game, GameStatus, Season, SeasonState
+from league.models import (
+    Category,
+    Game,
+    GameStatus,
+    Postponement,
+    PostponementStatus,
+    Season,
+    SeasonState,
+)
 
 
 def season_not_draft(context: Mapping[str, Any]) -> bool:
@@ -36,14 +44,14 @@ NIGHT_REMINDER = declare(
         audience=_("the players of both teams of the match"),
         subject=_("You play on %(date)s: %(team)s v %(opponent)s"),
         body=_(
-            "%(team)s plays %(opponent)s on %(date)s.\n"
+            "%(team)s plays %(opponent)s on %(date)s, starting at %(starts)s.\n"
             "Where: %(venue)s, table %(table)s.\n"
             "The match page has the games as they are entered."
         ),
         link="league:match",
         link_arg="match_id",
         dates=("date",),
-        keys=("team", "opponent", "venue", "table", "match_id"),
+        keys=("team", "opponent", "venue", "table", "match_id", "starts"),
     )
 )
 
@@ -284,5 +292,34 @@ WEEK_STORY = declare(
         link="league:week_recap",
         link_arg="week_id",
         keys=("season", "week", "story", "week_id"),
+    )
+)
+
+
+def _still_asked(context: Mapping[str, Any]) -> bool:
+    pk = context.get("postponement_id")
+    if not isinstance(pk, int):
+        return False
+    return Postponement.objects.filter(pk=pk, status=PostponementStatus.ASKED).exists()
+
+
+POSTPONEMENT_ASKED = declare(
+    Event(
+        code="postponement_asked",
+        category=Category.CHANGES,
+        audience=_("the players of the team asked to move the match"),
+        subject=_("%(asker)s ask to move your match to %(date)s"),
+        body=_(
+            "%(asker)s ask to play your match (%(team)s v %(opponent)s), planned for %(was)s, on "
+            "%(date)s instead.\nWhy: %(reason)s\n"
+            "Accept or decline from your home page by %(answer_by)s; after that the organiser "
+            "decides."
+        ),
+        link="league:match",
+        link_arg="match_id",
+        dates=("date", "was"),
+        times=("answer_by",),
+        keys=("asker", "team", "opponent", "reason", "match_id", "postponement_id"),
+        still_due=_still_asked,
     )
 )

@@ -99,6 +99,8 @@ class RuleFacts:
     peg_other: int = 0
     three_for_last: int = 0
     one_go_only: bool = False
+    # A season's own (a league's default rules have none): whether a forfeit wins the week.
+    forfeit_wins_week: bool | None = None
 
 
 def _impossible(totals: Iterable[int]) -> tuple[int, tuple[int, ...]]:
@@ -141,6 +143,7 @@ def rule_facts(rules: Any) -> RuleFacts:
         tiebreaks=tuple(rules.tiebreaks or ()),
         requires_confirmation=bool(rules.requires_confirmation),
         irregularities=tuple(rules.irregularities or ()),
+        forfeit_wins_week=getattr(rules, "forfeit_wins_week", None),
     )
 
 
@@ -525,6 +528,12 @@ def _points(f: RuleFacts) -> str:
         "A team wins a week when it wins more games than it loses that week (the league sheet "
         "names weeks won as a tie-break without saying more; this is our definition)."
     )
+    if f.forfeit_wins_week is True:
+        text += " " + _(
+            "After a forfeit, the team with more games, counting those given, wins the week."
+        )
+    elif f.forfeit_wins_week is False:
+        text += " " + _("A forfeited match wins nobody the week; its games still count.")
     return text
 
 

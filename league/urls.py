@@ -25,6 +25,7 @@ from league.views import (
     scoreboard,
     sheets,
     standings,
+    time_zones,
 )
 
 register_converter(IdConverter, "id")
@@ -49,6 +50,7 @@ urlpatterns = [
     path("matches/<id:pk>/forfeit/", schedule.forfeit, name="forfeit"),
     path("matches/<id:pk>/postpone/", schedule.postpone, name="postpone"),
     path("postponements/<id:pk>/answer/", schedule.postponement_reply, name="postponement_answer"),
+    path("matches/<id:pk>/early-start/", schedule.early_start, name="early_start"),
     path("matches/<id:pk>/forfeit/undo/", schedule.forfeit_undo_view, name="forfeit_undo"),
     path("games/<id:pk>/", games.game_page, name="game"),
     path("games/<id:pk>/live/", games.game_live, name="game_live"),
@@ -94,6 +96,7 @@ urlpatterns = [
     path("push/subscription/", notify.push_subscription, name="push_subscription"),
     path("push/devices/<id:pk>/remove/", notify.push_device_forget, name="push_device_remove"),
     path("organise/", organiser.home, name="organise"),
+    path("organise/time-zones/", time_zones.time_zones, name="organise_time_zones"),
     path("organise/seasons/<id:pk>/messages/", notify.season_messages, name="organise_messages"),
     path("organise/seasons/<id:pk>/", organiser.season, name="organise_season"),
     path(

@@ -213,10 +213,17 @@ def _cross_checking(t: Tournament) -> EventRule | None:
     if on is None:
         return None
     if on:
-        text = _(
+        settled = _(
             "Two scorecards that disagree are settled by ACC rule 12.2 where it can settle them, "
             "without asking the players; a checker settles the rest."
         )
+        standings = _(
+            "What a ruling does to the standings: each side keeps the figure the rule gives it, "
+            "even when the two differ (12.2(b): the winner counts a 16-point win while the loser "
+            "counts a 17-point loss), and when the rule gives a loss to both sides (12.2(e)) "
+            "each counts a game lost and nobody a game won."
+        )
+        text = f"{settled} {standings}"
         source = _("the ACC's tournament rules, as this event's settings turn them on")
     else:
         text = _("A checker settles every table whose two scorecards disagree.")

@@ -111,6 +111,13 @@ class ReasonRequestSerializer(StrictSerializer):
     )
 
 
+class FinishRequestSerializer(ReasonRequestSerializer):
+    """Finishing a season: while disputes are open or games unconfirmed, ``confirm`` says the
+    organiser finishes it as it stands, in their name."""
+
+    confirm = serializers.BooleanField(required=False, default=False)
+
+
 class SubSerializer(serializers.Serializer):
     """A player on a season's sub list."""
 
@@ -304,7 +311,32 @@ RESULT_FIELDS = (
 )
 
 
-class GameSummarySerializer(serializers.ModelSerializer):
+def _at_hole(game: Game, own: int, other: int) -> int:
+    """A side's score as every page shows it: the winner's at the game hole (the loser's score
+    plus the margin, that is the target), whatever was pegged past it (124 -> 121)."""
+    if game.winner_id is not None and game.margin is not None and own > other:
+        return other + game.margin
+    return own
+
+
+class AtHoleScores(serializers.Serializer):
+    """``home_score`` and ``away_score`` at the game hole, as the pages show them."""
+
+    home_score = serializers.SerializerMethodField(
+        help_text="The home side's score; a winner's is shown at the game hole (121)."
+    )
+    away_score = serializers.SerializerMethodField(
+        help_text="The away side's score; a winner's is shown at the game hole (121)."
+    )
+
+    def get_home_score(self, game: Game) -> int:
+        return _at_hole(game, game.home_score, game.away_score)
+
+    def get_away_score(self, game: Game) -> int:
+        return _at_hole(game, game.away_score, game.home_score)
+
+
+class GameSummarySerializer(AtHoleScores, serializers.ModelSerializer):
     """A game's result without its seats and deals (for lists of matches)."""
 
     winner = TeamRefSerializer(allow_null=True)
@@ -640,7 +672,7 @@ class MatchListSerializer(serializers.ModelSerializer):
         return write_access(self.context["request"], Action.KEEP_SCORE, match)
 
 
-class GameListSerializer(serializers.ModelSerializer):
+class GameListSerializer(AtHoleScores, serializers.ModelSerializer):
     """A game in a list: its result with teams as ids and names, and whether you may enter its
     deals (seats, deals and the rest of what you may do are on ``/api/games/{id}/``)."""
 

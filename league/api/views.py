@@ -282,14 +282,20 @@ class SeasonViewSet(ReadOnlyViewSet):
         return self._moved(season_unpublish(season=self.get_object(), user=request.user))
 
     @extend_schema(
-        request=s.ReasonRequestSerializer, responses={200: s.SeasonSerializer, **REFUSALS}
+        request=s.FinishRequestSerializer, responses={200: s.SeasonSerializer, **REFUSALS}
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def finish(self, request: Request, pk: str | None = None) -> Response:
-        """Finish a season early, with the reason on record."""
-        data = s.parse(s.ReasonRequestSerializer, request.data)
+        """Finish a season early, with the reason on record (``confirm``: as it stands, while
+        disputes are open or games unconfirmed)."""
+        data = s.parse(s.FinishRequestSerializer, request.data)
         return self._moved(
-            season_finish(season=self.get_object(), user=request.user, reason=data["reason"])
+            season_finish(
+                season=self.get_object(),
+                user=request.user,
+                reason=data["reason"],
+                confirm=data["confirm"],
+            )
         )
 
     @extend_schema(
@@ -356,14 +362,16 @@ class SeasonViewSet(ReadOnlyViewSet):
             {
                 "season": season.name,
                 "playoff_teams": season.playoff_teams,
-                "seeding": data["seeding"],
+                # Once drawn, the teams in the playoffs in their seeds' order (not the
+                # standings', which may name a team the draw left out).
+                "seeding": list(season.playoff_seeding or data["seeding"]),
                 "decided_by": data["seeding_decided_by"],
                 "min_nights": ineligible["needed"],
                 "drawn": ineligible["drawn"],
                 "not_eligible": [
                     {
                         "team": row.team,
-                        "players": [{"name": n, "nights": k} for n, k in row.players],
+                        "players": [{"name": p[0], "nights": p[1]} for p in row.players],
                         "reasons": row.reasons,
                     }
                     for row in ineligible["teams"]

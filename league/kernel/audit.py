@@ -123,6 +123,7 @@ class AuditAction(StrEnum):
     MATCH_POSTPONE = "match_postpone"
     NIGHT_MOVE = "night_move"
     NIGHT_CANCEL = "night_cancel"
+    MATCH_EARLY_START = "match_early_start"
 
     # A league's playoffs.
     PLAYOFFS_CREATE = "playoffs_create"

@@ -36,6 +36,8 @@ class MatchLine:
     home_won: int
     away_won: int
     over: bool = True
+    # The team that forfeited the match, when it did: the story says so in words.
+    forfeited_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,8 @@ class Recap:
     skunks: list[Skunk] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
     waiting: int = 0
+    # Of the games ``waiting``, those disputed: with the judge, not merely unconfirmed.
+    disputed: int = 0
 
 
 def _match_line(m: MatchLine) -> str:
@@ -136,11 +140,26 @@ def _match_line(m: MatchLine) -> str:
         }
     winner, loser = (m.home, m.away) if m.home_won > m.away_won else (m.away, m.home)
     won, lost = max(m.home_won, m.away_won), min(m.home_won, m.away_won)
-    line = ngettext(
-        "%(winner)s beat %(loser)s by %(won)s game to %(lost)s.",
-        "%(winner)s beat %(loser)s by %(won)s games to %(lost)s.",
-        won,
-    ) % {"winner": winner, "loser": loser, "won": won, "lost": lost}
+    if m.forfeited_by:
+        line = ngettext(
+            "%(winner)s beat %(loser)s by %(won)s game to %(lost)s, by forfeit: %(forfeiter)s "
+            "forfeited.",
+            "%(winner)s beat %(loser)s by %(won)s games to %(lost)s, by forfeit: %(forfeiter)s "
+            "forfeited.",
+            won,
+        ) % {
+            "winner": winner,
+            "loser": loser,
+            "won": won,
+            "lost": lost,
+            "forfeiter": m.forfeited_by,
+        }
+    else:
+        line = ngettext(
+            "%(winner)s beat %(loser)s by %(won)s game to %(lost)s.",
+            "%(winner)s beat %(loser)s by %(won)s games to %(lost)s.",
+            won,
+        ) % {"winner": winner, "loser": loser, "won": won, "lost": lost}
     if not m.over:
         line += " " + _("(still being played)")
     return line
@@ -352,14 +371,24 @@ def recap_notes(recap: Recap) -> list[str]:
     notes = []
     if not recap.over:
         notes.append(_("Not every match of the night is over yet: this story may still change."))
-    if recap.waiting:
+    unconfirmed = recap.waiting - recap.disputed
+    if unconfirmed:
         notes.append(
             ngettext(
                 "%(n)s game is over but not yet confirmed: it is not counted here.",
                 "%(n)s games are over but not yet confirmed: they are not counted here.",
-                recap.waiting,
+                unconfirmed,
             )
-            % {"n": recap.waiting}
+            % {"n": unconfirmed}
+        )
+    if recap.disputed:
+        notes.append(
+            ngettext(
+                "%(n)s game is disputed, with the judge: it is not counted here.",
+                "%(n)s games are disputed, with the judge: they are not counted here.",
+                recap.disputed,
+            )
+            % {"n": recap.disputed}
         )
     return notes
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("league", "0025_notify_outbox"),
+        ("league", "0027_season_year"),
     ]
 
     operations = [

@@ -34,6 +34,16 @@ class League(Rules):
             "cost them (private to each player)."
         ),
     )
+    # Where its nights are played: calendar feeds and reminders give their times in it (a venue
+    # with its own zone keeps it; ``league.services.time_zones``).
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        blank=True,
+        help_text=_(
+            "Where the league plays, as Europe/Paris or America/Toronto. Empty: the site's."
+        ),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -156,7 +166,12 @@ class Season(Rules):
     forfeit_wins_week = models.BooleanField(
         _("a forfeit counts as a week won"),
         default=True,
-        help_text=_("Whether the team that turned up wins the week by the forfeit."),
+        help_text=_(
+            "On: a match with a forfeit is over, and the team with more games (those played and "
+            "those the forfeit gave) wins the week. Off: a match with a forfeit gives nobody the "
+            "week, even when the team that came had already won the games played; its games "
+            "still count as won and lost, with their league points."
+        ),
     )
     # Results that close (league.services.closing): a finished game nobody disputed is confirmed
     # by the league after this many hours; empty: never.
@@ -200,6 +215,15 @@ class Season(Rules):
         help_text=_(
             "Each player of a team must have played at least this many nights for the team to "
             "be drawn into the playoffs. Empty: no such rule."
+        ),
+    )
+    playoff_absent_nights_count = models.BooleanField(
+        _("nights not played through no fault count for the playoffs"),
+        default=True,
+        help_text=_(
+            "A night the other team forfeited counts as a night played for each player of the "
+            "team that came, and a cancelled night for each player of both teams. Off: only the "
+            "nights a player sat at a table count."
         ),
     )
     standings_stale = models.BooleanField(
@@ -255,7 +279,7 @@ class Venue(models.Model):
         _("time zone"),
         max_length=64,
         blank=True,
-        help_text=_("Where the venue is, as Europe/Paris or America/Toronto. Empty: the site's."),
+        help_text=_("Where the venue is, as Europe/Paris or America/Toronto. Empty: its league's."),
     )
 
     class Meta:

@@ -68,6 +68,13 @@ class Match(models.Model):
         blank=True,
         help_text=_("A postponed match's make-up date; empty: its week's date."),
     )
+    # A game starts on the match's night (``checks.night_refusal``) unless the organiser allows
+    # an earlier start for this match.
+    early_start = models.BooleanField(
+        _("may start before its night"),
+        default=False,
+        help_text=_("The organiser lets its games start before the night it is played."),
+    )
 
     class Meta:
         ordering = ["week__number", "table"]

@@ -147,8 +147,10 @@ def answerable_players(user: Actor, match: Match, *, today: dt.date) -> set[int]
     player of a team they captain, everyone for a league admin; none once the night has
     passed or when the season takes no answers (the service says the same)."""
     season = match.week.season
-    if season.state != SeasonState.PUBLISHED or (
-        match.week.date is not None and match.week.date < today
+    if (
+        season.state != SeasonState.PUBLISHED
+        or (match.week.date is not None and match.week.date < today)
+        or match.week.cancelled_reason
     ):
         return set()
     teams = [match.home, match.away]

@@ -98,15 +98,25 @@ def season_deliveries(season: Season, *, limit: int = 50) -> list[Delivery]:
     return rows
 
 
-def announcements_shown(*, now: datetime | None = None) -> list[Announcement]:
-    """The announcements not yet expired, for the home page's banner (one query)."""
+def announcements_shown(user: Any = None, *, now: datetime | None = None) -> list[Announcement]:
+    """The announcements not yet expired, for the home page's banner (one query). A signed-in
+    player who is not an organiser sees those of the seasons they play in (on a team or on the
+    sub list), as the mail went to them; a visitor and an organiser see every season's."""
+    from django.db.models import Q
+
+    from league.kernel.permissions import Action, can
+
     now = now or timezone.now()
-    return list(
-        Announcement.objects.filter(expires_at__gt=now, season__importing=False)
-        .exclude(season__state=SeasonState.DRAFT)  # a draft is the organiser's alone
-        .select_related("season__league")
-        .order_by("-created_at")[:5]
+    shown = Announcement.objects.filter(expires_at__gt=now, season__importing=False).exclude(
+        season__state=SeasonState.DRAFT  # a draft is the organiser's alone
     )
+    uid = getattr(user, "pk", None)
+    player = isinstance(uid, int) and getattr(user, "is_authenticated", False)
+    if player and not can(user, Action.MANAGE_LEAGUE):
+        shown = shown.filter(
+            Q(season__teams__players__user_id=uid) | Q(season__subs__player__user_id=uid)
+        ).distinct()
+    return list(shown.select_related("season__league").order_by("-created_at")[:5])
 
 
 def season_announcements(season: Season) -> list[Announcement]:

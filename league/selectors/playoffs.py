@@ -4,10 +4,12 @@ draw and the playoff matches (the draw and the advance that write it are
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from contest import brackets
@@ -120,33 +122,99 @@ def nights_played(season: Season) -> dict[int, int]:
     return {row["player_id"]: row["nights"] for row in rows}
 
 
-def playoff_shortfalls(season: Season) -> dict[str, list[tuple[str, int]]]:
+def nights_credited(season: Season) -> dict[int, list[list[Any]]]:
+    """The nights each player is counted as having played without sitting at a table, when the
+    season says so (``Season.playoff_absent_nights_count``): a night the other team forfeited
+    counts for each player of the team that came, a cancelled night for each player of both
+    teams. Each night as ``[week number, "forfeit" or "cancelled", the team that forfeited]``,
+    by player id. Two queries; none when the season does not count them."""
+    if not season.playoff_absent_nights_count:
+        return {}
+    seats = GameSeat.objects.filter(
+        game__match__week__season=season, game__match__week__is_playoff=False
+    ).exclude(game__status=GameStatus.VOID)
+    sat = set(seats.values_list("player_id", "game__match__week__number"))
+    matches = (
+        Match.objects.filter(week__season=season, week__is_playoff=False)
+        .select_related("week", "home", "away")
+        .prefetch_related("forfeits__team", "home__players", "away__players")
+    )
+    credited: dict[int, list[list[Any]]] = {}
+    for match in matches:
+        week = match.week.number
+        forfeit = next((f for f in match.forfeits.all() if f.undone_at is None), None)
+        teams: list[Team]
+        if match.week.cancelled_reason:
+            why, by, teams = "cancelled", "", [match.home, match.away]
+        elif forfeit is not None:
+            came = match.away if forfeit.team_id == match.home_id else match.home
+            why, by, teams = "forfeit", forfeit.team.name, [came]
+        else:
+            continue
+        for team in teams:
+            for player in team.players.all():
+                if (player.pk, week) not in sat:
+                    credited.setdefault(player.pk, []).append([week, why, by])
+    return credited
+
+
+def playoff_shortfalls(season: Season) -> dict[str, list[tuple[Any, ...]]]:
     """The season's teams that the playoff rule (``Season.playoff_min_nights``) keeps out of the
-    draw, by name, each with its players short of the nights and the nights they played (empty
-    when the season has no such rule). Two queries."""
+    draw, by name, each with its players short of the nights: the nights counted for them
+    (played, plus those ``nights_credited``) and which nights were counted without being played
+    (empty when the season has no such rule). Four queries."""
     needed = season.playoff_min_nights
     if not needed:
         return {}
     played = nights_played(season)
-    short: dict[str, list[tuple[str, int]]] = {}
+    credited = nights_credited(season)
+    short: dict[str, list[tuple[Any, ...]]] = {}
     for team in season.teams.prefetch_related("players"):
-        missing = [
-            (p.name, played.get(p.pk, 0))
-            for p in sorted(team.players.all(), key=lambda p: p.name)
-            if played.get(p.pk, 0) < needed
-        ]
+        missing: list[tuple[Any, ...]] = []
+        for p in sorted(team.players.all(), key=lambda p: p.name):
+            nights = credited.get(p.pk, [])
+            counted = played.get(p.pk, 0) + len(nights)
+            if counted < needed:
+                # (name, nights counted), and the nights counted without playing when any.
+                missing.append((p.name, counted, nights) if nights else (p.name, counted))
         if missing:
             short[team.name] = missing
     return short
 
 
-def shortfall_sentence(team: str, players: list[tuple[str, int]], needed: int) -> str:
+def counted_said(nights: Sequence[Sequence[Any]]) -> str:
+    """Which nights were counted without being played, and why, in the reader's language:
+    "week 3: Nobs forfeited; week 5: cancelled"."""
+    parts = []
+    for week, why, by in nights:
+        if why == "forfeit":
+            parts.append(_("week %(n)s: %(team)s forfeited") % {"n": week, "team": by})
+        else:
+            parts.append(_("week %(n)s: cancelled") % {"n": week})
+    return "; ".join(parts)
+
+
+def _row(player: Sequence[Any]) -> tuple[str, int, list[list[Any]]]:
+    """A shortfall row as a draw's audit entry stored it (older entries have no nights
+    counted)."""
+    name, n = player[0], player[1]
+    return name, int(n), list(player[2]) if len(player) > 2 else []
+
+
+def shortfall_sentence(team: str, players: Sequence[Sequence[Any]], needed: int) -> str:
     """Why ``team`` is not in the playoffs, naming who is short, in the reader's language."""
-    who = ", ".join(
-        ngettext("%(name)s played %(n)s night", "%(name)s played %(n)s nights", n)
-        % {"name": name, "n": n}
-        for name, n in players
-    )
+    said = []
+    for name, n, nights in map(_row, players):
+        line = ngettext("%(name)s played %(n)s night", "%(name)s played %(n)s nights", n) % {
+            "name": name,
+            "n": n,
+        }
+        if nights:
+            line += " " + _("(counted without playing: %(nights)s)") % {
+                "nights": counted_said(nights)
+            }
+        said.append(line)
+    who = ", ".join(said)
     return ngettext(
         "%(team)s is not in the playoffs: each player must play %(needed)s night, and %(who)s.",
         "%(team)s is not in the playoffs: each player must play %(needed)s nights, and %(who)s.",
@@ -160,22 +228,26 @@ class Ineligible:
     the nights they played, and the nights the rule asks of each player."""
 
     team: str
-    players: tuple[tuple[str, int], ...]
+    players: tuple[Sequence[Any], ...]
     needed: int
 
     @property
     def reasons(self) -> list[str]:
         """One sentence a player short, in the reader's language: "Dan played 1 of the 2 nights
         required"."""
-        return [
-            ngettext(
+        out = []
+        for name, n, nights in map(_row, self.players):
+            line = ngettext(
                 "%(name)s played %(n)s of the %(needed)s night required",
                 "%(name)s played %(n)s of the %(needed)s nights required",
                 self.needed,
-            )
-            % {"name": name, "n": n, "needed": self.needed}
-            for name, n in self.players
-        ]
+            ) % {"name": name, "n": n, "needed": self.needed}
+            if nights:
+                line += " " + _("(counted without playing: %(nights)s)") % {
+                    "nights": counted_said(nights)
+                }
+            out.append(line)
+        return out
 
 
 def _draw_entry(season: Season) -> dict[str, Any]:
@@ -198,7 +270,7 @@ def playoff_ineligible(season: Season) -> dict[str, Any]:
         after = _draw_entry(season)
         needed = after.get("min_nights") or season.playoff_min_nights
         teams = [
-            Ineligible(team, tuple((name, n) for name, n in players), int(needed or 0))
+            Ineligible(team, tuple(players), int(needed or 0))
             for team, players in (after.get("excluded") or {}).items()
         ]
         return {"drawn": True, "needed": needed, "teams": teams}
@@ -217,6 +289,6 @@ def playoff_exclusions(season: Season) -> list[str]:
     after = _draw_entry(season)
     needed = after.get("min_nights") or 0
     return [
-        shortfall_sentence(team, [(name, n) for name, n in players], needed)
+        shortfall_sentence(team, players, needed)
         for team, players in (after.get("excluded") or {}).items()
     ]

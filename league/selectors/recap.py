@@ -83,6 +83,7 @@ def week_recap(week: Week) -> Recap:
         ],
         moves=[] if week.is_playoff else _moves(week),
         waiting=sum(1 for g in games if g.status in AWAITING_STATUSES),
+        disputed=sum(1 for g in games if g.status == GameStatus.DISPUTED),
     )
 
 
@@ -138,6 +139,15 @@ def _match_lines(matches: list[Match], confirmed: list[Game], per_match: int) ->
                 home_won=sum(1 for g in mine if g.winner_id == match.home_id),
                 away_won=sum(1 for g in mine if g.winner_id == match.away_id),
                 over=_match_over(match, confirmed, per_match),
+                # A forfeited game's loser is the team that forfeited.
+                forfeited_by=next(
+                    (
+                        match.away.name if g.winner_id == match.home_id else match.home.name
+                        for g in mine
+                        if g.forfeit_id is not None
+                    ),
+                    "",
+                ),
             )
         )
     return lines

@@ -25,6 +25,7 @@ from contest.special_hands import special_hands
 from league.kernel.extensions import honour_sections
 from league.models import Deal, Game, GameSeat, GameStatus, Player, Season, SeasonState, Team
 from league.selectors.careers import season_champion
+from league.selectors.unsettled import unsettled_by_season
 
 
 def public_games() -> QuerySet[Game]:
@@ -236,6 +237,8 @@ def roll_of_honour() -> dict[str, Any]:
         (t.season_id, t.name): t
         for t in Team.objects.filter(season__in=seasons).only("pk", "name", "season_id")
     }
+    # A season finished with disputes open or games unconfirmed crowns a provisional champion.
+    unsettled = unsettled_by_season([s.pk for s in seasons])
     rows = []
     for season in seasons:
         champion = season_champion(season)
@@ -244,6 +247,7 @@ def roll_of_honour() -> dict[str, Any]:
                 "season": season,
                 "champion": champion,
                 "team": teams.get((season.pk, champion["team"])) if champion else None,
+                "provisional": season.pk in unsettled,
             }
         )
     return {"seasons": rows, "sections": honour_sections()}

@@ -359,6 +359,7 @@ def my_open_matches(user: Actor, seasons: list[Season], *, today: dt.date) -> li
         Match.objects.filter(week__season__in=seasons)
         .filter(Q(home__players__user=user) | Q(away__players__user=user))
         .filter(Q(week__date__lte=today) | Q(week__date__isnull=True) | Q(games__isnull=False))
+        .filter(week__cancelled_reason="")  # nothing is played until the night is moved
         .select_related("home", "away", "week__season")
         .prefetch_related(Prefetch("games", queryset=Game.objects.exclude(status=GameStatus.VOID)))
         .distinct()

@@ -80,6 +80,12 @@ def availability_answer(
             % {"season": week.season.name},
             field="week",
         )
+    if week.cancelled_reason:
+        raise Conflict(
+            _("This night is cancelled (%(why)s): nobody is asked whether they come.")
+            % {"why": week.cancelled_reason},
+            field="week",
+        )
     if week.date is not None and week.date < today:
         raise Conflict(
             _("That night has passed: answer for the next one."),

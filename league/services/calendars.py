@@ -2,7 +2,8 @@
 nights, a team's matches, a season's. Each match is one VEVENT with a stable UID; whenever what
 it says changes (its night, venue, table, teams) its SEQUENCE goes up and LAST-MODIFIED moves,
 so a phone's calendar moves the event by itself; a match taken off the schedule stays in the
-feed with STATUS:CANCELLED. Times are the venue's (``Venue.time_zone``, else ``TIME_ZONE``),
+feed with STATUS:CANCELLED, its reason in DESCRIPTION. Times are the venue's
+(``Venue.time_zone``, else its league's ``League.time_zone``, else ``TIME_ZONE``),
 from ``PEGBOARD_NIGHT_STARTS`` for ``PEGBOARD_NIGHT_HOURS``.
 
 Reading a feed brings the stored entries up to date first (``calendar_sync``), so every way a
@@ -60,6 +61,7 @@ def match_data(match: Match) -> dict[str, Any] | None:
     if when is None:
         return None
     venue = week.venue
+    forfeit = next((f for f in match.forfeits.all() if f.undone_at is None), None)
     return {
         "home": match.home.name,
         "away": match.away.name,
@@ -69,12 +71,18 @@ def match_data(match: Match) -> dict[str, Any] | None:
         "date": when.isoformat(),
         "venue": venue.name if venue else "",
         "address": venue.address if venue else "",
-        "time_zone": _zone(venue.time_zone if venue and venue.time_zone else settings.TIME_ZONE),
+        # The venue's zone, else its league's, else the site's.
+        "time_zone": _zone(
+            (venue.time_zone if venue else "") or week.season.league.time_zone or settings.TIME_ZONE
+        ),
         "table": match.table,
         "path": reverse("league:match", args=[match.pk]),
         # Not played that night: the whole night is cancelled, or the match forfeited.
-        "off": bool(week.cancelled_reason)
-        or any(f.undone_at is None for f in match.forfeits.all()),
+        "off": bool(week.cancelled_reason) or forfeit is not None,
+        # Why not, said in the event's description in the reader's language.
+        "cancelled": week.cancelled_reason,
+        "forfeited_by": forfeit.team.name if forfeit is not None else "",
+        "forfeit_reason": forfeit.reason if forfeit is not None else "",
     }
 
 
@@ -90,7 +98,7 @@ def calendar_sync(*, seasons: Iterable[int] = (), teams: Iterable[int] = ()) -> 
         Match.objects.filter(in_scope)
         .exclude(week__season__state=SeasonState.DRAFT)  # a draft is the organiser's alone
         .select_related("week__season__league", "week__venue", "home", "away")
-        .prefetch_related("forfeits")
+        .prefetch_related("forfeits__team")
     )
     entry_scope = Q(season__in=season_ids) | Q(home__in=team_ids) | Q(away__in=team_ids)
     with transaction.atomic():
@@ -297,8 +305,18 @@ def _vevent(entry: CalendarEntry) -> Event:
         where = f"{where} ({table})" if where else table
     if where:
         event.add("location", where)
+    lines = []
     if data.get("league"):
-        event.add("description", f"{data['league']}: {data.get('season', '')}".strip(": "))
+        lines.append(f"{data['league']}: {data.get('season', '')}".strip(": "))
+    if data.get("cancelled"):
+        lines.append(_("Cancelled: %(why)s") % {"why": data["cancelled"]})
+    elif data.get("forfeited_by"):
+        lines.append(
+            _("Forfeited by %(team)s: %(why)s")
+            % {"team": data["forfeited_by"], "why": data.get("forfeit_reason") or "-"}
+        )
+    if lines:
+        event.add("description", "\n".join(lines))
     event.add("url", site_url(data["path"]))
     event.add("status", "CANCELLED" if entry.cancelled else "CONFIRMED")
     return event

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from league import checks
 from league import notify_events as events
 from league.kernel import lifecycle
 from league.kernel import notify as kernel
@@ -35,11 +36,13 @@ from league.models import (
     Dispute,
     Forfeit,
     Game,
+    GameSeat,
     GameStatus,
     Match,
     NotifyChoice,
     NotifyProfile,
     Player,
+    Postponement,
     PushSubscription,
     Season,
     SeasonState,
@@ -232,10 +235,13 @@ def notify_forfeit(forfeit: Forfeit, *, undone: bool) -> None:
 
 
 def notify_result_closed(game: Game) -> None:
-    """The league closed a game nobody confirmed or disputed: both teams hear it."""
+    """The league closed a game nobody confirmed or disputed: the players who sat at its table
+    (a sub who played included, a team's player who sat out not) and both captains hear it."""
+    seated = list(GameSeat.objects.filter(game=game).values_list("player_id", flat=True))
+    captains = [team.captain_id for team in game.match.teams() if team.captain_id]
     notify(
         events.RESULT_CLOSED,
-        [pid for team in game.match.teams() for pid in _players(team)],
+        seated + captains if seated else [p for t in game.match.teams() for p in _players(t)],
         {
             **_season_context(game.match.week.season),
             "game": game_words(game),
@@ -349,7 +355,8 @@ def notify_night_reminders(*, now: datetime) -> int:
             notify(
                 events.NIGHT_REMINDER,
                 _players(team),
-                _match_context(match, team, opponent),
+                # The start time, in the venue's (or league's) zone as the calendar gives it.
+                {**_match_context(match, team, opponent), "starts": settings.PEGBOARD_NIGHT_STARTS},
                 key=f"match:{match.pk}:{match.when}",
             )
     return len(matches)
@@ -627,3 +634,29 @@ def push_unsubscribe(*, user: Actor, endpoint: Any) -> int:
         player__user=getattr(user, "pk", None),
     ).delete()
     return deleted
+
+
+def notify_postponement_asked(asked: Postponement) -> None:
+    """The other team's players hear the request at once (after commit), with its deadline."""
+    match = asked.match
+    season = match.week.season
+    other = match.away if asked.team_id == match.home_id else match.home
+    notify(
+        events.POSTPONEMENT_ASKED,
+        [p.pk for p in other.players.all()],
+        {
+            "league": season.league.name,
+            "season": season.name,
+            "season_id": season.pk,
+            "asker": match.home.name if other == match.away else match.away.name,
+            "team": other.name,
+            "opponent": match.home.name if other == match.away else match.away.name,
+            "date": asked.date,
+            "was": match.when,
+            "reason": asked.reason,
+            "answer_by": checks.postponement_answer_by(asked),
+            "match_id": match.pk,
+            "postponement_id": asked.pk,
+        },
+        key=f"postponement:{asked.pk}",
+    )

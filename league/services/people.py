@@ -269,7 +269,9 @@ def invitation_link(*, player: Player, base_url: str) -> str:
     return base_url.rstrip("/") + path
 
 
-def invitations_send(*, user: Actor, players: Iterable[Player], base_url: str) -> int:
+def invitations_send(
+    *, user: Actor, players: Iterable[Player], base_url: str, season: Season | None = None
+) -> int:
     """Email each of ``players`` an invitation with a link to set their password. Players
     without a login or an email, and players who already chose a password, are passed over.
     Returns how many were sent; each is on record. Refused, sending none, if the mail server
@@ -291,7 +293,17 @@ def invitations_send(*, user: Actor, players: Iterable[Player], base_url: str) -
                 "login": base_url.rstrip("/") + reverse("login"),
             },
         )
-        subject = _("Your Pegboard login for the cribbage league")
+        # The subject names the league the player is invited to (the season's, else the one
+        # of their newest team).
+        league = season.league.name if season is not None else None
+        if league is None:
+            team = player.teams.select_related("season__league").order_by("-season_id").first()
+            league = team.season.league.name if team is not None else None
+        subject = (
+            _("Your Pegboard login for %(league)s") % {"league": league}
+            if league
+            else _("Your Pegboard login for the cribbage league")
+        )
         messages.append((player, EmailMessage(subject, body, None, [account.email])))
     if not messages:
         return 0
@@ -349,7 +361,7 @@ def season_invite(
     refuse_unless(user, Action.MANAGE_LEAGUE)
     players = list(players)
     if not Season.objects.filter(pk=season.pk, state=SeasonState.DRAFT).exists():
-        sent = invitations_send(user=user, players=players, base_url=base_url)
+        sent = invitations_send(user=user, players=players, base_url=base_url, season=season)
         HeldInvitation.objects.filter(
             season=season, player__in=players, sent_at__isnull=True
         ).update(sent_at=timezone.now())
@@ -390,7 +402,7 @@ def invitations_release(*, user: Actor, season: Season) -> int:
         sent = 0
         for base_url in dict.fromkeys(row.base_url for row in rows):
             players = [row.player for row in rows if row.base_url == base_url]
-            sent += invitations_send(user=user, players=players, base_url=base_url)
+            sent += invitations_send(user=user, players=players, base_url=base_url, season=season)
         HeldInvitation.objects.filter(pk__in=[row.pk for row in rows]).update(
             sent_at=timezone.now()
         )

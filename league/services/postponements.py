@@ -29,6 +29,7 @@ from league.services.notify import (
     notify_match_moved,
     notify_match_postponed,
     notify_night_cancelled,
+    notify_postponement_asked,
 )
 
 
@@ -106,6 +107,7 @@ def postponement_ask(*, match: Match, user: Actor, date: dt.date, reason: str) -
             after={"match": match.pk, "date": date.isoformat()},
             reason=reason,
         )
+        notify_postponement_asked(asked)  # sent after commit, with the time to answer
     return asked
 
 

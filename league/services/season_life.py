@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Conflict, DomainError, ValidationFailed
@@ -21,6 +22,7 @@ from league.models import (
     SeasonState,
 )
 from league.selectors.playoffs import playoff_bracket
+from league.selectors.unsettled import Unsettled, season_unsettled
 from league.services.people import invitations_release
 
 log = logging.getLogger(__name__)
@@ -135,10 +137,19 @@ def season_unpublish(*, season: Season, user: Actor) -> Season:
     return season
 
 
-def season_finish(*, season: Season, user: Actor, reason: str) -> Season:
+def _organiser_name(user: Actor) -> str:
+    full = getattr(user, "get_full_name", lambda: "")()
+    return full or getattr(user, "get_username", lambda: "")() or _("the organiser")
+
+
+def season_finish(*, season: Season, user: Actor, reason: str, confirm: bool = False) -> Season:
     """Close a published season early, with the reason on record (the bar closed, the league
     stopped): it leaves the home page and its league lists it as finished. Games under way stay
-    as they are; nothing is deleted."""
+    as they are; nothing is deleted.
+
+    While a dispute is open or a game is not yet confirmed, the results are not final: the
+    season is not finished unless the organiser ``confirm``s it, in their name (the record
+    says what was left open), and the roll of honour says its champion is provisional."""
     refuse_unless(user, Action.MANAGE_LEAGUE)
     reason = _reason(reason, needed=_("Say why the season is finished early."))
     with transaction.atomic():
@@ -151,7 +162,40 @@ def season_finish(*, season: Season, user: Actor, reason: str) -> Season:
                 % {"season": season.name},
                 field="state",
             )
+        left = season_unsettled(season)
+        if left:
+            said = _left_said(left)
+            if not confirm:
+                raise Conflict(
+                    _(
+                        "%(season)s still has %(left)s: its champion would only be provisional. "
+                        "Settle them first, or confirm that you, %(organiser)s, finish it as it "
+                        "stands."
+                    )
+                    % {"season": season.name, "left": said, "organiser": _organiser_name(user)},
+                    field="confirm",
+                )
+            reason = _("%(reason)s (finished by %(organiser)s with %(left)s)") % {
+                "reason": reason,
+                "organiser": _organiser_name(user),
+                "left": said,
+            }
         return _finish(season, user=user, reason=reason)
+
+
+def _left_said(left: Unsettled) -> str:
+    parts = []
+    if left.disputes:
+        parts.append(
+            ngettext("%(n)s open dispute", "%(n)s open disputes", left.disputes)
+            % {"n": left.disputes}
+        )
+    if left.games:
+        parts.append(
+            ngettext("%(n)s game not yet confirmed", "%(n)s games not yet confirmed", left.games)
+            % {"n": left.games}
+        )
+    return _(" and ").join(parts)
 
 
 def _finish(season: Season, *, user: Actor, reason: str) -> Season:

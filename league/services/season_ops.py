@@ -30,10 +30,11 @@ OPS_FIELDS = (
     "close_after_hours",
     "makeup_days",
     "playoff_min_nights",
+    "playoff_absent_nights_count",
     "send_week_story",
 )
 # The settings that are yes or no.
-BOOL_FIELDS = ("forfeit_wins_week", "send_week_story")
+BOOL_FIELDS = ("forfeit_wins_week", "playoff_absent_nights_count", "send_week_story")
 # Bounds a person can mean: a match of at most 99 games, at most 99 points a game, at most a
 # year before a result closes.
 _LIMITS = {

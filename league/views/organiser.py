@@ -37,7 +37,7 @@ from league.forms_organiser import (
 from league.kernel.errors import DomainError
 from league.kernel.ids import number_from
 from league.kernel.permissions import Action, can
-from league.models import Match, Player, Season, Team, Week
+from league.models import Match, Player, Season, SeasonState, Team, Week
 from league.selectors.availability import who_is_coming
 from league.selectors.organiser import (
     invitations_held,
@@ -47,7 +47,9 @@ from league.selectors.organiser import (
     season_setup,
 )
 from league.selectors.playoffs import playoff_ineligible
+from league.selectors.postponements import postponements_for_organiser
 from league.selectors.subs import subs_of
+from league.selectors.unsettled import season_unsettled
 from league.services.people import players_add, season_invite
 from league.services.postponements import week_cancel, week_move
 from league.services.rules import season_create, season_has_games, season_rules_update
@@ -198,25 +200,35 @@ def season(request: HttpRequest, pk: int) -> HttpResponse:
         "who_is_coming": who_is_coming(season=season, today=timezone.localdate()),
         "ops_form": SeasonOpsForm(season=season),
         "ineligible": playoff_ineligible(season),
+        # Postponements nobody answered in time: the organiser decides them.
+        "to_decide": postponements_for_organiser(season),
+        # What finishing now would leave open, and who would confirm it.
+        "unsettled": season_unsettled(season) if season.state == SeasonState.PUBLISHED else None,
+        "organiser_name": getattr(request.user, "get_full_name", str)()
+        or request.user.get_username(),
     }
     return _page(request, season, "season", context, status)
 
 
 SEASON_MOVES = {
     "publish": (
-        lambda season, user, reason: season_publish(season=season, user=user),
+        lambda season, user, reason, confirm: season_publish(season=season, user=user),
         gettext_lazy("%(season)s is published: everyone sees it as the next season."),
     ),
     "draft": (
-        lambda season, user, reason: season_unpublish(season=season, user=user),
+        lambda season, user, reason, confirm: season_unpublish(season=season, user=user),
         gettext_lazy("%(season)s is a draft again: only organisers see it."),
     ),
     "finish": (
-        lambda season, user, reason: season_finish(season=season, user=user, reason=reason),
+        lambda season, user, reason, confirm: season_finish(
+            season=season, user=user, reason=reason, confirm=confirm
+        ),
         gettext_lazy("%(season)s is finished."),
     ),
     "reopen": (
-        lambda season, user, reason: season_reopen(season=season, user=user, reason=reason),
+        lambda season, user, reason, confirm: season_reopen(
+            season=season, user=user, reason=reason
+        ),
         gettext_lazy("%(season)s is open again."),
     ),
 }
@@ -233,7 +245,12 @@ def season_state(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("league:organise_season", pk=season.pk)
     change, done = move
     try:
-        change(season, request.user, request.POST.get("reason", ""))
+        change(
+            season,
+            request.user,
+            request.POST.get("reason", ""),
+            request.POST.get("confirm") == "yes",
+        )
     except DomainError as exc:
         refused(request, exc)
     else:

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from league.selectors.availability import my_nights
 from league.selectors.notify import announcements_shown
+from league.selectors.postponements import postponements_to_answer
 from league.selectors.scoreboard import current_week, my_open_matches
 from league.selectors.seasons import home_seasons, open_seasons
 
@@ -29,7 +30,8 @@ def home(request: HttpRequest) -> HttpResponse:
             "rows": rows,
             "upcoming": seasons["upcoming"],
             "mine": mine,
+            "to_answer": postponements_to_answer(request.user),
             "nights": my_nights(request.user, today=today),
-            "announcements": announcements_shown(),
+            "announcements": announcements_shown(request.user),
         },
     )

@@ -12,11 +12,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from league.checks import last_makeup_day
+from league.checks import last_makeup_day, postponement_answer_by
 from league.forms import ForfeitForm, ForfeitUndoForm, PostponeForm, StartGameForm
 from league.kernel.errors import DomainError
 from league.kernel.ids import number_from
@@ -33,6 +34,7 @@ from league.selectors.scoreboard import match_detail, schedule_week
 from league.selectors.seasons import season_hidden_from, seasons_visible_to
 from league.selectors.subs import subs_of
 from league.services.forfeits import forfeit_undo, match_forfeit
+from league.services.game_start import match_early_start
 from league.services.games import game_start
 from league.services.postponements import match_postpone, postponement_answer, postponement_ask
 from league.services.subs import sub_ask
@@ -57,6 +59,10 @@ def schedule(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "league/schedule.html", context, status=404 if missing else 200)
 
 
+# Refusals to postpone the match page already shows otherwise: its games, the request waiting.
+_SAID_ELSEWHERE = {"postpone_played", "postponement_asked"}
+
+
 def match(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         data = match_detail(pk)
@@ -71,7 +77,7 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     form = StartGameForm(match=m, initial={"key": uuid.uuid4().hex}) if refused is None else None
     why_not = refused.message() if refused and can(request.user, Action.KEEP_SCORE, m) else None
     coming = None
-    if may_see_availability(request.user, m):
+    if may_see_availability(request.user, m) and not m.week.cancelled_reason:
         coming = {
             "sides": match_availability(m),
             "answerable": answerable_players(request.user, m, today=timezone.localdate()),
@@ -80,12 +86,21 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
     forfeit_form = ForfeitForm(match=m) if can(request.user, Action.RECORD_FORFEIT, m) else None
     undo_form = ForfeitUndoForm() if can(request.user, Action.UNDO_FORFEIT, m) else None
     # Its players ask to postpone it; a league admin decides; the other team answers.
-    postpone_form = PostponeForm() if can(request.user, Action.POSTPONE_MATCH, m) else None
+    # Where it cannot move, its players and the organiser read the sentence why instead.
+    postpone_refused = refusal(request.user, Action.POSTPONE_MATCH, m)
+    postpone_form = PostponeForm() if postpone_refused is None else None
     # A team's player asks the season's sub list for a sub, from here.
     keeps_score = can(request.user, Action.KEEP_SCORE, m)
+    why_not_postpone = (
+        postpone_refused.message()
+        if postpone_refused and keeps_score and postpone_refused.code not in _SAID_ELSEWHERE
+        else None
+    )
     subs = subs_of(m.week.season_id) if keeps_score or form is not None else []
     asked = data["postponement"]
-    may_answer = asked is not None and can(request.user, Action.ANSWER_POSTPONEMENT, asked)
+    answer_refused = refusal(request.user, Action.ANSWER_POSTPONEMENT, asked) if asked else None
+    may_answer = asked is not None and answer_refused is None
+    late = answer_refused is not None and answer_refused.code == "postponement_answer_late"
     return render(
         request,
         "league/match.html",
@@ -99,6 +114,14 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
             "decides": postpone_form is not None and can(request.user, Action.MANAGE_LEAGUE),
             "last_makeup_day": last_makeup_day(m) if postpone_form else None,
             "may_answer": may_answer,
+            "answer_by": postponement_answer_by(asked) if asked else None,
+            "answer_late": answer_refused.message() if late and answer_refused else None,
+            "why_not_postpone": why_not_postpone,
+            # The organiser may let a match start before its night (the refusal names it).
+            "may_allow_early": can(request.user, Action.MANAGE_LEAGUE)
+            and not m.playoff_round
+            and m.when is not None
+            and (m.early_start or m.when > timezone.localdate()),
             "coming": coming,
             "subs": subs,
             "may_ask_sub": keeps_score and bool(subs) and m.week.cancelled_reason == "",
@@ -157,6 +180,29 @@ def postpone(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def early_start(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser lets the match's games start before its night, or no longer
+    (``match_early_start``)."""
+    m = get_object_or_404(Match, pk=pk)
+    allow = request.POST.get("allow") == "yes"
+    try:
+        match_early_start(
+            match=m, user=request.user, allow=allow, reason=request.POST.get("reason", "")
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("Its games may start before its night.")
+            if allow
+            else _("Its games start on its night again."),
+        )
+    return redirect("league:match", pk=m.pk)
+
+
+@login_required
+@require_POST
 def postponement_reply(request: HttpRequest, pk: int) -> HttpResponse:
     """The other team accepts or declines a postponement (``postponement_answer``)."""
     asked = get_object_or_404(Postponement.objects.select_related("match"), pk=pk)
@@ -173,6 +219,11 @@ def postponement_reply(request: HttpRequest, pk: int) -> HttpResponse:
             if accept
             else _("Declined: the match stays on its night."),
         )
+    target = request.POST.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(target)  # answered from the home page: back there
     return redirect("league:match", pk=asked.match_id)
 
 

@@ -8,7 +8,9 @@
      the subscription to /push/subscription/; "Turn off" unsubscribes the browser and tells the
      server to forget the device.
    - An iPhone delivers web notifications only to the app added to its home screen: the page
-     says so, and the button stays hidden where the browser has no push at all. */
+     says so, and the button stays hidden where the browser has no push at all.
+   - It never hangs silently: while the phone is asked, the page says so, and a phone that has
+     not answered within WAIT_MS gets a sentence saying what to try, the button usable again. */
 "use strict";
 (function () {
   var box = document.querySelector("[data-push]");
@@ -43,31 +45,53 @@
     button.textContent = on ? gettext("Turn off notifications on this phone") : gettext("Get notifications on this phone");
     status.textContent = on ? gettext("This phone gets Pegboard's notifications.") : "";
   }
+  var WAIT_MS = 15000;
+  function NO_ANSWER() {
+    return gettext("This phone did not answer. Close other Pegboard tabs, check the signal, then try again; on an iPhone, open Pegboard from the home screen.");
+  }
+  function inTime(promise) {
+    var timer;
+    var late = new Promise(function (resolve, reject) {
+      timer = setTimeout(function () { reject(new Error("timeout")); }, WAIT_MS);
+    });
+    return Promise.race([promise, late]).then(
+      function (value) { clearTimeout(timer); return value; },
+      function (error) { clearTimeout(timer); throw error; }
+    );
+  }
   function registration() {
     return navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () { return navigator.serviceWorker.ready; });
   }
-  registration().then(function (reg) { return reg.pushManager.getSubscription(); })
+  inTime(registration().then(function (reg) { return reg.pushManager.getSubscription(); }))
     .then(function (sub) { show(!!sub); })
-    .catch(function () { show(false); });
+    .catch(function (error) {
+      show(false);
+      if (error && error.message === "timeout") status.textContent = NO_ANSWER();
+    });
   button.addEventListener("click", function () {
     button.disabled = true;
-    registration().then(function (reg) {
-      return reg.pushManager.getSubscription().then(function (sub) {
+    status.textContent = gettext("Asking this phone…");
+    // Each wait on the phone is bounded (inTime), but not the player's own answer to the
+    // browser's permission question: they may take their time.
+    inTime(registration()).then(function (reg) {
+      return inTime(reg.pushManager.getSubscription()).then(function (sub) {
         if (sub) {
-          return sub.unsubscribe().then(function () { return send({ unsubscribe: sub.endpoint }); }).then(function () { show(false); });
+          return inTime(sub.unsubscribe().then(function () { return send({ unsubscribe: sub.endpoint }); })).then(function () { show(false); });
         }
         return Notification.requestPermission().then(function (answer) {
           if (answer !== "granted") {
             status.textContent = gettext("Notifications are blocked for this site: allow them in the browser's settings, then try again.");
             return;
           }
-          return reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) })
-            .then(function (sub) { return send({ subscription: sub.toJSON() }); })
+          return inTime(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) })
+            .then(function (sub) { return send({ subscription: sub.toJSON() }); }))
             .then(function () { show(true); });
         });
       });
-    }).catch(function () {
-      status.textContent = gettext("That did not work: check the signal and try again.");
+    }).catch(function (error) {
+      status.textContent = error && error.message === "timeout"
+        ? NO_ANSWER()
+        : gettext("That did not work: check the signal and try again.");
     }).then(function () { button.disabled = false; });
   });
 })();

@@ -65,7 +65,10 @@ def test_an_early_game_of_next_week_leaves_this_weeks_unfinished_match_on_the_ho
     this_week = Week.objects.create(season=season, number=5, date=today - dt.timedelta(days=1))
     next_week = Week.objects.create(season=season, number=6, date=today + dt.timedelta(days=6))
     unfinished = Match.objects.create(week=this_week, home=home_team, away=away_team, table=2)
-    early = Match.objects.create(week=next_week, home=other_team, away=home_team, table=1)
+    # The organiser let this one start before its night (a game starts on its night).
+    early = Match.objects.create(
+        week=next_week, home=other_team, away=home_team, table=1, early_start=True
+    )
     # This week's match: one game played and waiting, two not started.
     first = game_start(match=unfinished, user=ann, seats=["Ann", "Cat", "Bob", "Dan"])
     play(first, ann)

@@ -16,7 +16,8 @@ a captain sees it), its weeks won and the playoff rule's exclusions are compared
 worked out by hand below from the league's points rules: a win is 1 point, a skunk (a win by
 31 or more) 1 more; a forfeit awards every game of the match at the points of a win and wins
 the week; a week is won by winning more of the match's games; a team reaches the playoffs
-when each of its players has sat at a table on 2 nights (a forfeit seats nobody).
+when each of its players has sat at a table on 2 nights (a night the other team forfeited
+counts for the team that came).
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ SHORT_AFTER_SUB_NIGHT = {
     "Crows": [("Cal", 1), ("Cy", 1)],
 }
 SHORT_AFTER_MAKEUP = {"Bells": [("Bo", 1)]}
-SHORT_AFTER_FORFEIT = {"Bells": [("Bo", 1)]}  # the forfeit seats nobody: Dukes still have 2
+SHORT_AFTER_FORFEIT = {"Bells": [("Bo", 1)]}  # Crows came: the night counts; Dukes have 2
 SHORT_AFTER_WEEK_3: dict[str, list[tuple[str, int]]] = {}
 
 COLUMNS = [c.key for c in SHOWN]
@@ -170,6 +171,10 @@ def _play(
     rest on it."""
     if game is None:
         assert seats is not None
+        # The walk plays a later night's games today: as the organiser allows it (a game
+        # starts on its night otherwise).
+        Match.objects.filter(pk=match.pk).update(early_start=True)
+        match.early_start = True
         game = game_start(match=match, user=entering.user, seats=seats, number=number)
     low = 7 if skunk else 10
     side = game.side_for_team(match.home if match.home.name == winner else match.away)

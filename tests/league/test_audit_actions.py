@@ -36,7 +36,7 @@ STORED = {
     "player_link", "game_cancel", "scorecard_acc_resolve", "scorecard_acc_reverse",
     "club_member_set", "club_update", "playoff_forfeit", "club_members_add", "night_tonight",
     "game_close", "forfeit_record", "forfeit_undo", "postponement_ask", "postponement_answer",
-    "match_postpone", "night_move", "night_cancel",
+    "match_postpone", "night_move", "night_cancel", "match_early_start",
     "announcement_post", "notify_choices", "notify_unsubscribe", "calendar_reset",
     "points_schedule_set", "results_send", "results_approve", "results_return",
     "venue_update", "player_rename",

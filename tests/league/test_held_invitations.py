@@ -62,6 +62,8 @@ def test_players_pasted_into_a_draft_are_invited_only_when_it_is_published(
     assert draft.state == "published"
     assert sorted(m.to[0] for m in mail.outbox) == ["ann@example.org", "bob@example.org"]
     assert "/welcome/" in mail.outbox[0].body
+    # The subject names the league they were added to.
+    assert mail.outbox[0].subject == "Your Pegboard login for Thursday Doubles"
     assert not HeldInvitation.objects.filter(sent_at__isnull=True).exists()
     assert "invitation held" not in _page_text(lena.get(url))
 

@@ -232,7 +232,8 @@ def test_an_early_game_of_next_week_does_not_hide_this_weeks_match(
         season=season, number=6, date=today + dt.timedelta(days=7), venue=venue
     )
     mine = Match.objects.create(week=this_week, home=home_team, away=away_team)
-    early = Match.objects.create(week=next_week, home=away_team, away=other_team)
+    # The organiser allowed this one match to start early (a game starts on its night).
+    early = Match.objects.create(week=next_week, home=away_team, away=other_team, early_start=True)
     cat = away_team.captain.user
     game_start(match=early, user=cat, seats=["Cat", "Eve", "Dan", "Fay"])
     assert current_week(season, today=today) == this_week

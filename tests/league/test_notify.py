@@ -285,10 +285,11 @@ def test_the_night_reminder_reaches_both_teams_once_with_where_and_whom(
     ann = next(m for m in mail.outbox if m.to == ["ann@example.com"])
     assert "Fifteen Two v Nobs" in ann.subject
     assert "table 3" in ann.body and next_night.venue.name in ann.body
+    assert "starting at 19:00" in ann.body  # the night's start time
     assert f"/matches/{match.pk}/" in ann.body
     cat = next(m for m in mail.outbox if m.to == ["cat@example.com"])
     assert "Vous jouez" in cat.subject and "Nobs contre Fifteen Two" in cat.subject
-    assert "table 3" in cat.body
+    assert "table 3" in cat.body and "à partir de 19:00" in cat.body
 
 
 def test_a_night_too_far_ahead_is_not_reminded_yet_and_a_moved_one_is_reminded_again(
@@ -440,3 +441,19 @@ def test_a_players_page_of_choices_takes_the_same_queries_with_more_teams(
     factories.TeamFactory(season=season, name="Second", captain=ann, players=[ann])
     client.get(url)
     assert queries() == one_team
+
+
+def test_an_announcement_shows_only_to_the_players_of_its_season(
+    season, everyone, league_admin, client
+):
+    """Ann plays in Fall 2026; Zed plays only in another league's season."""
+    from league.services.notify import announcement_post
+
+    announcement_post(user=league_admin, season=season, text="No games on the 24th.", days=3)
+    other = factories.SeasonFactory(league=factories.LeagueFactory(name="Monday Fours"))
+    zed = factories.PlayerFactory(name="Zed")
+    factories.TeamFactory(season=other, name="Zeds", captain=zed, players=[zed])
+    client.force_login(zed.user)
+    assert b"No games on the 24th." not in client.get("/").content
+    client.force_login(Player.objects.get(name="Ann").user)
+    assert b"No games on the 24th." in client.get("/").content

@@ -82,7 +82,8 @@ def test_a_postponement_accepted_tells_both_teams_the_new_date_once(night, ann, 
     _french("Dan")
     new = night.week.date + timedelta(days=5)
     asked = committed(postponement_ask, match=night, user=ann, date=new, reason="Bob is away")
-    assert mail.outbox == []  # asking is not yet a change
+    assert _to(mail.outbox) == ["cat@example.com", "dan@example.com"]  # the team asked, at once
+    mail.outbox.clear()
     committed(postponement_answer, postponement=asked, user=cat, accept=True)
     assert _to(mail.outbox) == BOTH_TEAMS
     ann_mail = next(m for m in mail.outbox if m.to == ["ann@example.com"])
@@ -100,6 +101,7 @@ def test_a_postponement_declined_or_refused_sends_nothing(night, ann, cat, commi
         date=night.week.date + timedelta(days=5),
         reason="Bob is away",
     )
+    mail.outbox.clear()  # the request itself was told to the other team
     committed(postponement_answer, postponement=asked, user=cat, accept=False)
     with pytest.raises(ValidationFailed):
         committed(
@@ -384,3 +386,22 @@ def test_a_draft_season_gets_no_announcement_and_shows_no_banner(
     season.state = "published"
     season.save()
     assert b"Bring a pen" in client.get("/").content
+
+
+def test_a_game_the_league_closes_is_told_to_the_sub_who_played_not_the_player_who_sat_out(
+    waiting, committed
+):
+    from league.models import GameSeat
+    from league.services.closing import results_close
+
+    sid = factories.PlayerFactory(name="Sid")
+    sid.user.email = "sid@example.com"
+    sid.user.save()
+    GameSeat.objects.filter(game=waiting, player__name="Dan").update(player=sid)  # Sid sat in
+    committed(results_close, now=waiting.finished_at + 72 * HOUR)
+    assert _to(mail.outbox) == [
+        "ann@example.com",
+        "bob@example.com",
+        "cat@example.com",
+        "sid@example.com",
+    ]

@@ -20,7 +20,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
-from league.kernel.recap import UPSET_BELOW, recap_text
+from league.kernel.recap import UPSET_BELOW, recap_notes, recap_text
 from league.models import (
     Deal,
     Delivery,
@@ -309,3 +309,25 @@ def test_a_story_command_with_an_id_that_is_none_says_so(command, option, senten
         call_command(command, option, "999999")
     with pytest.raises(CommandError, match="invalid choice"):
         call_command(command, option, "1", "--lang", "xx")
+
+
+def test_a_forfeited_match_is_told_as_a_forfeit(season, home_team, away_team, judge):
+    from league.services.forfeits import match_forfeit
+
+    week = Week.objects.create(season=season, number=1)
+    match = Match.objects.create(week=week, home=home_team, away=away_team)
+    match_forfeit(match=match, team=away_team, reason="Nobody came", user=judge)
+    text = recap_text(week_recap(recap_week(week.pk)))
+    assert "Fifteen Two beat Nobs by 3 games to 0, by forfeit: Nobs forfeited." in text
+    with translation.override("fr"):
+        text = recap_text(week_recap(recap_week(week.pk)))
+    assert "par forfait : forfait de Nobs" in text
+
+
+def test_a_disputed_game_is_said_to_be_with_the_judge(story_season):
+    game = story_season.matches.get().games.get(number=3)
+    type(game).objects.filter(pk=game.pk).update(status=GameStatus.DISPUTED)
+    with translation.override("en"):
+        notes = recap_notes(week_recap(recap_week(story_season.pk)))
+    assert notes[-1] == "1 game is disputed, with the judge: it is not counted here."
+    assert not any("over but not yet confirmed" in n for n in notes)

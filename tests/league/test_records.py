@@ -247,7 +247,7 @@ def test_the_head_to_head_page_shows_the_hand_worked_record(seeded, client):
     ("name", "queries"),
     [
         ("records", 0),
-        ("records_honours", 3),  # seasons, their teams, the finished club nights
+        ("records_honours", 5),  # seasons, their teams, what is unsettled (2), the club nights
         ("records_hands", 3),  # the seasons to choose from, the deals, the seats
         ("records_skunks", 3),  # the seasons to choose from, the games, the seats
         ("records_streaks", 3),

@@ -163,3 +163,12 @@ def test_acc_cross_checking_is_stated_once_the_event_has_the_setting(night, on, 
     setattr(night, CROSS_CHECKING_FIELD, on)
     rules = {rule.id: rule for rule in tournament_rules(night)}
     assert says in rules["T-8"].text
+
+
+def test_the_rules_page_says_what_an_acc_12_2_ruling_does_to_the_standings(night):
+    from tournaments.rules_sheet import CROSS_CHECKING_FIELD, tournament_rules
+
+    setattr(night, CROSS_CHECKING_FIELD, True)
+    text = {rule.id: rule for rule in tournament_rules(night)}["T-8"].text
+    assert "the winner counts a 16-point win while the loser counts a 17-point loss" in text
+    assert "each counts a game lost and nobody a game won" in text

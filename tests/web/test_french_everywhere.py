@@ -100,6 +100,8 @@ NOT_PAGES = {
     "league:forfeit_undo": "POST only (the match page's form: test_forfeits_web)",
     "league:postpone": "POST only (the match page's form: test_postponements_web)",
     "league:postponement_answer": "POST only (the match page: test_postponements_web)",
+    "league:early_start": "POST only (the match page: test_game_starts_on_its_night)",
+    "league:organise_time_zones": "walked in French in test_calendar_zones",
     "logout": "POST only",
     "healthz": "a probe for the load balancer",
     "ping": "a probe for the load balancer",

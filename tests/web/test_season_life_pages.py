@@ -177,7 +177,8 @@ def test_an_organiser_finishes_a_season_with_a_reason_on_the_page(client, runnin
     assert "Say why the season is finished early." in response.content.decode()
     season.refresh_from_db()
     assert season.state == SeasonState.PUBLISHED
-    lena.post(url, {"move": "finish", "reason": "The bar closed for good"})
+    # A game is under way: the organiser confirms finishing as it stands, in her name.
+    lena.post(url, {"move": "finish", "reason": "The bar closed for good", "confirm": "yes"})
     season.refresh_from_db()
     assert season.state == SeasonState.FINISHED
     page = lena.get(reverse("league:organise_season", args=[season.pk])).content.decode()
