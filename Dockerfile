@@ -32,6 +32,7 @@ COPY scoring ./scoring
 COPY contest ./contest
 COPY league ./league
 COPY tournaments ./tournaments
+COPY federation ./federation
 COPY templates ./templates
 COPY static ./static
 COPY deploy/gunicorn.conf.py ./deploy/gunicorn.conf.py

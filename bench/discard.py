@@ -32,6 +32,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from measured import measured  # noqa: E402
 
 from scoring.cards import DECK  # noqa: E402
 from scoring.discard import _drawn_groups, analyse_discards  # noqa: E402
@@ -48,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     status = 0
+    ranked = 0
     print(
         f"{'variant':<18} {'hands':>5} {'cpu median':>10} {'p95':>9} {'slowest':>9} "
         f"{'target':>8}      {'wall median':>11}"
@@ -69,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         if len(times) < args.hands or not times:
             print(f"{key}: ranked {len(times)} hands of {args.hands}", file=sys.stderr)
             return 1
+        ranked += len(times)
         target = TARGET_MS.get(v.dealt, DEFAULT_TARGET_MS)
         p95 = statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
         slowest = max(times)
@@ -79,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{key:<18} {len(times):>5} {statistics.median(times):>8.2f}ms {p95:>7.2f}ms "
             f"{slowest:>7.2f}ms {target:>6.0f}ms {met:<6} {statistics.median(walls):>9.2f}ms"
         )
+    measured("hands ranked", ranked, args.hands * len(VARIANTS))
     return status
 
 

@@ -144,6 +144,7 @@ class Playoff(TieBreak):
 
     key, field = "playoff", "playoff_wins"
     name, abbr = gettext_noop("tie-break playoff"), gettext_noop("PO")
+    described = gettext_noop("a one-game playoff among those still level")
     placed = gettext_noop("placed by a playoff")
 
     def values(self, group: Sequence[Any], *, draw_seed: int) -> list[Value]:

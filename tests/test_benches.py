@@ -39,6 +39,13 @@ SMALLEST = [
         marks=pytest.mark.slow,
     ),
     pytest.param("winprob.py", ["--games", "20"], id="winprob"),
+    pytest.param("discard.py", ["--hands", "3"], id="discard"),
+    pytest.param(
+        "federation.py",
+        ["--clubs", "6", "--nights", "2", "--events", "4", "--runs", "1"],
+        id="federation",
+        marks=pytest.mark.slow,
+    ),
     pytest.param(
         "standings.py", ["--teams", "4", "--weeks", "1"], id="standings", marks=pytest.mark.slow
     ),

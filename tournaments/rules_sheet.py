@@ -122,7 +122,7 @@ def _bye(t: Tournament) -> EventRule:
 def _tiebreaks(t: Tournament) -> EventRule:
     # Each metric as a rules sheet describes it (its own words, contest.tiebreaks); the playoff
     # and the draw, always last, are said on their own.
-    described = (METRICS[k].described for k in t.tiebreaks if k in METRICS)
+    described = (METRICS[k].described for k in t.tiebreaks if k in METRICS and k != "playoff")
     chain = [_(words) for words in described if words]
     params = {"chain": ", ".join(chain), "seed": t.draw_seed}
     if "playoff" in t.tiebreaks and chain:

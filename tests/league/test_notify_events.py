@@ -39,7 +39,12 @@ def test_each_app_declares_its_own_events_and_every_one_is_sent_by_a_trigger():
     declared = dict(re.findall(r"^(\w+) = declare\(\s*Event\(\s*code=\"(\w+)\"", league + clubs,
                                flags=re.M))  # fmt: skip
     assert set(declared.values()) == set(EVENTS)
-    assert {"club_night_reminder", "club_night_standing", "club_night_story"} == set(
+    assert {
+        "club_night_reminder",
+        "club_night_standing",
+        "club_night_story",
+        "acc_card_changed",
+    } == set(
         re.findall(r"code=\"(\w+)\"", clubs)
     )
     unsent = [name for name in declared if f"events.{name}" not in triggers]

@@ -100,7 +100,7 @@ def _send(match, key="match:1"):
     players = [p.pk for t in match.teams() for p in t.players.all()]
     context = {"league": "Thursday Doubles", "team": "Fifteen Two", "opponent": "Nobs",
                "date": "2026-12-10", "venue": "The Crooked Peg", "table": 3,
-               "match_id": match.pk}  # fmt: skip
+               "match_id": match.pk, "starts": "19:00"}  # fmt: skip
     return notify_send("night_reminder", players, context, key)
 
 

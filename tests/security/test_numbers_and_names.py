@@ -183,7 +183,7 @@ def test_no_name_of_anything_holds_a_control_character(name, season, home_team, 
 
 @pytest.mark.parametrize("name", LINE_BREAKS)
 def test_an_archive_cannot_bring_a_name_with_a_control_character(name):
-    from league.services.archive import ArchiveRefused, import_season
+    from league.services.archive_import import ArchiveRefused, import_season
 
     doc = make_archive(games=1)
     doc["teams"][0]["players"][0] = name
