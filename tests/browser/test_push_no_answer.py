@@ -7,7 +7,8 @@ import pytest
 
 from tests.browser.conftest import log_in
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# It waits out the phone's bounded wait (15 s): make test-slow and CI run it.
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_phone_that_does_not_answer_gets_a_sentence_not_a_hang(

@@ -57,6 +57,7 @@ def _venues(env: dict[str, str]) -> list[str]:
     return sorted(_manage(env, "shell", "-v0", "-c", names).stdout.split())
 
 
+@pytest.mark.slow  # processes started for real: 15 s or more (make test-slow, CI)
 def test_a_sqlite_site_is_brought_back_by_its_backup_and_the_secrets_are_kept_apart(tmp_path):
     env = production_env(tmp_path)
     _manage(env, "migrate", "-v0")

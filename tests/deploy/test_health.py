@@ -136,6 +136,7 @@ def test_metrics_need_the_token_and_then_speak_prometheus(client):
     assert "django_http_requests_total_by_method_total" in response.content.decode()
 
 
+@pytest.mark.slow  # processes started for real: 15 s or more (make test-slow, CI)
 def test_healthz_and_readyz_answer_plain_http_by_address_in_production(tmp_path):
     """A load balancer's probe, or curl on the host: no HTTPS redirect, no Host refused."""
     probe = (

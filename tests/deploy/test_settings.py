@@ -214,6 +214,7 @@ def test_check_deploy_warns_when_no_push_could_ever_be_sent(tmp_path):
     assert "pegboard.W002" in _deploy_warnings(env)
 
 
+@pytest.mark.slow  # processes started for real: 15 s or more (make test-slow, CI)
 def test_check_deploy_warns_of_a_utc_site_with_a_venue_without_a_time_zone(tmp_path):
     env = production_env(tmp_path, TIME_ZONE="UTC")
     assert run(["manage.py", "migrate", "-v0"], env).returncode == 0
