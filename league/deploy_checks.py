@@ -42,10 +42,18 @@ def deployment_settings(app_configs: Any = None, **kwargs: Any) -> list[CheckMes
             )
         )
     if settings.TIME_ZONE == "UTC":
-        from league.models import Venue
+        from league.models import League, Venue
 
         try:
             venues = list(Venue.objects.filter(time_zone="").values_list("name", flat=True)[:5])
+            # A venue without a zone of its own takes its league's: only a league without one
+            # (or none yet) leaves its nights in UTC.
+            if (
+                venues
+                and League.objects.exists()
+                and not League.objects.filter(time_zone="").exists()
+            ):
+                venues = []
         except DatabaseError:  # no database yet (a check before the first migrate)
             venues = []
         if venues:
@@ -53,8 +61,8 @@ def deployment_settings(app_configs: Any = None, **kwargs: Any) -> list[CheckMes
                 CheckWarning(
                     "TIME_ZONE is UTC and some venues have no time zone of their own "
                     f"({', '.join(venues)}): their nights show at 19:00 UTC in players' calendars.",
-                    hint="Set TIME_ZONE to the league's zone (Europe/Paris, America/Toronto) "
-                    "or give each venue its time zone.",
+                    hint="Set TIME_ZONE to the league's zone (Europe/Paris, America/Toronto), "
+                    "or the league's and each venue's at /organise/time-zones/.",
                     id="pegboard.W003",
                 )
             )

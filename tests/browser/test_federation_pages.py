@@ -24,7 +24,9 @@ from tests.federation.conftest import (  # noqa: F401
     statistician,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# A long walk in the browser (send, send back, resend, approve, three pages in two
+# languages and two widths): make test-slow and CI.
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 OVERFLOWS = overflows(scrolls=".table-scroll")
 
 

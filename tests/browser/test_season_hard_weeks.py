@@ -25,7 +25,8 @@ from league.services.postponements import week_cancel
 from tests.browser.conftest import PHONE
 from tests.factories import play_until_over
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# A long walk in the browser through a season's hard weeks: make test-slow and CI.
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 SAID = {
     "en": {

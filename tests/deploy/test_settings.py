@@ -225,6 +225,13 @@ def test_check_deploy_warns_of_a_utc_site_with_a_venue_without_a_time_zone(tmp_p
     assert "The Anchor" in _deploy_warnings(env)
     # The league's own zone set for the site: no warning.
     assert "pegboard.W003" not in _deploy_warnings({**env, "TIME_ZONE": "America/Toronto"})
+    # Every league with its zone (/organise/time-zones/): its venues take it, no warning.
+    league = (
+        "from league.models import League; "
+        "League.objects.create(name='Doubles', time_zone='Europe/London')"
+    )
+    assert run(["manage.py", "shell", "-c", league], env).returncode == 0
+    assert "pegboard.W003" not in _deploy_warnings(env)
 
 
 def test_env_example_names_every_setting_a_deployment_needs():

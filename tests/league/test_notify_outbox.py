@@ -166,6 +166,7 @@ def _sender(port: int, *, lease: int = 300) -> subprocess.Popen:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow  # a sender process started and killed for real (make test-slow, CI)
 def test_a_sender_killed_after_six_of_sixteen_mails_leaves_every_player_told_exactly_once():
     players = [
         factories.PlayerFactory(name=f"Player {n}", user__email=f"p{n}@example.com")

@@ -10,7 +10,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Migrations run backwards and forwards: with the slow checks (make test-slow, CI).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 BEFORE = [("league", "0013_season_playoff_slots")]
 AFTER = [("league", "0014_season_life")]

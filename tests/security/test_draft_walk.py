@@ -20,7 +20,8 @@ from league.services.season_life import season_unpublish
 from tests import factories
 from tests.security.routes import site_routes
 
-pytestmark = pytest.mark.django_db
+# Every URL the resolver knows, walked twice: with the other walks in make test-slow and CI.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 MARKER = "Zorbliq"  # in the draft season's and its teams' names, and nowhere else
 

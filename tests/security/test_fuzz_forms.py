@@ -97,6 +97,7 @@ def boss(db):
 
 
 @pytest.mark.django_db
+@pytest.mark.slow  # every organiser form fuzzed: with the directors' forms in make test-slow
 def test_no_organiser_form_answers_500(boss, game, season):
     client = Client(raise_request_exception=False)
     client.force_login(boss)
