@@ -27,6 +27,9 @@ def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
         for name, value in os.environ.items()
         if not name.startswith(("SECURE_", "DJANGO_", "CELERY_", "EMAIL_"))
         and name not in {"DEBUG", "DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS"}
+        # A parallel test process's name would move the container's Redis database
+        # (config.settings._redis_url_of_this_process): a production process has none.
+        and name != "PYTEST_XDIST_WORKER"
     }
     env.update(
         PEGBOARD_PRODUCTION="1",
