@@ -34,6 +34,7 @@ from league.kernel.permissions import CAPTAINS, JUDGES, LEAGUE_ADMINS, PLAYERS
 from league.models import Game, GameStatus, League, Player, Season, Team, Venue
 from league.services.deals import deal_record
 from league.services.disputes import dispute_raise
+from league.services.game_start import match_early_start
 from league.services.games import game_confirm, game_start
 from league.services.rules import season_create
 from league.services.season_life import season_publish
@@ -313,6 +314,13 @@ def build_demo(
         if len(matches) > 1:
             _play(rng, matches[1], 1, summary, disputed=DEMO_CLAIM)
             _play(rng, matches[1], 2, summary, stop_after=3)
+        # The current week's night may be later this week: its organiser lets its matches
+        # start any day, so whoever tries the demo can play them today (a later week's
+        # games still wait for their night).
+        for match in matches:
+            match_early_start(
+                match=match, user=boss, allow=True, reason="The demo: play this week any day."
+            )
     return summary
 
 
