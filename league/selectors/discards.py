@@ -121,7 +121,11 @@ def dealt_seats(user: Any, game: Game) -> dict[int, bool]:
     uid = getattr(user, "pk", None)
     if uid is None:
         return {}
-    seats = list(GameSeat.objects.filter(game=game).select_related("player"))
+    prefetched = getattr(game, "_prefetched_objects_cache", {})
+    if "seats" in prefetched:  # the entry page read them with their players
+        seats = list(game.seats.all())
+    else:
+        seats = list(GameSeat.objects.filter(game=game).select_related("player"))
     match = game.match
     team = team_of(user, match)
     variant = match.week.season.game_variant
