@@ -114,4 +114,4 @@ def test_the_player_page_shows_the_split_to_the_player_and_to_all_once_shared(
     shared = client.get(url).content.decode()
     assert "(1 deal with the cards dealt)" in shared
     french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "Habileté à l’écart" in french and "mesuraient surtout" in french
+    assert "Habileté aux écarts" in french and "mesuraient surtout" in french
