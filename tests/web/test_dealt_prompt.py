@@ -5,14 +5,27 @@ API, for the player in each seat, and only for the user's own team."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from django.urls import reverse
 
 from league.models import DealtCards, DealtHand
 from tests.factories import play
-from tests.web.test_entry import entry_data
 
 pytestmark = pytest.mark.django_db
+
+
+def entry_data(response) -> dict:
+    """The data the entry page's script works from (its JSON script)."""
+    found = re.search(
+        r'<script id="entry-data" type="application/json">(.*?)</script>',
+        response.content.decode(),
+        re.S,
+    )
+    assert found, "the page carries its data as JSON"
+    return json.loads(found.group(1))
 
 
 def _setting(game, value):
