@@ -48,9 +48,10 @@ def test_the_export_writes_the_cards_dealt_and_the_setting_and_the_round_trip_is
     exported = export_season(import_season(doc)).archive
     assert exported["league"]["dealt_cards"] == "asked"
     first_game = exported["weeks"][0]["matches"][0]["games"][0]
-    assert first_game["deals"][0]["dealt"] == doc["weeks"][0]["matches"][0]["games"][0][
-        "deals"
-    ][0]["dealt"]
+    assert (
+        first_game["deals"][0]["dealt"]
+        == doc["weeks"][0]["matches"][0]["games"][0]["deals"][0]["dealt"]
+    )
     # only the deal that has them carries the key
     assert [("dealt" in d) for d in first_game["deals"]].count(True) == 1
     before = sorted((h.game.number, h.number, h.seat, h.cards) for h in DealtHand.objects.all())
