@@ -491,6 +491,7 @@
         autocapitalize: "characters", spellcheck: "false",
       });
       input.value = (shown[String(seat.seat)] || []).join(" ");
+      input.setAttribute("data-dealt-prefill", input.value); // the show's cards: not an answer yet
       box.appendChild(input);
       box.appendChild(el("p", { class: "msg", "data-dealt-seat-msg": String(seat.seat) }));
       fields.appendChild(box);
@@ -502,7 +503,10 @@
   function saveDealt() {
     var number = parseInt(dealtBox.getAttribute("data-dealt-number"), 10);
     var inputs = Array.prototype.slice.call(dealtBox.querySelectorAll("[data-dealt-seat]"))
-      .filter(function (input) { return input.value.trim() !== ""; });
+      .filter(function (input) {
+        var value = input.value.trim();
+        return value !== "" && value !== input.getAttribute("data-dealt-prefill");
+      });
     var msg = dealtBox.querySelector("[data-dealt-msg]");
     if (!inputs.length) { dealtBox.hidden = true; return; }
     var save = dealtBox.querySelector("[data-dealt-save]");
