@@ -42,9 +42,9 @@ def dealt_hand_record(
     allowed = dealt_seats(user, game)
     if seat is None:
         seat = next((s for s, own in allowed.items() if own), None)
-    if seat is None or seat not in allowed:
-        if not allowed:
-            raise NotAllowed(_("Only a player of this game records the cards they were dealt."))
+    if seat is None or not allowed:
+        raise NotAllowed(_("Only a player of this game records the cards they were dealt."))
+    if seat not in allowed:
         raise NotAllowed(_("You record the cards dealt to your own team's seats only."))
     seat_row = GameSeat.objects.filter(game=game, seat=seat).select_related("player").first()
     if seat_row is None:
