@@ -58,7 +58,12 @@ def discards_of(
         hands = hands.filter(game__match__week__season=season)
     if game_id is not None:
         hands = hands.filter(game_id=game_id)
-    hands_list = list(hands.order_by("game__match__week__date", "game_id", "number"))
+    return _summary(list(hands.order_by("game__match__week__date", "game_id", "number")))
+
+
+def _summary(hands_list: list[DealtHand]) -> DiscardSummary:
+    """The rows of these recorded hands, each with its cost where the deal has the show's cards
+    (one query: the hands' current deals)."""
     deals = {
         (d.game_id, d.number): d
         for d in Deal.objects.filter(
@@ -101,16 +106,22 @@ class DiscarderRow:
 
 def best_discarders(season: Season, *, minimum: int = MIN_DEALS) -> list[DiscarderRow]:
     """The players of ``season`` who share their discards and have at least ``minimum`` deals
-    with a cost told, the least cost a deal first (ties: more deals first, then by name)."""
-    players = Player.objects.filter(
-        shares_discards=True, dealt_hands__game__match__week__season=season
-    ).distinct()
+    with a cost told, the least cost a deal first (ties: more deals first, then by name). Two
+    queries, however many players: the sharing players' hands, their deals."""
+    hands = list(
+        DealtHand.objects.filter(game__match__week__season=season, player__shares_discards=True)
+        .select_related("game__match__week__season", "player")
+        .order_by("player_id", "game_id", "number")
+    )
+    summary = _summary(hands)
+    by_player: dict[int, list[DiscardRow]] = {}
+    for row in summary.counted:
+        by_player.setdefault(row.hand.player_id, []).append(row)
     rows = []
-    for player in players:
-        summary = discards_of(player, season=season)
-        counted = len(summary.counted)
-        if counted >= minimum and summary.cost_per_deal is not None:
-            rows.append(DiscarderRow(player, counted, summary.cost_per_deal))
+    for counted in by_player.values():
+        if len(counted) >= minimum:
+            cost = sum(r.cost or 0.0 for r in counted) / len(counted)
+            rows.append(DiscarderRow(counted[0].hand.player, len(counted), cost))
     return sorted(rows, key=lambda r: (round(r.cost_per_deal, 9), -r.deals, r.player.name))
 
 

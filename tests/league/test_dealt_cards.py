@@ -209,3 +209,28 @@ def test_the_table_never_reaches_the_standings(client, whole_game, ann):
     season = whole_game.match.week.season
     standings = client.get(reverse("league:standings", args=[season.pk])).content.decode()
     assert "discarders" not in standings.lower()
+
+
+def test_the_table_page_s_queries_do_not_grow_with_its_players(
+    client, whole_game, ann, django_assert_max_num_queries
+):
+    from django.contrib.auth import get_user_model
+
+    from league.models import Player
+    from league.selectors.discards import best_discarders
+    from league.services.discards import discards_share_set
+
+    season = whole_game.match.week.season
+    discards_share_set(user=ann, player=ann.player, share=True)
+    url = reverse("league:discarders", args=[season.pk])
+    client.get(url)
+    with django_assert_max_num_queries(8) as one:
+        client.get(url)
+    bob = Player.objects.get(name="Bob")
+    if bob.user is None:
+        bob.user = get_user_model().objects.create_user("bob-d", password="x")
+        bob.save()
+    discards_share_set(user=bob.user, player=bob, share=True)
+    assert {r.player.name for r in best_discarders(season, minimum=1)} == {"Ann", "Bob"}
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        client.get(url)
