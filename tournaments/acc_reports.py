@@ -24,7 +24,7 @@ from tournaments.models import (
     LedgerKind,
     MemberStatus,
     Scorecard,
-    TableStatus,
+    TableState,
     Tournament,
     TournamentStage,
 )
@@ -264,7 +264,7 @@ def special_hands_of(tournament: Tournament) -> list[dict[str, Any]]:
     cards = (
         Scorecard.objects.filter(
             game__round__tournament=tournament,
-            game__status=TableStatus.VERIFIED,
+            game__status=TableState.VERIFIED,
             by_checker=False,
             deals__isnull=False,
         )

@@ -25,7 +25,7 @@ from tournaments.models import (
     CheckersQueue,
     PaperScorecard,
     TableGame,
-    TableStatus,
+    TableState,
 )
 from tournaments.rules_messages import acc_sides_words
 
@@ -256,8 +256,8 @@ class PaperScorecardAdmin(_RefusalStaysOnForm, _CheckersTables):
             self.refused(request, obj, exc)
             return
         outcomes: dict[str, str] = {
-            TableStatus.VERIFIED: _("the two cards agree: the table is verified."),
-            TableStatus.MISMATCH: _("the two cards disagree: the table is in the checkers' queue."),
+            TableState.VERIFIED: _("the two cards agree: the table is verified."),
+            TableState.MISMATCH: _("the two cards disagree: the table is in the checkers' queue."),
         }
         outcome = outcomes.get(game.status, _("the other side's card is still to come."))
         self.message_user(

@@ -83,6 +83,9 @@ from tournaments.models.playoffs import (
     PlayoffMatch as PlayoffMatch,
 )
 from tournaments.models.tables import (
+    STORED_STATES as STORED_STATES,
+)
+from tournaments.models.tables import (
     AccRuling as AccRuling,
 )
 from tournaments.models.tables import (
@@ -107,5 +110,8 @@ from tournaments.models.tables import (
     TableGame as TableGame,
 )
 from tournaments.models.tables import (
-    TableStatus as TableStatus,
+    TableState as TableState,
+)
+from tournaments.models.tables import (
+    table_state as table_state,
 )

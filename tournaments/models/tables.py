@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext
@@ -42,13 +44,71 @@ class Round(models.Model):
         }
 
 
-class TableStatus(models.TextChoices):
-    """What is stored of a table's state (``lifecycle.CardState``, coarser): one card in is
-    still open, a checker's settlement is verified. ``TableGame.state`` tells them apart."""
+class TableState(models.TextChoices):
+    """Where a table's result stands: the one vocabulary of a table's state, read by the
+    workspace, the director's floor view, the playoff cards, the API (``state``) and the
+    templates. ``TableGame.status`` stores three of them (``STORED_STATES``: one card in is
+    still open, a checker's settlement is verified); ``TableGame.state`` tells all five apart.
+    The words the floor view's pages and the playoff card answer have always shown are read
+    from here (``floor``, ``card_word``), never spelled elsewhere."""
 
-    OPEN = "open", _("waiting for scorecards")
+    OPEN = "open", _("waiting for scorecards")  # no card yet
+    ENTERED = "entered", _("one card in")  # one side's card is in: waiting for the other's
+    VERIFIED = "verified", _("verified")  # two cards agree
     MISMATCH = "mismatch", _("scorecards disagree: with the checkers")
-    VERIFIED = "verified", _("verified")
+    SETTLED = "settled", _("settled by a checker")  # a checker's entry settled it
+
+    @property
+    def is_done(self) -> bool:
+        """The table's result stands (two cards agree, or a checker settled it)."""
+        return self in (TableState.VERIFIED, TableState.SETTLED)
+
+    @property
+    def stored(self) -> TableState:
+        """What ``TableGame.status`` keeps of this state."""
+        if self.is_done:
+            return TableState.VERIFIED
+        return TableState.MISMATCH if self == TableState.MISMATCH else TableState.OPEN
+
+    @property
+    def floor(self) -> str:
+        """The director's floor view's word (its ``data-state`` and counts)."""
+        return _FLOOR_WORDS[self]
+
+    @property
+    def card_word(self) -> str:
+        """The playoff card answer's word (the API's ``card``) for a game in this state."""
+        return _CARD_WORDS[self]
+
+
+# What the stored column holds, in its choices' order (the migrations' choices, unchanged).
+STORED_STATES = (TableState.OPEN, TableState.MISMATCH, TableState.VERIFIED)
+
+_FLOOR_WORDS = {
+    TableState.OPEN: "waiting",
+    TableState.ENTERED: "one_card",
+    TableState.VERIFIED: "done",
+    TableState.SETTLED: "done",
+    TableState.MISMATCH: "disagree",
+}
+_CARD_WORDS = {
+    TableState.ENTERED: "waiting",
+    TableState.VERIFIED: "recorded",
+    TableState.MISMATCH: "disagree",
+}
+
+
+def table_state(cards: Iterable[lifecycle.ScorecardEntry]) -> TableState:
+    """A table's state, from its cards through ``lifecycle.status_of``."""
+    cards = list(cards)
+    status = lifecycle.status_of(lifecycle.scorecard_facts(cards))
+    if status == lifecycle.GameStatus.IN_PROGRESS:
+        return TableState.OPEN
+    if status == lifecycle.GameStatus.FINISHED:
+        return TableState.ENTERED
+    if status == lifecycle.GameStatus.DISPUTED:
+        return TableState.MISMATCH
+    return TableState.SETTLED if any(c.side is None for c in cards) else TableState.VERIFIED
 
 
 class TableGame(models.Model):
@@ -65,7 +125,10 @@ class TableGame(models.Model):
         Entrant, on_delete=models.PROTECT, related_name="+", verbose_name=_("second entrant")
     )
     status = models.CharField(
-        _("status"), max_length=16, choices=TableStatus.choices, default=TableStatus.OPEN
+        _("status"),
+        max_length=16,
+        choices=[(s.value, s.label) for s in STORED_STATES],
+        default=TableState.OPEN,
     )
     winner = models.ForeignKey(
         Entrant,
@@ -126,9 +189,9 @@ class TableGame(models.Model):
         return lifecycle.scorecard_facts(self.cards)
 
     @property
-    def state(self) -> lifecycle.CardState:
+    def state(self) -> TableState:
         """Open, entered by one side, verified, mismatch or settled by a checker."""
-        return lifecycle.scorecard_state(self.cards)
+        return table_state(self.cards)
 
 
 class CheckersQueue(TableGame):

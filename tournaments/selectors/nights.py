@@ -14,7 +14,7 @@ from tournaments.models import (
     EntrantPlayer,
     PlayoffMatch,
     TableGame,
-    TableStatus,
+    TableState,
     Tournament,
     TournamentStage,
 )
@@ -69,7 +69,7 @@ def nights_of(tournaments: list[Tournament]) -> list[Night]:
         pk: [] for pk in ids
     }
     for tid, *row in TableGame.objects.filter(
-        round__tournament_id__in=ids, status=TableStatus.VERIFIED
+        round__tournament_id__in=ids, status=TableState.VERIFIED
     ).values_list(
         "round__tournament_id",
         "first_id",

@@ -6,7 +6,7 @@ from contest.ratings import RatedResult
 from tournaments.models import (
     EntrantPlayer,
     TableGame,
-    TableStatus,
+    TableState,
 )
 
 
@@ -14,7 +14,7 @@ def verified_results() -> list[RatedResult]:
     """Every verified qualifying table as a rated result for the ratings (two queries): each
     entrant's players, the winner's first, at the time the table was verified."""
     tables = TableGame.objects.filter(
-        status=TableStatus.VERIFIED, winner__isnull=False, verified_at__isnull=False
+        status=TableState.VERIFIED, winner__isnull=False, verified_at__isnull=False
     )
     rows = list(tables.values_list("pk", "verified_at", "first_id", "second_id", "winner_id"))
     players: dict[int, list[int]] = {}

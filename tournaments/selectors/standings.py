@@ -18,7 +18,7 @@ from tournaments.models import (
     PlayoffMatch,
     Round,
     TableGame,
-    TableStatus,
+    TableState,
     Tournament,
 )
 
@@ -85,7 +85,7 @@ def standings_for_tournament(tournament: Tournament) -> dict[str, Any]:
     entrants = list(tournament.entrants.order_by("number").values_list("pk", "name", "status"))
     rows = list(
         TableGame.objects.filter(
-            round__tournament=tournament, status=TableStatus.VERIFIED
+            round__tournament=tournament, status=TableState.VERIFIED
         ).values_list(
             "first_id", "second_id", "winner_id", "loser_score", "first_spread", "second_spread"
         )

@@ -17,7 +17,7 @@ from tournaments.models import (
     Round,
     Scorecard,
     TableGame,
-    TableStatus,
+    TableState,
     Tournament,
     TournamentStage,
 )
@@ -26,7 +26,7 @@ from tournaments.models import (
 def checkers_queue() -> QuerySet[TableGame]:
     """Games whose two scorecards disagree, oldest first, with both entries."""
     return (
-        TableGame.objects.filter(status=TableStatus.MISMATCH)
+        TableGame.objects.filter(status=TableState.MISMATCH)
         .select_related("round__tournament", "first", "second")
         .prefetch_related(
             Prefetch(
@@ -45,7 +45,7 @@ def acc_rulings() -> QuerySet[TableGame]:
     with every card."""
     return (
         TableGame.objects.filter(
-            status=TableStatus.VERIFIED, scorecards__by_checker=True, scorecards__acc_clause__gt=""
+            status=TableState.VERIFIED, scorecards__by_checker=True, scorecards__acc_clause__gt=""
         )
         .distinct()
         .select_related("round__tournament", "first", "second", "winner")
@@ -79,14 +79,14 @@ def tables_awaiting_cards() -> QuerySet[TableGame]:
     """Tables of the running qualifying rounds whose result is still open (no card in, or one
     side's): where a checker keys in a paper scorecard."""
     return tables_with_cards().filter(
-        status=TableStatus.OPEN, round__tournament__stage=TournamentStage.QUALIFYING
+        status=TableState.OPEN, round__tournament__stage=TournamentStage.QUALIFYING
     )
 
 
 def open_tables_for_player(player: Any) -> QuerySet[TableGame]:
     """Tables of a player's entrants whose results are still open (the phone's list)."""
     return (
-        TableGame.objects.exclude(status=TableStatus.VERIFIED)
+        TableGame.objects.exclude(status=TableState.VERIFIED)
         .filter(round__tournament__stage="qualifying")
         .filter(Q(first__players=player) | Q(second__players=player))
         .select_related("round")
