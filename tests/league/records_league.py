@@ -35,12 +35,15 @@ SPECIAL = [
 
 
 class VariedLeague:
-    def __init__(self, seed: int = 7) -> None:
+    def __init__(self, seed: int = 7, *, prefix: str = "") -> None:
+        """``prefix``: put before every player's and league's name (a second league of the
+        same shape beside the first)."""
         rng = random.Random(seed)
         self.rng = rng
-        self.people = {n: PlayerFactory(name=n) for n in PEOPLE}
-        one = LeagueFactory(name="Tuesday Pairs", games_per_match=3)
-        two = LeagueFactory(name="Thursday Club", games_per_match=3)
+        self.people = {n: PlayerFactory(name=prefix + n) for n in PEOPLE}
+        one = LeagueFactory(name=prefix + "Tuesday Pairs", games_per_match=3)
+        two = LeagueFactory(name=prefix + "Thursday Club", games_per_match=3)
+        self.two = two
         finished = models.SeasonState.FINISHED
         self.seasons = [
             SeasonFactory(league=one, name="Spring", state=finished),
@@ -63,7 +66,7 @@ class VariedLeague:
         shift = 2 * index
         rota = others[shift:] + others[:shift]
         pairs = [("Ann", "Bob"), (rota[0], rota[1]), (rota[2], rota[3]), (rota[4], rota[5])]
-        if season.league.name == "Thursday Club":
+        if season.league == self.two:
             pairs = [("Ann", rota[6]), (rota[7], rota[0]), (rota[1], rota[2]), (rota[3], rota[4])]
         return [
             TeamFactory(
