@@ -5,25 +5,38 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0029_dealt_cards'),
+        ("league", "0029_dealt_cards"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RecordsSnapshot',
+            name="RecordsSnapshot",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('scope', models.CharField(max_length=32, unique=True)),
-                ('fingerprint', models.CharField(max_length=64)),
-                ('skunks', models.JSONField(default=dict)),
-                ('streaks', models.JSONField(default=dict)),
-                ('milestones', models.JSONField(default=list)),
-                ('hands', models.JSONField(default=list)),
-                ('picker', models.JSONField(default=list)),
-                ('computed_at', models.DateTimeField(auto_now=True)),
-                ('season', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='records', to='league.season')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("scope", models.CharField(max_length=32, unique=True)),
+                ("fingerprint", models.CharField(max_length=64)),
+                ("skunks", models.JSONField(default=dict)),
+                ("streaks", models.JSONField(default=dict)),
+                ("milestones", models.JSONField(default=list)),
+                ("hands", models.JSONField(default=list)),
+                ("picker", models.JSONField(default=list)),
+                ("computed_at", models.DateTimeField(auto_now=True)),
+                (
+                    "season",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="records",
+                        to="league.season",
+                    ),
+                ),
             ],
         ),
     ]

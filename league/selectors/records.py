@@ -146,6 +146,22 @@ _ROW = (
 )
 
 
+# The fields of ``Row`` the first eleven values of ``_ROW`` fill, in their order.
+_ROW_FIELDS = (
+    "pk",
+    "home_side",
+    "home_score",
+    "away_score",
+    "winner_id",
+    "skunk_level",
+    "week_id",
+    "is_playoff",
+    "season_id",
+    "league_id",
+    "games_per_match",
+)
+
+
 @dataclass(slots=True)
 class Row:
     """One game records count, as the values the records need (no model instance)."""
@@ -179,13 +195,10 @@ def game_rows(games: QuerySet[Game] | None = None) -> list[Row]:
     plain values (two queries)."""
     games = public_games() if games is None else games
     rows = []
-    for values in games.values_list(*_ROW):
-        (pk, home_side, hs, aw, winner, level, week, playoff, season, league, per, variant,
-         home_id, home_name, away_id, away_name) = values  # fmt: skip
-        rows.append(
-            Row(pk, home_side, hs, aw, winner, level, week, playoff, season, league, per,
-                VARIANTS[variant].sides, (home_id, home_name), (away_id, away_name))  # fmt: skip
-        )
+    for v in games.values_list(*_ROW):
+        sides = VARIANTS[v[11]].sides  # the variant's sides: which seats are partners
+        plain = dict(zip(_ROW_FIELDS, v, strict=False))
+        rows.append(Row(**plain, sides=sides, home=(v[12], v[13]), away=(v[14], v[15])))
     by_id = {row.pk: row for row in rows}
     if by_id:
         seated = GameSeat.objects.filter(game__in=games.order_by().values("pk")).values_list(
@@ -274,13 +287,14 @@ def team_opponents(team: Team) -> list[dict[str, Any]]:
     ours = _same_teams(team).values("pk")
     games = public_games().filter(Q(match__home__in=ours) | Q(match__away__in=ours))
     met: dict[str, dict[str, Any]] = {}
-    sides = games.values_list("match__home_id", "match__home__name", "match__away_id",
-                              "match__away__name")  # fmt: skip
+    sides = games.values_list(
+        "match__home_id", "match__home__name", "match__away_id", "match__away__name"
+    )
     for home_id, home_name, away_id, away_name in sides:
-        other = {"pk": away_id, "name": away_name}
+        other: dict[str, Any] = {"pk": away_id, "name": away_name}
         if home_name != team.name:
             other = {"pk": home_id, "name": home_name}
-        row = met.setdefault(other["name"], {"team": other, "games": 0})
+        row = met.setdefault(str(other["name"]), {"team": other, "games": 0})
         row["team"] = other  # the latest season's row
         row["games"] += 1
     return sorted(met.values(), key=lambda r: (-r["games"], r["team"]["name"]))
@@ -462,9 +476,7 @@ def _streaks(rows: list[Row]) -> dict[str, Any]:
             entry[1].append((row, row.winner_id == team[0]))
     return {
         "players": _by_length(_streak(n, pk, games) for pk, (n, games) in players.items()),
-        "teams": _by_length(
-            _streak(ts[-1][1], ts[-1][0], games) for ts, games in teams.values()
-        ),
+        "teams": _by_length(_streak(ts[-1][1], ts[-1][0], games) for ts, games in teams.values()),
         "weeks": _by_length(
             _streak(ts[-1][1], ts[-1][0], _weeks(games)) for ts, games in teams.values()
         ),
@@ -475,9 +487,7 @@ def _milestones(rows: list[Row]) -> list[list[Any]]:
     """The lifetime milestones (``contest.records.MILESTONES``: games played, games won,
     points scored) each player reached in ``rows`` (every game, so a career counts from its
     start), the latest first, each with the game that reached it, as stored. No query."""
-    careers: dict[int, tuple[str, list[tuple[int, Row, int, bool]]]] = defaultdict(
-        lambda: ("", [])
-    )
+    careers: dict[int, tuple[str, list[tuple[int, Row, int, bool]]]] = defaultdict(lambda: ("", []))
     for order, row in enumerate(rows):
         for seat, (player_id, name) in sorted(row.seats.items()):
             team_id = row.team_of_seat(seat)

@@ -66,9 +66,7 @@ def records_stored(
     if unknown:
         raise ValueError(f"not a part of the records: {sorted(unknown)}")
     scope = records.scope_of(season)
-    stored = (
-        RecordsSnapshot.objects.filter(scope=scope).values_list("fingerprint", *parts).first()
-    )
+    stored = RecordsSnapshot.objects.filter(scope=scope).values_list("fingerprint", *parts).first()
     if stored is not None and stored[0] == records.records_fingerprint(seasons):
         return dict(zip(parts, stored[1:], strict=True))
     computed = records_rebuild(seasons=seasons).get(scope)
@@ -81,9 +79,7 @@ def records_refresh() -> bool:
     """Rebuild the stored records if a result has changed since (the worker's call after every
     result). True when it rebuilt."""
     public = _public()
-    stored = RecordsSnapshot.objects.filter(scope=records.ALL).values_list(
-        "fingerprint", flat=True
-    )
+    stored = RecordsSnapshot.objects.filter(scope=records.ALL).values_list("fingerprint", flat=True)
     if stored.first() == records.records_fingerprint(public):
         return False
     records_rebuild(seasons=public)

@@ -52,7 +52,12 @@ class VariedLeague:
             SeasonFactory(league=one, name="Summer"),
         ]
         self.draft = SeasonFactory(league=one, name="Next", state=models.SeasonState.DRAFT)
-        starts = [dt.date(2025, 3, 4), dt.date(2025, 9, 2), dt.date(2025, 9, 4), dt.date(2026, 3, 3)]
+        starts = [
+            dt.date(2025, 3, 4),
+            dt.date(2025, 9, 2),
+            dt.date(2025, 9, 4),
+            dt.date(2026, 3, 3),
+        ]
         self.games: list[models.Game] = []
         self.special = 0
         for index, season in enumerate([*self.seasons, self.draft]):
@@ -69,9 +74,7 @@ class VariedLeague:
         if season.league == self.two:
             pairs = [("Ann", rota[6]), (rota[7], rota[0]), (rota[1], rota[2]), (rota[3], rota[4])]
         return [
-            TeamFactory(
-                season=season, name=name, captain=p[a], players=[p[a], p[b]]
-            )
+            TeamFactory(season=season, name=name, captain=p[a], players=[p[a], p[b]])
             for name, (a, b) in zip(NAMES, pairs, strict=True)
         ]
 

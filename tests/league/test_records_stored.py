@@ -78,9 +78,12 @@ def test_a_league_twice_the_size_loads_no_more_rows(client, django_assert_max_nu
     shown = 3 * 10 * 2 + 30  # three lists of ten streaks (two games each), thirty milestones
     hands = client.get(urls["hands"]).content.decode().count("deal ")
     aces = models.Game.objects.filter(match__home__in=small.seasons[0].teams.filter(name="Aces"))
-    aces = aces.count() + models.Game.objects.filter(
-        match__away__in=small.seasons[0].teams.filter(name="Aces")
-    ).count()
+    aces = (
+        aces.count()
+        + models.Game.objects.filter(
+            match__away__in=small.seasons[0].teams.filter(name="Aces")
+        ).count()
+    )
     most_games = {
         "skunks": 0,
         "skunks of a season": 0,

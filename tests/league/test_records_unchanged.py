@@ -115,8 +115,8 @@ def _outputs(client) -> dict[str, str | object]:
         out[key] = labels.page(response.content.decode())
     for season in seasons:
         text = StringIO()
-        call_command("records", "--json", *(["--season", str(season.pk)] if season else []),
-                     stdout=text)  # fmt: skip
+        asked = ["--season", str(season.pk)] if season else []
+        call_command("records", "--json", *asked, stdout=text)
         out[f"command {season.name if season else 'all'}"] = labels.document(
             json.loads(text.getvalue())
         )
