@@ -10,6 +10,7 @@ from league.models import Season
 from league.rendering import standings_up_to_date, store_standings_pages
 from league.services.notify import notify_week_stories
 from league.services.playoffs import playoffs_advance
+from league.services.records import records_refresh
 from league.services.results import results_version_bump
 from league.services.season_life import season_finish_if_over
 from league.services.standings import standings_recompute
@@ -19,7 +20,8 @@ from league.services.standings import standings_recompute
 def recompute_standings(season_id: int) -> dict[str, Any] | None:
     """After a result changed, in this order: recompute the standings, render the visitors'
     pages from them, then advance the playoff bracket (which reads the fresh results), finish
-    a season that is over and send the story of a week now over where the season sends it.
+    a season that is over, send the story of a week now over where the season sends it, and
+    rebuild the stored records (skunks, streaks, milestones, special hands).
     Nothing to do (None) when an earlier task of a burst already did the current version."""
     if standings_up_to_date(season_id):
         return None
@@ -32,6 +34,7 @@ def recompute_standings(season_id: int) -> dict[str, Any] | None:
         playoffs_advance(season=season)
     season_finish_if_over(season_id=season_id)
     notify_week_stories(season_id=season_id)
+    records_refresh()  # last: the records of every season, kept as results count
     return {"season_id": season_id, "version": data["results_version"]}
 
 

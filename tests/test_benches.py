@@ -59,6 +59,12 @@ SMALLEST = [
         marks=pytest.mark.slow,
     ),
     pytest.param(
+        "records.py",
+        ["--seasons", "2", "--teams", "4", "--weeks", "1", "--games", "1", "--repeat", "1"],
+        id="records",
+        marks=pytest.mark.slow,
+    ),
+    pytest.param(
         "notify.py",
         ["--players", "8", "--wait", "60"],
         id="notify",

@@ -22,7 +22,12 @@ from league.models.notifications import (
 from league.models.people import HeldInvitation, Player, SeasonSub, Team
 from league.models.ratings import RatedGame, Rating
 from league.models.schedule import Match, Postponement, PostponementStatus, Week
-from league.models.standings import MatchTally, StandingsPage, StandingsSnapshot
+from league.models.standings import (
+    MatchTally,
+    RecordsSnapshot,
+    StandingsPage,
+    StandingsSnapshot,
+)
 from scoring.outcome import SkunkLevel
 
 __all__ = [
@@ -58,6 +63,7 @@ __all__ = [
     "PushSubscription",
     "RatedGame",
     "Rating",
+    "RecordsSnapshot",
     "Season",
     "SeasonState",
     "SeasonSub",

@@ -86,3 +86,25 @@ class MatchTally(models.Model):
 
     def __str__(self) -> str:
         return f"tally of match {self.match_id}"
+
+
+class RecordsSnapshot(models.Model):
+    """The records pages' figures (skunks, streaks, milestones, special hands, who the
+    head-to-head picker offers) of one scope, all seasons or one, as plain data: only a cache,
+    like the above, rebuilt from the games whenever its ``fingerprint`` (the public seasons and
+    their results versions) is no longer theirs (``league.services.records``)."""
+
+    scope = models.CharField(max_length=32, unique=True)  # "all", or "season:<id>"
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, null=True, blank=True, related_name="records"
+    )
+    fingerprint = models.CharField(max_length=64)
+    skunks = models.JSONField(default=dict)
+    streaks = models.JSONField(default=dict)
+    milestones = models.JSONField(default=list)
+    hands = models.JSONField(default=list)
+    picker = models.JSONField(default=list)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"records of {self.scope}"

@@ -56,6 +56,7 @@ from league.services.discards import dealt_check
 from league.services.forfeits import forfeit_numbers_check, forfeit_restore
 from league.services.game_build import GameBuild
 from league.services.postponements import refuse_cancelling_played
+from league.services.records import records_refresh
 from league.services.results import results_changed
 from league.services.season_ops import BOOL_FIELDS
 from league.services.seasons import refuse_players_taken, team_check
@@ -234,6 +235,7 @@ def import_write(plan: ImportPlan, *, progress: Callable[[int, int], None] | Non
             ) from exc
         raise
     analyze_after_bulk_write()
+    records_refresh()  # the records pages count the season's games from now on
     season.refresh_from_db()
     return season
 

@@ -42,6 +42,7 @@ from league.kernel.errors import ValidationFailed
 from league.kernel.parsers import name_from
 from league.kernel.permissions import PLAYERS, Action, Actor, refuse_unless
 from league.models import AuditEntry, Game, HeldInvitation, Player, Season, SeasonState
+from league.services.records import records_forget
 
 log = logging.getLogger(__name__)
 
@@ -433,6 +434,7 @@ def player_rename(*, player: Player, name: str, user: Actor) -> Player:
         before = {"name": row.name}
         row.name = name
         row.save(update_fields=["name"])
+        records_forget()  # the records store names with their figures
         audit_log(
             actor=user,
             action=AuditAction.PLAYER_RENAME,

@@ -12,6 +12,12 @@ from django.urls import reverse
 from league.kernel.ids import number_from
 from league.models import Player, Season, Team
 from league.selectors import records
+from league.services.records import records_stored
+
+# How many lines of each list the pages show (the templates' slices): the stored figures are
+# read for these only (``manage.py records`` prints them all).
+SHOWN_LINES = 10
+SHOWN_MILESTONES = 30
 
 
 def _season(request: HttpRequest) -> Season | None:
@@ -38,37 +44,38 @@ def honours(request: HttpRequest) -> HttpResponse:
 
 
 def hands(request: HttpRequest) -> HttpResponse:
-    season = _season(request)
+    season, seasons = _season(request), _seasons()
+    stored = records_stored(("hands",), season=season, seasons=seasons)
     return render(
         request,
         "league/records/hands.html",
-        {
-            "season": season,
-            "seasons": _seasons(),
-            "hands": records.special_hand_records(season),
-        },
+        {"season": season, "seasons": seasons, "hands": records.hands_shown(stored["hands"])},
     )
 
 
 def skunks(request: HttpRequest) -> HttpResponse:
-    season = _season(request)
+    season, seasons = _season(request), _seasons()
+    stored = records_stored(("skunks",), season=season, seasons=seasons)
     return render(
         request,
         "league/records/skunks.html",
-        {
-            "season": season,
-            "seasons": _seasons(),
-            **records.skunk_records(records.played(season)),
-        },
+        {"season": season, "seasons": seasons, **records.skunks_shown(stored["skunks"], seasons)},
     )
 
 
 def streaks(request: HttpRequest) -> HttpResponse:
-    season = _season(request)
+    season, seasons = _season(request), _seasons()
+    stored = records_stored(("streaks", "milestones"), season=season, seasons=seasons)
+    shown = records.streaks_shown(
+        stored["streaks"],
+        stored["milestones"],
+        lines=SHOWN_LINES,
+        milestones_shown=SHOWN_MILESTONES,
+    )
     return render(
         request,
         "league/records/streaks.html",
-        {"season": season, "seasons": _seasons(), **records.streaks_and_milestones(season)},
+        {"season": season, "seasons": seasons, **shown},
     )
 
 
@@ -92,7 +99,8 @@ def head_to_head(request: HttpRequest) -> HttpResponse:
             return redirect(reverse("league:records_h2h_players", args=[player.pk, other]))
         context = {"player": player, "opponents": records.player_opponents(player)}
     else:
-        context = records.head_to_head_choices()
+        stored = records_stored(("picker",), season=None, seasons=_seasons())
+        context = records.head_to_head_choices(stored["picker"])
     return render(request, "league/records/h2h_picker.html", context)
 
 

@@ -24,6 +24,7 @@ from django.urls import reverse
 
 from league import models
 from league.selectors import records
+from league.services.records import PARTS, records_stored
 from tests.factories import LeagueFactory, PlayerFactory, SeasonFactory, TeamFactory
 
 pytestmark = pytest.mark.django_db
@@ -113,6 +114,15 @@ def seeded() -> Seeded:
     return Seeded()
 
 
+def _seasons() -> list[models.Season]:
+    return list(records.public_seasons().select_related("league"))
+
+
+def _stored(season: models.Season | None = None) -> dict:
+    """The stored records of ``season`` (of all seasons), rebuilt when not current."""
+    return records_stored(PARTS, season=season, seasons=_seasons())
+
+
 def test_team_head_to_head_gathers_both_seasons_of_the_two_names(seeded):
     meeting = records.team_head_to_head(seeded.aces[1], seeded.kings[0])
     t = meeting.total
@@ -145,17 +155,17 @@ def test_player_head_to_head_counts_only_the_games_they_sat_against(seeded):
 
 
 def test_a_29_hand_and_a_24_crib_are_found_with_their_game(seeded):
-    hands = records.special_hand_records()
+    hands = records.hands_shown(_stored()["hands"])
     assert [(h["points"], h["player"]["name"], h["crib"], h["kinds"]) for h in hands] == [
         (29, "Bob", False, ("29", "four_of_a_kind")),
         (24, "Cat", True, ("24",)),
     ]
     assert hands[0]["game"] == seeded.games[0]
-    assert records.special_hand_records(seeded.s2) == []
+    assert records.hands_shown(_stored(seeded.s2)["hands"]) == []
 
 
 def test_skunks_given_and_taken_and_the_skunk_king(seeded):
-    every = records.skunk_records(records.played())
+    every = records.skunks_shown(_stored()["skunks"], _seasons())
     by_name = {line.name: (line.given, line.taken, line.doubles_given) for line in every["players"]}
     assert by_name == {n: (2, 1, 1) for n in ("Ann", "Bob")} | {
         n: (1, 2, 0) for n in ("Cat", "Dan")
@@ -170,7 +180,8 @@ def test_skunks_given_and_taken_and_the_skunk_king(seeded):
 
 
 def test_streaks_of_games_and_of_weeks(seeded):
-    streaks = records.streak_records(records.played())
+    stored = _stored()
+    streaks = records.streaks_shown(stored["streaks"], stored["milestones"])["streaks"]
     # Aces: W L W | W W L | W W W: two runs of three, the first (night 1's third game to
     # night 2's second) is the record; every night won, across both seasons: three weeks.
     ann = next(s for s in streaks["players"] if s["name"] == "Ann")
@@ -184,12 +195,13 @@ def test_streaks_of_games_and_of_weeks(seeded):
 
 def test_a_player_passes_1000_points_in_the_last_game(seeded):
     # Ann: 121+116+121 + 121+121+90 = 690 in season 1, then 811, 932, 1053.
-    found = records.milestone_records(records.played())
+    stored = _stored()
+    found = records.streaks_shown(stored["streaks"], stored["milestones"])["milestones"]
     assert [(m["player"]["name"], m["kind"], m["at"], m["game"]) for m in found] == [
         ("Ann", "points", 1000, seeded.games[-1]),
         ("Bob", "points", 1000, seeded.games[-1]),
     ]
-    assert records.milestone_records(records.played(), seeded.s1) == []
+    assert _stored(seeded.s1)["milestones"] == []
 
 
 def test_the_roll_of_honour_names_a_season_without_playoff_by_its_first_place(seeded):
@@ -205,7 +217,7 @@ def test_forfeits_drafts_and_unconfirmed_games_are_not_records(seeded):
     draft = SeasonFactory(league=seeded.s1.league, state=models.SeasonState.DRAFT)
     team = TeamFactory(season=draft, name="Aces", players=[seeded.players["Ann"]])
     assert records.team_head_to_head(team, seeded.kings[0]).total.games == 8
-    assert records.special_hand_records() == []  # its game is no longer confirmed
+    assert _stored()["hands"] == []  # its game is no longer confirmed
 
 
 # --- The pages -------------------------------------------------------------------------------
@@ -248,9 +260,9 @@ def test_the_head_to_head_page_shows_the_hand_worked_record(seeded, client):
     [
         ("records", 0),
         ("records_honours", 5),  # seasons, their teams, what is unsettled (2), the club nights
-        ("records_hands", 3),  # the seasons to choose from, the deals, the seats
-        ("records_skunks", 3),  # the seasons to choose from, the games, the seats
-        ("records_streaks", 3),
+        ("records_hands", 3),  # the seasons to choose from, the stored hands, their games
+        ("records_skunks", 2),  # the seasons to choose from, the stored skunks
+        ("records_streaks", 3),  # the seasons, the stored streaks and milestones, their games
     ],
 )
 def test_query_counts_are_pinned(seeded, client, django_assert_num_queries, name, queries):
@@ -268,7 +280,8 @@ def test_head_to_head_query_counts_are_pinned(seeded, client, django_assert_num_
     with django_assert_num_queries(4):  # the two players, the games, their seats
         client.get(players)
     picker = reverse("league:records_h2h")
-    with django_assert_num_queries(2):  # the players, the teams
+    client.get(picker)  # the stored records built
+    with django_assert_num_queries(3):  # the seasons, the stored players, the teams
         client.get(picker)
     with django_assert_num_queries(3):  # the player, the games, their seats
         client.get(f"{picker}?player={p['Ann'].pk}")

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.models import Game, Season
 from league.selectors import records
+from league.services.records import PARTS, records_stored
 
 
 def _game(game: Game) -> dict[str, Any]:
@@ -28,8 +29,10 @@ def records_document(season: Season | None) -> dict[str, Any]:
     competition's part is printed as text), the Skunk King and skunk tables, the streaks,
     the milestones and the special hands (of ``season`` only, if given)."""
     honours = records.roll_of_honour()
-    skunks = records.skunk_records(records.played(season))
-    runs_and_steps = records.streaks_and_milestones(season)
+    seasons = list(records.public_seasons().select_related("league"))
+    stored = records_stored(PARTS, season=season, seasons=seasons)
+    skunks = records.skunks_shown(stored["skunks"], seasons)
+    runs_and_steps = records.streaks_shown(stored["streaks"], stored["milestones"])
 
     def lines(items: list[records.SkunkLine]) -> list[dict[str, Any]]:
         return [
@@ -78,7 +81,7 @@ def records_document(season: Season | None) -> dict[str, Any]:
                 "deal": h["deal"],
                 **_game(h["game"]),
             }
-            for h in records.special_hand_records(season)
+            for h in records.hands_shown(stored["hands"])
         ],
     }
 
