@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("league", "0029_dealt_cards"),
+        ("league", "0030_records_snapshot"),
     ]
 
     operations = [
