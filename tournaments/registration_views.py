@@ -307,7 +307,9 @@ def director_page(request: HttpRequest, pk: int) -> HttpResponse:
             status=403,
         )
     if request.method == "POST":
-        op = OPS.get(request.POST.get("op", "") or ("withdraw" if "withdraw" in request.POST else ""))
+        op = OPS.get(
+            request.POST.get("op", "") or ("withdraw" if "withdraw" in request.POST else "")
+        )
         if op is None:
             messages.error(request, _("Unknown action."))
         else:

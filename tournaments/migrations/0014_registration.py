@@ -6,54 +6,185 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0029_dealt_cards'),
-        ('tournaments', '0012_acc_settings'),
+        ("league", "0029_dealt_cards"),
+        ("tournaments", "0012_acc_settings"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RegistrationDesk',
+            name="RegistrationDesk",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('is_open', models.BooleanField(default=True, verbose_name='registration open')),
-                ('capacity', models.PositiveIntegerField(default=0, help_text='0: no limit.', verbose_name='entries it takes')),
-                ('venue', models.CharField(blank=True, max_length=160, verbose_name='venue')),
-                ('details', models.TextField(blank=True, help_text='What the players read on the event page: games, start time, prizes.', verbose_name='format and times')),
-                ('needs_approval', models.BooleanField(default=False, verbose_name='the director approves each registration')),
-                ('tournament', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='desk', to='tournaments.tournament', verbose_name='tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("is_open", models.BooleanField(default=True, verbose_name="registration open")),
+                (
+                    "capacity",
+                    models.PositiveIntegerField(
+                        default=0, help_text="0: no limit.", verbose_name="entries it takes"
+                    ),
+                ),
+                ("venue", models.CharField(blank=True, max_length=160, verbose_name="venue")),
+                (
+                    "details",
+                    models.TextField(
+                        blank=True,
+                        help_text="What the players read on the event page: games, start time, prizes.",
+                        verbose_name="format and times",
+                    ),
+                ),
+                (
+                    "needs_approval",
+                    models.BooleanField(
+                        default=False, verbose_name="the director approves each registration"
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="desk",
+                        to="tournaments.tournament",
+                        verbose_name="tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'registration desk',
-                'verbose_name_plural': 'registration desks',
+                "verbose_name": "registration desk",
+                "verbose_name_plural": "registration desks",
             },
         ),
         migrations.CreateModel(
-            name='Registration',
+            name="Registration",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('email', models.EmailField(max_length=254, verbose_name='e-mail')),
-                ('acc_number', models.CharField(blank=True, max_length=12, verbose_name='ACC number')),
-                ('member_status', models.CharField(choices=[('member', 'ACC member'), ('guest', 'guest'), ('visitor', 'visitor (a member of another club)')], default='member', max_length=8, verbose_name='ACC standing')),
-                ('partner', models.CharField(blank=True, max_length=120, verbose_name='partner')),
-                ('partner_wanted', models.BooleanField(default=False, verbose_name='partner wanted')),
-                ('status', models.CharField(choices=[('pending', 'waiting for the director'), ('accepted', 'place confirmed'), ('waitlisted', 'on the waiting list'), ('paired', "paired into a partner's entry"), ('refused', 'refused'), ('withdrawn', 'withdrawn')], default='pending', max_length=12, verbose_name='status')),
-                ('fee_owed', models.PositiveIntegerField(default=0, verbose_name='entry fee owed (cents)')),
-                ('token', models.CharField(editable=False, max_length=43, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='registered at')),
-                ('queued_at', models.DateTimeField(blank=True, null=True, verbose_name='on the waiting list since')),
-                ('entrant', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='registration', to='tournaments.entrant', verbose_name='entrant')),
-                ('paired_with', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournaments.registration', verbose_name='paired with')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='league.player', verbose_name='player')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='registrations', to='tournaments.tournament', verbose_name='tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("email", models.EmailField(max_length=254, verbose_name="e-mail")),
+                (
+                    "acc_number",
+                    models.CharField(blank=True, max_length=12, verbose_name="ACC number"),
+                ),
+                (
+                    "member_status",
+                    models.CharField(
+                        choices=[
+                            ("member", "ACC member"),
+                            ("guest", "guest"),
+                            ("visitor", "visitor (a member of another club)"),
+                        ],
+                        default="member",
+                        max_length=8,
+                        verbose_name="ACC standing",
+                    ),
+                ),
+                ("partner", models.CharField(blank=True, max_length=120, verbose_name="partner")),
+                (
+                    "partner_wanted",
+                    models.BooleanField(default=False, verbose_name="partner wanted"),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "waiting for the director"),
+                            ("accepted", "place confirmed"),
+                            ("waitlisted", "on the waiting list"),
+                            ("paired", "paired into a partner's entry"),
+                            ("refused", "refused"),
+                            ("withdrawn", "withdrawn"),
+                        ],
+                        default="pending",
+                        max_length=12,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "fee_owed",
+                    models.PositiveIntegerField(default=0, verbose_name="entry fee owed (cents)"),
+                ),
+                ("token", models.CharField(editable=False, max_length=43, unique=True)),
+                (
+                    "created_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="registered at"),
+                ),
+                (
+                    "queued_at",
+                    models.DateTimeField(
+                        blank=True, null=True, verbose_name="on the waiting list since"
+                    ),
+                ),
+                (
+                    "entrant",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="registration",
+                        to="tournaments.entrant",
+                        verbose_name="entrant",
+                    ),
+                ),
+                (
+                    "paired_with",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="tournaments.registration",
+                        verbose_name="paired with",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="league.player",
+                        verbose_name="player",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="registrations",
+                        to="tournaments.tournament",
+                        verbose_name="tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'registration',
-                'verbose_name_plural': 'registrations',
-                'ordering': ['created_at', 'pk'],
-                'constraints': [models.UniqueConstraint(django.db.models.functions.text.Lower('email'), models.F('tournament'), condition=models.Q(('status__in', ['pending', 'accepted', 'waitlisted', 'paired'])), name='registration_email_once'), models.UniqueConstraint(django.db.models.functions.text.Lower('name'), models.F('tournament'), condition=models.Q(('status__in', ['pending', 'accepted', 'waitlisted', 'paired'])), name='registration_name_once')],
+                "verbose_name": "registration",
+                "verbose_name_plural": "registrations",
+                "ordering": ["created_at", "pk"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        django.db.models.functions.text.Lower("email"),
+                        models.F("tournament"),
+                        condition=models.Q(
+                            ("status__in", ["pending", "accepted", "waitlisted", "paired"])
+                        ),
+                        name="registration_email_once",
+                    ),
+                    models.UniqueConstraint(
+                        django.db.models.functions.text.Lower("name"),
+                        models.F("tournament"),
+                        condition=models.Q(
+                            ("status__in", ["pending", "accepted", "waitlisted", "paired"])
+                        ),
+                        name="registration_name_once",
+                    ),
+                ],
             },
         ),
     ]

@@ -247,12 +247,12 @@ def registration_check(
     if tournament.is_partnership:
         if partner and partner_wanted:
             raise ValidationFailed(
-                _("Name your partner or tick \u201cpartner wanted\u201d, not both."),
+                _("Name your partner or tick “partner wanted”, not both."),
                 field="partner",
             )
         if not partner and not partner_wanted:
             raise ValidationFailed(
-                _("This is a doubles event: name your partner, or tick \u201cpartner wanted\u201d."),
+                _("This is a doubles event: name your partner, or tick “partner wanted”."),
                 field="partner",
             )
         if partner.casefold() == name.casefold():
@@ -260,9 +260,7 @@ def registration_check(
                 _("Your partner is someone else: type their name."), field="partner"
             )
     elif partner or partner_wanted:
-        raise ValidationFailed(
-            _("This is a singles event: it has no partners."), field="partner"
-        )
+        raise ValidationFailed(_("This is a singles event: it has no partners."), field="partner")
     return {
         "name": name,
         "email": email,
@@ -286,9 +284,9 @@ def _duplicate(tournament: Tournament, fields: dict[str, Any]) -> None:
         )
     names = [fields["name"]] + ([fields["partner"]] if fields["partner"] else [])
     for who in names:
-        taken = active.filter(name__iexact=who).first() or active.filter(
-            partner__iexact=who
-        ).first()
+        taken = (
+            active.filter(name__iexact=who).first() or active.filter(partner__iexact=who).first()
+        )
         if taken is not None:
             known = taken.name if taken.name.casefold() == who.casefold() else taken.partner
             raise ValidationFailed(
@@ -417,7 +415,7 @@ def _enter(user: Actor, tournament: Tournament, registration: Registration) -> N
             user=system,
             tournament=tournament,
             name=name,
-            players=[registration.player] + players[1:],
+            players=[registration.player, *players[1:]],
         )
     registration.entrant = entrant
     registration.fee_owed = _fee(tournament)
@@ -500,7 +498,9 @@ def _tell(event: Any, registration: Registration, what: str) -> None:
 # --- The director's answers, in bulk -----------------------------------------------------------
 
 
-def _rows(tournament: Tournament, registrations: Sequence[Registration | int]) -> list[Registration]:
+def _rows(
+    tournament: Tournament, registrations: Sequence[Registration | int]
+) -> list[Registration]:
     ids = [r if isinstance(r, int) else r.pk for r in registrations]
     if not ids:
         raise ValidationFailed(_("Tick at least one player first."), field="registrations")
@@ -545,7 +545,10 @@ def registrations_decide(
         for row in rows:
             if row.status not in answerable:
                 raise Locked(
-                    _("%(name)s is %(status)s: nothing to answer. Untick them and try again.")
+                    _(
+                        "%(name)s is not waiting for an answer (%(status)s): "
+                        "untick them and try again."
+                    )
                     % {"name": row.name, "status": row.get_status_display()}
                 )
         for row in rows:
@@ -598,8 +601,8 @@ def registration_withdraw(
         if row.status == RegistrationStatus.PAIRED and row.paired_with is not None:
             raise Locked(
                 _(
-                    "%(name)s plays in %(partner)s's entry: that entry withdraws, from %(partner)s's "
-                    "page or by the director."
+                    "%(name)s plays in %(partner)s's entry: that entry withdraws, "
+                    "from %(partner)s's page or by the director."
                 )
                 % {"name": row.name, "partner": row.paired_with.name}
             )
@@ -641,9 +644,7 @@ def registrations_pair(
         tournament = _lock(tournament)
         rows = _rows(tournament, [first, second])
         if len(rows) != 2:
-            raise ValidationFailed(
-                _("Pick two different players to pair."), field="registrations"
-            )
+            raise ValidationFailed(_("Pick two different players to pair."), field="registrations")
         a, b = rows
         for row in rows:
             if not row.partner_wanted or row.status not in (
