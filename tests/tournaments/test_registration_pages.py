@@ -195,5 +195,5 @@ def test_the_event_page_in_french(client, weekend):
     page = client.get(
         reverse("registration:event", args=[weekend.pk]), HTTP_ACCEPT_LANGUAGE="fr"
     ).content.decode()
-    assert "Inscription" in page
+    assert "S’inscrire" in page and "Droit d’inscription" in page
     assert "Liste d’attente" in page
