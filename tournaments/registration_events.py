@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from league.kernel.notify import Category, Event, add_address_source, declare
-from league.models import Delivery
+from league.shared import Delivery
 
 
 def _registrant_address(row: Delivery) -> str:

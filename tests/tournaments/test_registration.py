@@ -262,3 +262,23 @@ def test_the_waiting_list_stays_once_the_event_starts(weekend, director):
     with pytest.raises(Locked, match="has started"):
         reg.registration_withdraw(user=None, registration=ann, by_player=True)
     assert not Delivery.objects.filter(event="registration_promoted").exists()
+
+
+def test_a_clubs_event_keeps_a_new_players_acc_number_and_standing(director):
+    from tournaments.models import ClubMember, MemberStatus
+
+    club = services.club_create(user=director, name="Crooked Peg ACC Club")
+    club.directors.add(director)
+    night = services.night_tonight(user=director, club=club)
+    reg.desk_set(user=director, tournament=night, changes={"capacity": 10})
+    services.club_members_add(user=director, club=club, names=["Bob"])
+    sign_up(night, "Gail", acc_number="", member_status="guest")
+    sign_up(night, "Vic", acc_number="77001", member_status="visitor")
+    sign_up(night, "Bob", acc_number="55555")
+    members = {
+        m.player.name: (m.acc_number, m.status)
+        for m in ClubMember.objects.filter(club=club).select_related("player")
+    }
+    assert members["Gail"] == ("", MemberStatus.GUEST)
+    assert members["Vic"] == ("77001", MemberStatus.VISITOR)
+    assert members["Bob"] == ("", MemberStatus.MEMBER)  # the club's own record stands

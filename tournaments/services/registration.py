@@ -46,6 +46,7 @@ from league.shared import Player
 from tournaments import registration_events as events
 from tournaments.amounts import dollars
 from tournaments.models import (
+    ClubMember,
     Entrant,
     EntrantStatus,
     LedgerEntry,
@@ -62,6 +63,7 @@ from tournaments.registration_models import (
     RegistrationStatus,
 )
 from tournaments.services._common import _changed, _lock, _require
+from tournaments.services.clubs import member_store
 from tournaments.services.events import entrant_check_in, entrant_register, entrant_withdraw
 from tournaments.services.money import fees_collect, purse_set
 from tournaments.services.workspace import directs
@@ -419,6 +421,26 @@ def _enter(user: Actor, tournament: Tournament, registration: Registration) -> N
         )
     registration.entrant = entrant
     registration.fee_owed = _fee(tournament)
+    _remember_member(user, tournament, registration)
+
+
+def _remember_member(user: Actor, tournament: Tournament, registration: Registration) -> None:
+    """A club's event: a player new to the club is kept on its roster with the ACC number and
+    standing they registered with (the director edits them at ``/direct/``); one the club
+    already knows keeps what the club has, and a number another member holds is left out."""
+    club = tournament.club
+    if club is None or ClubMember.objects.filter(club=club, player=registration.player).exists():
+        return
+    number = registration.acc_number
+    if number and ClubMember.objects.filter(club=club, acc_number=number).exists():
+        number = ""
+    member_store(
+        user=Trusted(actor_of(user), "registration from the event's page"),
+        club=club,
+        player=registration.player,
+        acc_number=number,
+        status=registration.member_status,
+    )
 
 
 def _place(
