@@ -197,3 +197,31 @@ def test_the_event_page_in_french(client, weekend):
     ).content.decode()
     assert "S’inscrire" in page and "Droit d’inscription" in page
     assert "Liste d’attente" in page
+
+
+def test_a_doubles_event_asks_for_a_partner_and_the_director_pairs(client, director):
+    from tournaments.models import TournamentVariant
+
+    event = services.tournament_create(
+        user=director,
+        name="Autumn Doubles",
+        kind="main",
+        variant=TournamentVariant.PARTNERSHIP,
+        games_per_entrant=4,
+    )
+    reg.desk_set(user=director, tournament=event, changes={"capacity": 4})
+    url = reverse("registration:event", args=[event.pk])
+    page = client.get(url).content.decode()
+    assert 'name="partner"' in page and 'name="partner_wanted"' in page
+    alone = client.post(url, form("Ann", acc_number="1"))
+    assert "This is a doubles event: name your partner" in alone.content.decode()
+    client.post(url, form("Ann", acc_number="1", partner_wanted="on"))
+    client.post(url, form("Bob", acc_number="2", partner_wanted="on"))
+    client.force_login(director)
+    direct = reverse("registration:direct", args=[event.pk])
+    page = client.get(direct).content.decode()
+    assert 'data-wants-partner="Ann"' in page and 'data-wants-partner="Bob"' in page
+    ann, bob = Registration.objects.get(name="Ann"), Registration.objects.get(name="Bob")
+    answer = client.post(direct, {"op": "pair", "first": ann.pk, "second": bob.pk}, follow=True)
+    assert "Ann and Bob play together." in answer.content.decode()
+    assert list(event.entrants.values_list("name", flat=True)) == ["Ann & Bob"]
