@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -184,7 +185,9 @@ def registration_page(request: HttpRequest, token: str) -> HttpResponse:
         "paid": paid and registration.fee_owed > 0,
         "active": registration.is_active,
     }
-    return render(request, "tournaments/registration/player.html", context)
+    response = render(request, "tournaments/registration/player.html", context)
+    patch_cache_control(response, private=True, no_store=True)  # its address is its key
+    return response
 
 
 # --- The director's list ------------------------------------------------------------------------

@@ -282,3 +282,13 @@ def test_a_clubs_event_keeps_a_new_players_acc_number_and_standing(director):
     assert members["Gail"] == ("", MemberStatus.GUEST)
     assert members["Vic"] == ("77001", MemberStatus.VISITOR)
     assert members["Bob"] == ("", MemberStatus.MEMBER)  # the club's own record stands
+
+
+def test_a_place_freed_on_the_nights_page_goes_to_the_waiting_list_first(weekend, director):
+    ann, _bob, cy = (sign_up(weekend, n) for n in ("Ann", "Bob", "Cy"))
+    services.entrant_withdraw(user=director, entrant=fresh(ann).entrant)
+    assert reg.places_taken(weekend) == 1
+    dee = sign_up(weekend, "Dee")
+    assert fresh(cy).status == RegistrationStatus.ACCEPTED
+    assert fresh(dee).status == RegistrationStatus.WAITLISTED
+    assert [r.name for r in reg.fees_owed(weekend)] == ["Bob", "Cy"]

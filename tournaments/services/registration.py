@@ -16,7 +16,9 @@ Semantics chosen where the issue is silent:
   is paid when the director records it in the event's ledger (``fees_collect``): "who still
   owes" is every entrant placed here without a fee in the ledger.
 - A withdrawal frees the place while the event is still registering; the first player on the
-  waiting list takes it at once and is told. Pairing two players makes one entry of them and
+  waiting list takes it at once and is told. An entrant withdrawn from the night's own page
+  frees its place too: the waiting list takes it at the next registration or answer (a new
+  player never takes a place ahead of those waiting). Pairing two players makes one entry of them and
   frees the second one's place the same way. Once the first round is seated the waiting list
   stays as it is (a withdrawal then is the event's own, from the next round).
 - One registration per e-mail address and per name in an event (letter case aside), while it
@@ -347,6 +349,7 @@ def registration_add(
         tournament = _lock(tournament)
         desk = _open_desk(tournament)
         _duplicate(tournament, fields)
+        _promote(user, tournament, desk)  # a place freed elsewhere goes to those waiting first
         try:
             with transaction.atomic():
                 registration = Registration.objects.create(
@@ -376,10 +379,16 @@ def registration_add(
 # --- Places, the waiting list -------------------------------------------------------------------
 
 
-def places_taken(tournament: Tournament) -> int:
+def _holding(tournament: Tournament) -> Any:
+    """The registrations holding a place: accepted, and their entry not withdrawn (a director
+    may withdraw the entrant from the night's own page)."""
     return Registration.objects.filter(
         tournament=tournament, status=RegistrationStatus.ACCEPTED
-    ).count()
+    ).exclude(entrant__status=EntrantStatus.WITHDRAWN)
+
+
+def places_taken(tournament: Tournament) -> int:
+    return _holding(tournament).count()
 
 
 def _room(tournament: Tournament, desk: RegistrationDesk) -> bool:
@@ -446,7 +455,10 @@ def _remember_member(user: Actor, tournament: Tournament, registration: Registra
 def _place(
     user: Actor, tournament: Tournament, desk: RegistrationDesk, registration: Registration
 ) -> None:
-    if _room(tournament, desk):
+    first_come = not Registration.objects.filter(
+        tournament=tournament, status=RegistrationStatus.WAITLISTED
+    ).exists()
+    if first_come and _room(tournament, desk):
         registration.status = RegistrationStatus.ACCEPTED
         registration.queued_at = None
         _enter(user, tournament, registration)
@@ -573,6 +585,8 @@ def registrations_decide(
                     )
                     % {"name": row.name, "status": row.get_status_display()}
                 )
+        if accept:
+            _promote(user, tournament, desk)  # those waiting before the ones accepted now
         for row in rows:
             before = row.status
             if accept:
@@ -716,9 +730,7 @@ def fees_owed(tournament: Tournament) -> list[Registration]:
     )
     return [
         r
-        for r in Registration.objects.filter(
-            tournament=tournament, status=RegistrationStatus.ACCEPTED, entrant__isnull=False
-        ).select_related("entrant")
+        for r in _holding(tournament).filter(entrant__isnull=False).select_related("entrant")
         if r.entrant_id not in paid and r.fee_owed > 0
     ]
 
