@@ -19,8 +19,8 @@ Semantics chosen where the issue is silent:
   waiting list takes it at once and is told. An entrant withdrawn from the night's own page
   frees its place too: the waiting list takes it at the next registration or answer (a new
   player never takes a place ahead of those waiting). Pairing two players makes one entry of
-  them and frees the second one's place the same way. Once the first round is seated the waiting list
-  stays as it is (a withdrawal then is the event's own, from the next round).
+  them and frees the second one's place the same way. Once the first round is seated the
+  waiting list stays as it is (a withdrawal then is the event's own, from the next round).
 - One registration per e-mail address and per name in an event (letter case aside), while it
   is active; a player refused or withdrawn may register again.
 - A money refund for a withdrawal after paying is the director's, in the ledger (``refund``).
