@@ -123,6 +123,7 @@ def test_register_wait_withdraw_and_promotion_on_a_phone(
     screen.click("[data-check-in]")
     screen.wait_for_load_state()
     assert screen.is_visible("[data-accepted=Cy] [data-checked-in]")
+    shot(screen, "registration-direct-1024")
     desk.close()
     assert LedgerEntry.objects.filter(tournament=event, kind=LedgerKind.FEE).count() == 2
     assert set(event.entrants.values_list("name", "status")) == {
