@@ -10,7 +10,7 @@ import re
 import pytest
 from django.core import mail
 
-from tests.browser.conftest import log_in
+from tests.browser.conftest import PHONE, context_in, log_in
 from tests.browser.layout import OVERFLOWS
 from tests.tournaments.conftest import director  # noqa: F401
 from tournaments import services
@@ -125,6 +125,20 @@ def test_register_wait_withdraw_and_promotion_on_a_phone(
     assert screen.is_visible("[data-accepted=Cy] [data-checked-in]")
     shot(screen, "registration-direct-1024")
     desk.close()
+
+    # The event page, the player's page and the flyer fit the phone in French too.
+    french = context_in(browser, live_server, "fr", viewport=PHONE)
+    page = french.new_page()
+    cy = Registration.objects.get(name="Cy")
+    for path in (
+        f"/tournaments/{event.pk}/event/",
+        f"/tournaments/registration/{cy.token}/",
+        f"/tournaments/{event.pk}/event/flyer/",
+    ):
+        page.goto(live_server.url + path)
+        fits(page)
+    shot(page, "registration-flyer-fr-390")
+    french.close()
     assert LedgerEntry.objects.filter(tournament=event, kind=LedgerKind.FEE).count() == 2
     assert set(event.entrants.values_list("name", "status")) == {
         ("Ann", EntrantStatus.WITHDRAWN),
