@@ -3,7 +3,7 @@ page (by the secret in their confirmation) and the director's list in the worksp
 
 from django.urls import path
 
-from tournaments import registration_views as views
+from tournaments.views import registration as views
 
 app_name = "registration"
 

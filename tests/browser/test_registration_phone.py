@@ -14,8 +14,7 @@ from tests.browser.conftest import PHONE, context_in, log_in
 from tests.browser.layout import OVERFLOWS
 from tests.tournaments.conftest import director  # noqa: F401
 from tournaments import services
-from tournaments.models import EntrantStatus, LedgerEntry, LedgerKind
-from tournaments.registration_models import Registration
+from tournaments.models import EntrantStatus, LedgerEntry, LedgerKind, Registration
 from tournaments.services import registration as reg
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

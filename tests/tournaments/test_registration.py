@@ -11,8 +11,15 @@ from league.kernel.errors import Locked, NotAllowed, ValidationFailed
 from league.models import Delivery
 from tests import factories
 from tournaments import services
-from tournaments.models import EntrantStatus, LedgerEntry, LedgerKind, TournamentVariant
-from tournaments.registration_models import Registration, RegistrationStatus
+from tournaments.models import (
+    EntrantStatus,
+    LedgerEntry,
+    LedgerKind,
+    Registration,
+    RegistrationStatus,
+    TournamentVariant,
+)
+from tournaments.selectors import registration as registrations
 from tournaments.services import registration as reg
 
 from .conftest import TRUSTED
@@ -55,7 +62,7 @@ def test_places_then_the_waiting_list_in_order(weekend):
         RegistrationStatus.WAITLISTED,
     ]
     assert sorted(weekend.entrants.values_list("name", flat=True)) == ["Ann", "Bob"]
-    assert [r.name for r in reg.waiting_list(weekend)] == ["Cy", "Dee"]
+    assert [r.name for r in registrations.waiting_list(weekend)] == ["Cy", "Dee"]
     assert fresh(ann).fee_owed == 2500
 
 
@@ -70,7 +77,7 @@ def test_a_withdrawal_promotes_the_first_waiting_and_tells_them(
     assert weekend.entrants.get(name="Ann").status == EntrantStatus.WITHDRAWN
     assert fresh(cy).status == RegistrationStatus.ACCEPTED
     assert weekend.entrants.get(name="Cy").status == EntrantStatus.REGISTERED
-    assert [r.name for r in reg.waiting_list(weekend)] == ["Dee"]
+    assert [r.name for r in registrations.waiting_list(weekend)] == ["Dee"]
     told = [m for m in mail.outbox if "a place came free" in m.subject]
     assert [m.to for m in told] == [["cy@example.com"]]
     assert f"/tournaments/registration/{cy.token}/" in told[0].body
@@ -191,9 +198,12 @@ def test_only_a_director_answers(weekend):
 
 def test_fees_owed_until_the_director_marks_them_paid(weekend, director):
     ann, bob, cy = (sign_up(weekend, n) for n in ("Ann", "Bob", "Cy"))
-    assert [r.name for r in reg.fees_owed(weekend)] == ["Ann", "Bob"]  # Cy waits: owes nothing
+    assert [r.name for r in registrations.fees_owed(weekend)] == [
+        "Ann",
+        "Bob",
+    ]  # Cy waits: owes nothing
     reg.registrations_paid(user=director, tournament=weekend, registrations=[ann])
-    assert [r.name for r in reg.fees_owed(weekend)] == ["Bob"]
+    assert [r.name for r in registrations.fees_owed(weekend)] == ["Bob"]
     fee = LedgerEntry.objects.get(tournament=weekend, kind=LedgerKind.FEE)
     assert (fee.entrant.name, fee.amount) == ("Ann", 2500)
     with pytest.raises(Locked, match="Cy has no confirmed entry"):
@@ -211,7 +221,7 @@ def test_a_raised_capacity_fills_from_the_waiting_list(weekend, director):
     for n in ("Ann", "Bob", "Cy", "Dee"):
         sign_up(weekend, n)
     reg.desk_set(user=director, tournament=weekend, changes={"capacity": 3})
-    assert [r.name for r in reg.waiting_list(weekend)] == ["Dee"]
+    assert [r.name for r in registrations.waiting_list(weekend)] == ["Dee"]
     assert weekend.entrants.filter(name="Cy").exists()
 
 
@@ -287,8 +297,8 @@ def test_a_clubs_event_keeps_a_new_players_acc_number_and_standing(director):
 def test_a_place_freed_on_the_nights_page_goes_to_the_waiting_list_first(weekend, director):
     ann, _bob, cy = (sign_up(weekend, n) for n in ("Ann", "Bob", "Cy"))
     services.entrant_withdraw(user=director, entrant=fresh(ann).entrant)
-    assert reg.places_taken(weekend) == 1
+    assert registrations.places_taken(weekend) == 1
     dee = sign_up(weekend, "Dee")
     assert fresh(cy).status == RegistrationStatus.ACCEPTED
     assert fresh(dee).status == RegistrationStatus.WAITLISTED
-    assert [r.name for r in reg.fees_owed(weekend)] == ["Bob", "Cy"]
+    assert [r.name for r in registrations.fees_owed(weekend)] == ["Bob", "Cy"]

@@ -45,25 +45,23 @@ from league.kernel.notify import notify, said
 from league.kernel.parsers import name_from
 from league.kernel.permissions import Action, Actor, Trusted, actor_of, can
 from league.shared import Player
-from tournaments import registration_events as events
+from tournaments import notify_events as events
 from tournaments.amounts import dollars
 from tournaments.models import (
+    ACTIVE,
     ClubMember,
     Entrant,
     EntrantStatus,
     LedgerEntry,
-    LedgerKind,
     MemberStatus,
     Purse,
-    Tournament,
-    TournamentStage,
-)
-from tournaments.registration_models import (
-    ACTIVE,
     Registration,
     RegistrationDesk,
     RegistrationStatus,
+    Tournament,
+    TournamentStage,
 )
+from tournaments.selectors.registration import places_taken, waiting_list
 from tournaments.services._common import _changed, _lock, _require
 from tournaments.services.clubs import member_store
 from tournaments.services.events import entrant_check_in, entrant_register, entrant_withdraw
@@ -98,10 +96,6 @@ def _require_director(user: Actor, tournament: Tournament) -> None:
 
 
 # --- The desk -----------------------------------------------------------------------------------
-
-
-def desk_of(tournament: Tournament) -> RegistrationDesk | None:
-    return RegistrationDesk.objects.filter(tournament=tournament).first()
 
 
 def _capacity(raw: Any) -> int:
@@ -379,18 +373,6 @@ def registration_add(
 # --- Places, the waiting list -------------------------------------------------------------------
 
 
-def _holding(tournament: Tournament) -> Any:
-    """The registrations holding a place: accepted, and their entry not withdrawn (a director
-    may withdraw the entrant from the night's own page)."""
-    return Registration.objects.filter(
-        tournament=tournament, status=RegistrationStatus.ACCEPTED
-    ).exclude(entrant__status=EntrantStatus.WITHDRAWN)
-
-
-def places_taken(tournament: Tournament) -> int:
-    return _holding(tournament).count()
-
-
 def _room(tournament: Tournament, desk: RegistrationDesk) -> bool:
     return desk.capacity == 0 or places_taken(tournament) < desk.capacity
 
@@ -466,14 +448,6 @@ def _place(
         registration.status = RegistrationStatus.WAITLISTED
         registration.queued_at = timezone.now()
     registration.save()
-
-
-def waiting_list(tournament: Tournament) -> list[Registration]:
-    return list(
-        Registration.objects.filter(
-            tournament=tournament, status=RegistrationStatus.WAITLISTED
-        ).order_by("queued_at", "pk")
-    )
 
 
 def _promote(user: Actor, tournament: Tournament, desk: RegistrationDesk) -> list[Registration]:
@@ -719,20 +693,6 @@ def registrations_pair(
 
 
 # --- Fees and check-in --------------------------------------------------------------------------
-
-
-def fees_owed(tournament: Tournament) -> list[Registration]:
-    """Every place confirmed here whose entry has no fee in the event's ledger."""
-    paid = set(
-        LedgerEntry.objects.filter(tournament=tournament, kind=LedgerKind.FEE).values_list(
-            "entrant_id", flat=True
-        )
-    )
-    return [
-        r
-        for r in _holding(tournament).filter(entrant__isnull=False).select_related("entrant")
-        if r.entrant_id not in paid and r.fee_owed > 0
-    ]
 
 
 def _entrants_of(rows: list[Registration]) -> list[Entrant]:

@@ -5,10 +5,8 @@ Thin views: each press is one service call; a refusal is shown as the service wo
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-import segno
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,8 +21,16 @@ from django.views.decorators.http import require_http_methods
 from league.kernel.errors import DomainError, ValidationFailed
 from league.kernel.ids import number_from
 from league.kernel.parsers import cents_from
-from tournaments.models import MemberStatus, Purse, Tournament
-from tournaments.registration_models import Registration, RegistrationDesk, RegistrationStatus
+from tournaments.models import (
+    MemberStatus,
+    Purse,
+    Registration,
+    RegistrationDesk,
+    RegistrationStatus,
+    Tournament,
+)
+from tournaments.qr import KINDS, qr_file, qr_inline
+from tournaments.selectors import registration as registrations
 from tournaments.services import registration as desk_services
 
 
@@ -72,7 +78,7 @@ class RegisterForm(forms.Form):
 
 def _event(pk: int) -> tuple[Tournament, RegistrationDesk]:
     tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
-    desk = RegistrationDesk.objects.filter(tournament=tournament).first()
+    desk = registrations.desk_of(tournament)
     if desk is None:
         raise Http404
     return tournament, desk
@@ -84,14 +90,14 @@ def _fee(tournament: Tournament) -> int:
 
 
 def _event_context(tournament: Tournament, desk: RegistrationDesk) -> dict[str, Any]:
-    taken = desk_services.places_taken(tournament)
+    taken = registrations.places_taken(tournament)
     return {
         "tournament": tournament,
         "desk": desk,
         "fee": _fee(tournament),
         "taken": taken,
         "left": max(desk.capacity - taken, 0) if desk.capacity else None,
-        "waiting": len(desk_services.waiting_list(tournament)),
+        "waiting": len(registrations.waiting_list(tournament)),
         "registering": desk.is_open and tournament.stage == "registration",
     }
 
@@ -126,18 +132,11 @@ def _event_url(request: HttpRequest, tournament: Tournament) -> str:
 
 def event_qr(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """The event page's address as a QR code: ``svg`` (sharp at any size) or ``png``."""
-    if kind not in ("svg", "png"):
+    if kind not in KINDS:
         raise Http404
     tournament, _desk = _event(pk)
-    code = segno.make(_event_url(request, tournament), error="m", micro=False)
-    out = io.BytesIO()
-    if kind == "svg":
-        code.save(out, kind="svg", scale=8, border=4, title=tournament.name)
-        content_type = "image/svg+xml"
-    else:
-        code.save(out, kind="png", scale=10, border=4)
-        content_type = "image/png"
-    response = HttpResponse(out.getvalue(), content_type=content_type)
+    content = qr_file(_event_url(request, tournament), kind, title=tournament.name)
+    response = HttpResponse(content, content_type=KINDS[kind])
     response["Content-Disposition"] = f'inline; filename="event-{tournament.pk}.{kind}"'
     return response
 
@@ -146,9 +145,7 @@ def flyer(request: HttpRequest, pk: int) -> HttpResponse:
     """A page to print and pin up: the event, and a QR code a phone opens to register."""
     tournament, desk = _event(pk)
     url = _event_url(request, tournament)
-    code = segno.make(url, error="m", micro=False)
-    # segno's SVG of our own URL: no text of a user's inside it but the title, which it escapes
-    svg = mark_safe(code.svg_inline(scale=8, border=2, title=tournament.name, omitsize=True))
+    svg = mark_safe(qr_inline(url, title=tournament.name))  # segno's SVG of our own address
     context = _event_context(tournament, desk) | {"url": url, "qr": svg}
     return render(request, "tournaments/registration/flyer.html", context)
 
@@ -172,11 +169,11 @@ def registration_page(request: HttpRequest, token: str) -> HttpResponse:
         return redirect("registration:page", token=token)
     ahead = None
     if registration.status == RegistrationStatus.WAITLISTED:
-        ahead = [r.pk for r in desk_services.waiting_list(registration.tournament)].index(
+        ahead = [r.pk for r in registrations.waiting_list(registration.tournament)].index(
             registration.pk
         )
     paid = registration.entrant_id is not None and registration.entrant_id not in {
-        r.entrant_id for r in desk_services.fees_owed(registration.tournament)
+        r.entrant_id for r in registrations.fees_owed(registration.tournament)
     }
     context = {
         "registration": registration,
@@ -321,11 +318,11 @@ def director_page(request: HttpRequest, pk: int) -> HttpResponse:
             except DomainError as exc:
                 messages.error(request, exc.message)
         return redirect("registration:direct", pk=pk)
-    desk = RegistrationDesk.objects.filter(tournament=tournament).first()
+    desk = registrations.desk_of(tournament)
     rows = list(
         Registration.objects.filter(tournament=tournament).select_related("entrant", "paired_with")
     )
-    owed = desk_services.fees_owed(tournament)
+    owed = registrations.fees_owed(tournament)
     owed_ids = {r.pk for r in owed}
     by_status: dict[str, list[Registration]] = {}
     for row in rows:
@@ -338,7 +335,7 @@ def director_page(request: HttpRequest, pk: int) -> HttpResponse:
         "fee_plain": f"{_fee(tournament) // 100}.{_fee(tournament) % 100:02d}",
         "pending": by_status.get(RegistrationStatus.PENDING, []),
         "accepted": by_status.get(RegistrationStatus.ACCEPTED, []),
-        "waiting": desk_services.waiting_list(tournament),
+        "waiting": registrations.waiting_list(tournament),
         "paired": by_status.get(RegistrationStatus.PAIRED, []),
         "done": by_status.get(RegistrationStatus.REFUSED, [])
         + by_status.get(RegistrationStatus.WITHDRAWN, []),
@@ -355,6 +352,6 @@ def director_page(request: HttpRequest, pk: int) -> HttpResponse:
         ],
         "owed": owed,
         "owed_total": sum(r.fee_owed for r in owed),
-        "taken": desk_services.places_taken(tournament),
+        "taken": registrations.places_taken(tournament),
     }
     return render(request, "tournaments/registration/direct.html", context)

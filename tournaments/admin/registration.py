@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from league.kernel.errors import DomainError
 from league.kernel.permissions import Action, can
-from tournaments.registration_models import Registration, RegistrationDesk
+from tournaments.models import Registration, RegistrationDesk
 from tournaments.services import registration as desk_services
 
 

@@ -10,7 +10,8 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from league.shared import Player
-from tournaments.models import Entrant, MemberStatus, Tournament
+from tournaments.models.clubs import MemberStatus
+from tournaments.models.events import Entrant, Tournament
 
 
 class RegistrationStatus(models.TextChoices):
