@@ -230,3 +230,34 @@ def test_a_doubles_event_asks_for_a_partner_and_the_director_pairs(client, direc
     answer = client.post(direct, {"op": "pair", "first": ann.pk, "second": bob.pk}, follow=True)
     assert "Ann and Bob play together." in answer.content.decode()
     assert list(event.entrants.values_list("name", flat=True)) == ["Ann & Bob"]
+
+
+def test_the_admin_answers_through_the_same_services(client, weekend, director):
+    reg.desk_set(user=director, tournament=weekend, changes={"needs_approval": True})
+    rows = [
+        reg.registration_add(user=None, tournament=weekend, **form(n, acc_number=str(i)))
+        for i, n in enumerate(("Ann", "Bob", "Cy"), start=1)
+    ]
+    client.force_login(director)
+    changelist = reverse("admin:tournaments_registration_changelist")
+    assert "Ann" in client.get(changelist).content.decode()
+    client.post(changelist, {"action": "accept", "_selected_action": [r.pk for r in rows]})
+    statuses = [Registration.objects.get(pk=r.pk).status for r in rows]
+    assert statuses == ["accepted", "accepted", "waitlisted"]
+    answer = client.post(
+        changelist, {"action": "paid", "_selected_action": [rows[2].pk]}, follow=True
+    )
+    assert "Cy has no confirmed entry" in answer.content.decode()
+    client.post(changelist, {"action": "withdraw", "_selected_action": [rows[0].pk]})
+    assert Registration.objects.get(pk=rows[2].pk).status == "accepted"  # Cy promoted
+    desk = reverse("admin:tournaments_registrationdesk_change", args=[weekend.desk.pk])
+    client.post(
+        desk,
+        {"is_open": "on", "capacity": "1", "venue": "Hall", "details": "", "needs_approval": ""},
+    )
+    weekend.desk.refresh_from_db()
+    assert (weekend.desk.capacity, weekend.desk.venue, weekend.desk.needs_approval) == (
+        1,
+        "Hall",
+        False,
+    )

@@ -491,8 +491,9 @@ def standing_of(registration: Registration) -> dict[str, Any]:
 
 def _tell(event: Any, registration: Registration, what: str) -> None:
     tournament = registration.tournament
+    club = tournament.club
     context = {
-        "league": tournament.club.name if tournament.club_id else tournament.name,
+        "league": club.name if club is not None else tournament.name,
         "event": tournament.name,
         "date": tournament.date,
         "standing": standing_of(registration),
