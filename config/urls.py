@@ -31,6 +31,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("tournaments/", include("tournaments.urls")),
     path("direct/", include("tournaments.direct_urls")),
+    path("", include("tournaments.registration_urls")),  # event pages, registration
     path("federation/", include("federation.urls")),
     path("", include("league.urls")),
 ]

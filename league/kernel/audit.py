@@ -149,6 +149,14 @@ class AuditAction(StrEnum):
     PLAYOFF_GAME_VOID = "playoff_game_void"
     PLAYOFF_FORFEIT = "playoff_forfeit"
 
+    # Registration from an event's public page: its desk, each player's registration.
+    REGISTRATION_DESK_SET = "registration_desk_set"
+    REGISTRATION_ADD = "registration_add"
+    REGISTRATION_DECIDE = "registration_decide"
+    REGISTRATION_PROMOTE = "registration_promote"
+    REGISTRATION_WITHDRAW = "registration_withdraw"
+    REGISTRATION_PAIR = "registration_pair"
+
     # Clubs and their seasons of nights.
     CLUB_CREATE = "club_create"
     CLUB_SEASON_CREATE = "club_season_create"

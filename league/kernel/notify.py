@@ -164,6 +164,26 @@ def add_personal_link(event: Event, links: Callable[[Delivery], str]) -> None:
     PERSONAL_LINKS[event.code] = links
 
 
+#: Where an event's mail goes when the app knows better than the player's account: a player
+#: who registered for an event from its public page gave an address there and may have no
+#: account. ``address(row)`` answers with an address, or "" to use the account's.
+ADDRESSES: dict[str, Callable[[Delivery], str]] = {}
+
+
+def add_address_source(event: Event, address: Callable[[Delivery], str]) -> None:
+    ADDRESSES[event.code] = address
+
+
+def address_of(row: Delivery) -> str:
+    """The address ``row``'s mail goes to: the event's own source first, then the account's."""
+    if row.event in ADDRESSES:
+        address = ADDRESSES[row.event](row)
+        if address:
+            return address
+    user = row.player.user
+    return user.email if user is not None and user.email else ""
+
+
 # --- Sending -----------------------------------------------------------------------------------
 
 
@@ -434,11 +454,11 @@ def _send_claimed(claim: str) -> Counter[str]:
         elif (row.player_id, row.category, row.channel) in off:
             _skip(row, gettext("turned off by the player"))
         elif row.channel == Channel.EMAIL:
-            user = row.player.user
-            if user is None or not user.email:
+            address = address_of(row)
+            if not address:
                 _skip(row, gettext("no email address"))
             else:
-                emails.append((row, email_message(row, address=user.email)))
+                emails.append((row, email_message(row, address=address)))
                 continue
         elif row.channel == Channel.PUSH:
             pushes.append(row)

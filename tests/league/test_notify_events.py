@@ -44,6 +44,10 @@ def test_each_app_declares_its_own_events_and_every_one_is_sent_by_a_trigger():
         "club_night_standing",
         "club_night_story",
         "acc_card_changed",
+        "registration_received",
+        "registration_answered",
+        "registration_refused",
+        "registration_promoted",
     } == set(re.findall(r"code=\"(\w+)\"", clubs))
     unsent = [name for name in declared if f"events.{name}" not in triggers]
     assert not unsent, f"declared, sent by nothing: {unsent}"

@@ -129,3 +129,23 @@ def test_no_director_form_answers_500(boss, night, director, field):  # noqa: F8
     ]
     failures = [f for page in pages for f in post_forms(client, page)]
     assert failures == []
+
+
+@pytest.mark.slow  # the registration forms: the public page, the player's, the director's
+@pytest.mark.django_db
+def test_no_registration_form_answers_500(director):  # noqa: F811
+    from tournaments.services import registration
+
+    event = services.tournament_create(user=director, name="Fuzzed Main", kind="main")
+    registration.desk_set(
+        user=director, tournament=event, changes={"needs_approval": True, "capacity": 2}
+    )
+    ann = registration.registration_add(
+        user=None, tournament=event, name="Ann", email="ann@example.com", acc_number="41"
+    )
+    client = Client(raise_request_exception=False)
+    failures = post_forms(client, f"/tournaments/{event.pk}/event/")
+    failures += post_forms(client, f"/tournaments/registration/{ann.token}/")
+    client.force_login(director)
+    failures += post_forms(client, f"/direct/events/{event.pk}/registration/")
+    assert failures == []

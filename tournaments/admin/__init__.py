@@ -65,6 +65,12 @@ from tournaments.admin.playoffs import (
 from tournaments.admin.playoffs import (
     _new_key as _new_key,
 )
+from tournaments.admin.registration import (
+    RegistrationAdmin as RegistrationAdmin,
+)
+from tournaments.admin.registration import (
+    RegistrationDeskAdmin as RegistrationDeskAdmin,
+)
 from tournaments.admin.tables import (
     AccRulingAdmin as AccRulingAdmin,
 )

@@ -82,6 +82,18 @@ from tournaments.models.playoffs import (
 from tournaments.models.playoffs import (
     PlayoffMatch as PlayoffMatch,
 )
+from tournaments.models.registration import (
+    ACTIVE as ACTIVE,
+)
+from tournaments.models.registration import (
+    Registration as Registration,
+)
+from tournaments.models.registration import (
+    RegistrationDesk as RegistrationDesk,
+)
+from tournaments.models.registration import (
+    RegistrationStatus as RegistrationStatus,
+)
 from tournaments.models.tables import (
     STORED_STATES as STORED_STATES,
 )
