@@ -32,10 +32,13 @@ no loser drops; a match of NOBODY against NOBODY is empty and sends NOBODY on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from contest import brackets
+
+T = TypeVar("T", bound=Hashable)
 
 WINNERS = "winners"
 LOSERS = "losers"
@@ -220,10 +223,13 @@ def needs_reset(first_final_winner: int, winners_champion: int, *, reset: bool) 
     return reset and first_final_winner != winners_champion
 
 
-def play(entrants: int, results: Mapping[Key, int], *, reset: bool = True) -> State:
+def play(
+    entrants: int, results: Mapping[Key, int], *, reset: bool = True, strict: bool = True
+) -> State:
     """Replay ``results`` (each decided match's winning seed) over the layout: every match's
     entrants and status, the champion, the places of those eliminated. A result for a match
-    that cannot be played yet, or naming a seed not in it, is a ``ValueError``.
+    that cannot be played yet, or naming a seed not in it, is a ``ValueError``; not
+    ``strict``, it is left out (how the bracket would stand were a result taken back).
 
     >>> s = play(2, {Key(WINNERS, 1, 0): 1, Key(FINAL, 1, 0): 1})
     >>> s.champion, s.placings
@@ -248,6 +254,13 @@ def play(entrants: int, results: Mapping[Key, int], *, reset: bool = True) -> St
         else:
             top, bottom = slots[m.key]
         given = results.get(m.key)
+        if not strict and given is not None:
+            ready = top not in (None, NOBODY) and bottom not in (None, NOBODY)
+            if m.key == Key(FINAL, 2, 0):
+                first = next(s for s in states if s.key == Key(FINAL, 1, 0))
+                ready = first.status == DECIDED and first.winner != first.top
+            if not ready or (m.key != Key(FINAL, 2, 0) and given not in (top, bottom)):
+                given = None
         state = MatchState(m.key, top, bottom, WAITING)
         states.append(state)
         if m.key == Key(FINAL, 2, 0):
@@ -295,21 +308,25 @@ def play(entrants: int, results: Mapping[Key, int], *, reset: bool = True) -> St
             champion = state.winner
             out_at[state.loser] = last_losers + 1
             out_at[state.winner] = last_losers + 2
-    return State(states, champion, _places(out_at))
+    return State(states, champion, places(out_at))
 
 
-def _places(out_at: dict[int, int]) -> dict[int, int]:
-    """Places from how far each seed went: those out in the same losers' round share the best
-    place of their group (two out in the semi-final round both place third, say)."""
+def places(out_at: Mapping[T, int]) -> dict[T, int]:
+    """Places from how far each went (a higher stage, a better place): those out at the same
+    stage share the best place of their group.
+
+    >>> places({"A": 5, "B": 6, "C": 3, "D": 3, "E": 4})
+    {'B': 1, 'A': 2, 'E': 3, 'C': 4, 'D': 4}
+    """
     order = sorted(out_at.items(), key=lambda item: -item[1])
-    places: dict[int, int] = {}
+    out: dict[T, int] = {}
     place = 0
     previous: int | None = None
-    for i, (seed, stage) in enumerate(order, start=1):
+    for i, (who, stage) in enumerate(order, start=1):
         if stage != previous:
             place, previous = i, stage
-        places[seed] = place
-    return places
+        out[who] = place
+    return out
 
 
 def best_of(schedule: tuple[int, ...], key: Key, entrants: int, *, default: int = 3) -> int:

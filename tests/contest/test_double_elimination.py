@@ -285,3 +285,14 @@ def test_a_best_of_schedule_counts_back_from_the_grand_final():
         3,
     ]
     assert best_of((), key("W1-1"), 8, default=5) == 5
+
+
+def test_a_result_taken_back_leaves_the_matches_after_it_waiting():
+    done = {key(label): winner for label, *_pair, winner in EIGHT}
+    del done[key("W1-2")]  # 4 beat 5: taken back
+    with pytest.raises(ValueError):
+        play(8, done)
+    state = play(8, done, strict=False)
+    assert state.match(key("W1-2")).status == READY
+    assert state.match(key("L1-1")).status == WAITING and state.match(key("L1-1")).top == 8
+    assert state.match(key("W2-1")).bottom is None and state.champion is None

@@ -481,7 +481,7 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
         "standings": standings["standings"],
         "qualifiers": standings["qualifiers"],
         "playoff_due": standings["playoff_due"],
-        "bracket": selectors.bracket_rounds(night),
+        "bracket": selectors.bracket_sections(night),
         "playoff_matches": playoff_matches,
         "champion": selectors.champion(night),
         "books": books,

@@ -139,7 +139,7 @@ def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/bracket.html",
         {
             "tournament": tournament,
-            "rounds": selectors.bracket_rounds(tournament),
+            "sections": selectors.bracket_sections(tournament),
             "champion": selectors.champion(tournament),
             **_live(tournament),
         },
@@ -150,7 +150,7 @@ def tv_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The venue TV: the bracket once drawn, else the current round's seating, large, and
     redrawn in place whenever the tournament's version changes."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rounds = selectors.bracket_rounds(tournament)
+    rounds = selectors.bracket_sections(tournament)
     rnd = None if rounds else selectors.current_round(tournament)
     context: dict[str, Any] = {
         "tournament": tournament,
