@@ -130,7 +130,9 @@ def test_a_losers_bracket_game_before_its_players_are_known_is_refused(db):
     win(t, seed, "L1-1", 4, 3, 3)
     doc = _renamed(export_tournament(t), "Copy")
     doc["playoffs"] = [doc["playoffs"][1], doc["playoffs"][0]]  # the losers' round first
-    with pytest.raises(TournamentArchiveRefused, match="losers round 1, seeds 3 v 4: these seeds do not meet"):
+    with pytest.raises(
+        TournamentArchiveRefused, match="losers round 1, seeds 3 v 4: these seeds do not meet"
+    ):
         import_tournament(doc)
     assert not Tournament.objects.filter(name="Copy").exists()
 

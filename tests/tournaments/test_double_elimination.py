@@ -11,8 +11,8 @@ from django.utils import translation
 from league.kernel.errors import Locked, ValidationFailed
 from tests.tournaments.conftest import TRUSTED
 from tournaments import selectors, services
-from tournaments.selectors.nights import nights_of
 from tournaments.models import PlayoffMatch, TournamentStage
+from tournaments.selectors.nights import nights_of
 
 
 def weekend_playoff(entrants: int, *, best_of: str = "1", reset: bool = True, name="Main"):
@@ -169,14 +169,10 @@ def test_a_match_waiting_for_its_loser_from_the_winners_bracket_takes_no_game(db
         )
 
 
-@pytest.mark.parametrize(
-    ("text", "stored"), [("1, 3,3 ,5", "1,3,3,5"), ("", ""), ("5", "5")]
-)
+@pytest.mark.parametrize(("text", "stored"), [("1, 3,3 ,5", "1,3,3,5"), ("", ""), ("5", "5")])
 def test_the_best_of_schedule_is_stored_tidied(db, text, stored):
     t = services.tournament_create(user=TRUSTED, name="Sched", games_per_entrant=1)
-    services.tournament_update(
-        user=TRUSTED, tournament=t, changes={"playoff_best_of_rounds": text}
-    )
+    services.tournament_update(user=TRUSTED, tournament=t, changes={"playoff_best_of_rounds": text})
     t.refresh_from_db()
     assert t.playoff_best_of_rounds == stored
 
@@ -230,5 +226,10 @@ def test_the_bracket_page_and_the_tv_show_both_brackets_in_english_and_french(cl
     tv = client.get(f"/tournaments/{t.pk}/tv/").content.decode()
     assert "Losers&#x27; bracket" in tv and seed[4].name in tv
     fr = client.get(f"/tournaments/{t.pk}/bracket/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    for text in ("Tableau des gagnants", "Tableau des perdants", "Grande finale", "au meilleur de 3"):
+    for text in (
+        "Tableau des gagnants",
+        "Tableau des perdants",
+        "Grande finale",
+        "au meilleur de 3",
+    ):
         assert text in fr, text

@@ -75,7 +75,17 @@ def compute(
     recs = logic.records(rules, entrants, results, byes, playoffs or ())
     ranked = logic.rank(rules, recs.values(), draw_seed=draw_seed)
     qualifiers = qualifiers_of(ranked, one_in=rules.qualify_one_in, withdrawn=withdrawn)
+    chosen = set(qualifiers)
+    high = next(
+        (
+            s.record.entrant
+            for s in ranked
+            if s.record.entrant not in chosen and s.record.entrant not in withdrawn
+        ),
+        None,
+    )
     return {
+        "high_non_qualifier": high,
         "standings": [s.record.as_row(s.rank) for s in ranked],
         "qualifiers": qualifiers,
         "bracket": [list(pair) for pair in brackets.bracket(len(qualifiers))],
