@@ -18,6 +18,7 @@ from contest.double_elimination import (
     NOBODY,
     READY,
     UNNEEDED,
+    WAITING,
     WINNERS,
     Key,
     best_of,
