@@ -197,9 +197,9 @@ def _export_playoffs(tournament: Tournament) -> list[dict[str, Any]]:
         return [{"round": r, "matches": ms} for (_side, r), ms in sorted(rounds.items())]
     seeded = tournament.entrants.exclude(seed=None).count()
     order: list[tuple[str, int]] = []
-    for m in double_elimination.layout(max(seeded, 2), reset=tournament.grand_final_reset):
-        if (m.key.side, m.key.round) not in order:
-            order.append((m.key.side, m.key.round))
+    for slot in double_elimination.layout(max(seeded, 2), reset=tournament.grand_final_reset):
+        if (slot.key.side, slot.key.round) not in order:
+            order.append((slot.key.side, slot.key.round))
     return [
         {"side": side, "round": r, "matches": rounds[(side, r)]}
         for side, r in order

@@ -225,3 +225,62 @@ def test_someone_who_does_not_direct_cannot_open_the_settings(client, db):
     response = client.post(f"/direct/nights/{t.pk}/settings/", {"bracket_format": "double"})
     assert response.status_code == 302
     assert Tournament.objects.get(pk=t.pk).bracket_format == "single"
+
+
+def test_the_director_makes_a_weekend_and_adds_its_events_at_direct(client, director, db):
+    client.force_login(director)
+    assert "data-weekends-link" in client.get("/direct/").content.decode()
+    response = client.post(
+        "/direct/weekends/",
+        {"name": "Grand National", "starts": "2027-03-05", "ends": "2027-03-07"},
+    )
+    from tournaments.models import EventFamily
+
+    family = EventFamily.objects.get(name="Grand National")
+    assert response["Location"] == f"/direct/weekends/{family.pk}/"
+    client.post(f"/direct/weekends/{family.pk}/", {"name": "GN Main", "kind": "main", "games": 12})
+    client.post(
+        f"/direct/weekends/{family.pk}/",
+        {"name": "Saturday Pairs", "kind": "side", "doubles": "on", "games": 5},
+    )
+    main = Tournament.objects.get(name="GN Main")
+    pairs = Tournament.objects.get(name="Saturday Pairs")
+    assert (main.family, main.games_per_entrant, main.acc_rules) == (family, 12, True)
+    assert str(main.date) == "2027-03-05"
+    assert pairs.is_partnership and pairs.kind == "side"
+    page = client.get(f"/direct/weekends/{family.pk}/").content.decode()
+    assert f"/direct/nights/{main.pk}/" in page and "doubles" in page
+    fr = client.get(f"/direct/weekends/{family.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Ajouter l&#x27;épreuve" in fr
+
+
+def test_a_bad_weekend_is_refused_in_words(client, director, db):
+    client.force_login(director)
+    response = client.post(
+        "/direct/weekends/", {"name": "Backwards", "starts": "5 March"}, follow=True
+    )
+    assert "First day: write the date as YYYY-MM-DD." in response.content.decode()
+    response = client.post(
+        "/direct/weekends/",
+        {"name": "Backwards", "starts": "2027-03-05"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    from tournaments.models import EventFamily
+
+    family = EventFamily.objects.get(name="Backwards")
+    response = client.post(
+        f"/direct/weekends/{family.pk}/",
+        {"name": "Friday", "kind": "club-night"},
+        follow=True,
+    )
+    assert "A weekend holds a main" in response.content.decode()
+    assert not Tournament.objects.filter(name="Friday").exists()
+
+
+def test_only_directors_open_the_weekends(client, db):
+    from tests import factories
+
+    client.force_login(factories.UserFactory(username="nosy"))
+    assert client.get("/direct/weekends/").status_code == 403
+    assert client.post("/direct/weekends/", {"name": "Mine"}).status_code == 403

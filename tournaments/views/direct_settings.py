@@ -103,7 +103,7 @@ class SettingsForm(forms.Form):
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [(key, CHAIN_LABELS[key]) for key in TOURNAMENT_CHAINS]
+        choices: list[tuple[str, Any]] = [(key, CHAIN_LABELS[key]) for key in TOURNAMENT_CHAINS]
         if tuple(tournament.tiebreaks or ()) not in TOURNAMENT_CHAINS.values():
             choices.append(
                 (

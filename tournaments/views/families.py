@@ -13,7 +13,7 @@ from tournaments.views.public import tv_context
 KIND_ORDER = {Kind.MAIN: 0, Kind.CONSOLATION: 1, Kind.SATELLITE: 2, Kind.SIDE_EVENT: 3}
 
 
-def _events(family: EventFamily) -> list:
+def weekend_events(family: EventFamily) -> list:
     events = list(family.events.select_related("consolation_of"))
     return sorted(events, key=lambda e: (KIND_ORDER.get(e.kind, 9), e.date or family.starts, e.pk))
 
@@ -23,7 +23,7 @@ def family_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/family.html",
-        {"family": family, "events": _events(family)},
+        {"family": family, "events": weekend_events(family)},
     )
 
 
@@ -31,7 +31,7 @@ def family_tv(request: HttpRequest, pk: int) -> HttpResponse:
     """The weekend's TV: each event under way (else each event) in turn, for the weekend's
     seconds per event, then the next (``?event=N`` from 1)."""
     family = get_object_or_404(EventFamily, pk=pk)
-    events = _events(family)
+    events = weekend_events(family)
     running = [
         e for e in events if e.stage in (TournamentStage.QUALIFYING, TournamentStage.PLAYOFFS)
     ]
