@@ -233,3 +233,19 @@ def test_the_bracket_page_and_the_tv_show_both_brackets_in_english_and_french(cl
         "au meilleur de 3",
     ):
         assert text in fr, text
+
+
+def test_the_rules_page_words_the_bracket_and_its_best_of_per_round(client, db):
+    t = services.tournament_create(user=TRUSTED, name="Rules", games_per_entrant=1)
+    services.tournament_update(
+        user=TRUSTED,
+        tournament=t,
+        changes={"bracket_format": "double", "playoff_best_of_rounds": "1,3,5"},
+    )
+    page = client.get(f"/tournaments/{t.pk}/rules/").content.decode()
+    assert "counted back from the final: 1, 3, 5" in page
+    assert "into the losers&#x27; bracket, a second puts them out" in page
+    assert "the two play one deciding match" in page
+    services.tournament_update(user=TRUSTED, tournament=t, changes={"grand_final_reset": False})
+    fr = client.get(f"/tournaments/{t.pk}/rules/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "tableau des perdants" in fr and "La grande finale décide" in fr
