@@ -11,8 +11,7 @@ import json
 
 import pytest
 
-from tests.tournaments.conftest import TRUSTED
-from tests.tournaments.test_double_elimination import weekend_playoff, win
+from tests.tournaments.conftest import TRUSTED, weekend_playoff, win
 from tournaments import services
 from tournaments.archive import TournamentArchiveRefused, export_tournament, import_tournament
 from tournaments.models import PlayoffMatch, Tournament, TournamentStage

@@ -9,63 +9,10 @@ import pytest
 from django.utils import translation
 
 from league.kernel.errors import Locked, ValidationFailed
-from tests.tournaments.conftest import TRUSTED
+from tests.tournaments.conftest import TRUSTED, playoff_match, weekend_playoff, win
 from tournaments import selectors, services
 from tournaments.models import PlayoffMatch, TournamentStage
 from tournaments.selectors.nights import nights_of
-
-
-def weekend_playoff(entrants: int, *, best_of: str = "1", reset: bool = True, name="Main"):
-    """An event of ``entrants`` (all qualifying: one in one), one qualifying round, then the
-    double-elimination bracket drawn. Returns the event and its entrants by seed."""
-    t = services.tournament_create(user=TRUSTED, name=name, games_per_entrant=1)
-    services.tournament_update(
-        user=TRUSTED,
-        tournament=t,
-        changes={
-            "qualify_one_in": 1,
-            "bracket_format": "double",
-            "grand_final_reset": reset,
-            "playoff_best_of_rounds": best_of,
-        },
-    )
-    for i in range(entrants):
-        services.entrant_register(user=TRUSTED, tournament=t, name=f"P{i + 1}", check_in=True)
-    rnd = services.round_seat_next(user=TRUSTED, tournament=t)
-    for g in rnd.games.select_related("first", "second"):
-        services.scorecard_settle(user=TRUSTED, game=g, winner=g.first, loser_score=100)
-    services.bracket_draw(user=TRUSTED, tournament=t)
-    t.refresh_from_db()
-    by_seed = {e.seed: e for e in t.entrants.exclude(seed=None)}
-    assert sorted(by_seed) == list(range(1, entrants + 1))
-    return t, by_seed
-
-
-def match(t, label: str) -> PlayoffMatch:
-    side = {"W": "winners", "L": "losers", "F": "final"}[label[0]]
-    if side == "final":
-        rnd, pos = int(label[1:]), 0
-    else:
-        rnd, pos = (int(x) for x in label[1:].split("-"))
-        pos -= 1
-    return PlayoffMatch.objects.select_related("top", "bottom", "winner", "tournament").get(
-        tournament=t, side=side, round=rnd, position=pos
-    )
-
-
-def win(t, by_seed, label: str, top: int, bottom: int, winner: int, games: int = 1):
-    """Check ``label`` is ready between seeds ``top`` and ``bottom``, then ``winner`` takes
-    it in ``games`` straight games."""
-    m = match(t, label)
-    assert (m.top, m.bottom, m.winner) == (by_seed[top], by_seed[bottom], None), label
-    for _ in range(games):
-        m, created = services.playoff_game_record(
-            user=TRUSTED, match=m, winner=by_seed[winner], loser_score=100
-        )
-        assert created
-    m = match(t, label)
-    assert m.winner == by_seed[winner], label
-
 
 SIX = [
     ("W1-2", 4, 5, 5),
@@ -84,15 +31,15 @@ def test_six_entrants_losers_drop_into_the_right_round_and_the_grand_final_reset
     t, seed = weekend_playoff(6, best_of="1,3")
     # the top two seeds' byes are played through at the draw, and the byes behind them in
     # the losers' bracket once their losers are known
-    assert match(t, "W1-1").is_bye and match(t, "W1-1").winner == seed[1]
+    assert playoff_match(t, "W1-1").is_bye and playoff_match(t, "W1-1").winner == seed[1]
     for label, top, bottom, winner in SIX:
         win(t, seed, label, top, bottom, winner)
         if label == "W2-2":  # seed 2 lost once: down into the losers' round 2, bottom slot
-            assert match(t, "L2-1").bottom == seed[2]
-    assert match(t, "L1-1").is_bye and match(t, "L1-2").is_bye
-    final = match(t, "F1")
+            assert playoff_match(t, "L2-1").bottom == seed[2]
+    assert playoff_match(t, "L1-1").is_bye and playoff_match(t, "L1-2").is_bye
+    final = playoff_match(t, "F1")
     assert final.plays_best_of == 3  # the schedule's last entry: the grand final
-    assert match(t, "W3-1").plays_best_of == 1
+    assert playoff_match(t, "W3-1").plays_best_of == 1
     win(t, seed, "F1", 1, 3, 3, games=2)  # the losers' bracket winner takes the first final
     t.refresh_from_db()
     assert t.stage == TournamentStage.PLAYOFFS and selectors.champion(t) is None
@@ -118,7 +65,7 @@ def test_four_entrants_the_winners_champion_takes_the_first_final_and_no_reset_i
         win(t, seed, label, top, bottom, winner)
     t.refresh_from_db()
     assert t.stage == TournamentStage.FINISHED and selectors.champion(t) == seed[1].name
-    assert match(t, "F2").is_bye  # not needed
+    assert playoff_match(t, "F2").is_bye  # not needed
     titles = [s.title for s in selectors.bracket_sections(t)]
     assert titles == ["Winners' bracket", "Losers' bracket", "Grand final"]
     final = selectors.bracket_sections(t)[2]
@@ -145,27 +92,27 @@ def test_a_void_comes_back_out_of_the_losers_bracket_unless_it_has_played_on(db)
     t, seed = weekend_playoff(4)
     win(t, seed, "W1-1", 1, 4, 1)
     win(t, seed, "W1-2", 2, 3, 3)
-    assert match(t, "L1-1").bottom == seed[2]
-    game = match(t, "W1-2").games.get()
+    assert playoff_match(t, "L1-1").bottom == seed[2]
+    game = playoff_match(t, "W1-2").games.get()
     services.playoff_game_void(user=TRUSTED, game=game, reason="wrong winner")
-    assert match(t, "L1-1").bottom is None and match(t, "W2-1").bottom is None
+    assert playoff_match(t, "L1-1").bottom is None and playoff_match(t, "W2-1").bottom is None
     win(t, seed, "W1-2", 2, 3, 2)
     win(t, seed, "L1-1", 4, 3, 3)
     with pytest.raises(Locked, match="void the games of that match first"):
-        services.playoff_game_void(user=TRUSTED, game=match(t, "W1-2").games.get())
-    assert match(t, "L1-1").winner == seed[3]  # nothing changed
+        services.playoff_game_void(user=TRUSTED, game=playoff_match(t, "W1-2").games.get())
+    assert playoff_match(t, "L1-1").winner == seed[3]  # nothing changed
 
 
 def test_a_match_waiting_for_its_loser_from_the_winners_bracket_takes_no_game(db):
     t, seed = weekend_playoff(4)
     with pytest.raises(Locked, match="waits for its two entrants"):
         services.playoff_game_record(
-            user=TRUSTED, match=match(t, "L1-1"), winner=seed[4], loser_score=90
+            user=TRUSTED, match=playoff_match(t, "L1-1"), winner=seed[4], loser_score=90
         )
     win(t, seed, "W1-1", 1, 4, 1)
     with pytest.raises(Locked, match="losers' bracket, round 1, match 1"):
         services.playoff_game_record(
-            user=TRUSTED, match=match(t, "L1-1"), winner=seed[4], loser_score=90
+            user=TRUSTED, match=playoff_match(t, "L1-1"), winner=seed[4], loser_score=90
         )
 
 
@@ -249,3 +196,17 @@ def test_the_rules_page_words_the_bracket_and_its_best_of_per_round(client, db):
     services.tournament_update(user=TRUSTED, tournament=t, changes={"grand_final_reset": False})
     fr = client.get(f"/tournaments/{t.pk}/rules/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "tableau des perdants" in fr and "La grande finale décide" in fr
+
+
+def test_the_api_gives_each_bracket_its_side_and_each_match_its_best_of(db):
+    from rest_framework.test import APIClient
+
+    t, seed = weekend_playoff(4, best_of="1,3")
+    win(t, seed, "W1-1", 1, 4, 1)
+    doc = APIClient().get(f"/api/tournaments/{t.pk}/bracket/").json()
+    assert doc["format"] == "double" and doc["champion"] is None
+    assert [len(r) for r in doc["rounds"]] == [2, 1]
+    assert [len(r) for r in doc["losers"]] == [1, 1] and [len(r) for r in doc["final"]] == [1, 1]
+    loser_first = doc["losers"][0][0]
+    assert loser_first["side"] == "losers" and loser_first["top"]["name"] == seed[4].name
+    assert doc["final"][0][0]["best_of"] == 3 and doc["rounds"][0][0]["best_of"] == 1
