@@ -210,3 +210,16 @@ def test_the_api_gives_each_bracket_its_side_and_each_match_its_best_of(db):
     loser_first = doc["losers"][0][0]
     assert loser_first["side"] == "losers" and loser_first["top"]["name"] == seed[4].name
     assert doc["final"][0][0]["best_of"] == 3 and doc["rounds"][0][0]["best_of"] == 1
+
+
+def test_the_directors_night_page_says_where_each_match_sits_and_its_best_of(client, director):
+    t, seed = weekend_playoff(4, best_of="1,3,5")
+    win(t, seed, "W1-1", 1, 4, 1)
+    win(t, seed, "W1-2", 2, 3, 2)
+    client.force_login(director)
+    page = client.get(f"/direct/nights/{t.pk}/").content.decode()
+    assert "losers&#x27; bracket, round 1, match 1 · best of 3" in page
+    assert "winners&#x27; bracket, round 2, match 1 · best of 3" in page
+    assert "Each match is best of the games its round plays" in page
+    fr = client.get(f"/direct/nights/{t.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "tableau des perdants, tour 1, match 1 · au meilleur de 3" in fr

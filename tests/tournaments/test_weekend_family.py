@@ -128,7 +128,7 @@ def test_the_weekend_page_lists_its_events_and_its_tv_turns_through_them(weekend
     fr = client.get(
         f"/tournaments/weekends/{family.pk}/", HTTP_ACCEPT_LANGUAGE="fr"
     ).content.decode()
-    assert "Épreuve annexe" in fr and "La télé du week-end" in fr
+    assert "Épreuve annexe" in fr and "La télé de la fin de semaine" in fr
     _cut(main)
     services.consolation_fill(user=TRUSTED, main=main, consolation=consy, lite=True)
     first = client.get(f"/tournaments/weekends/{family.pk}/tv/").content.decode()
