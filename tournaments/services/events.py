@@ -106,6 +106,7 @@ EDITABLE = (
     "bracket_format",
     "grand_final_reset",
     "playoff_best_of_rounds",
+    "family",
 )
 
 
