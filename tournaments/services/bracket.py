@@ -183,8 +183,9 @@ def after_game(
         _decide(tournament, match, winner)
 
 
-def _where_in_bracket(match: PlayoffMatch) -> str:
-    if match.tournament.bracket_format == BracketFormat.DOUBLE:
+def _where_in_bracket(match: PlayoffMatch, tournament: Tournament) -> str:
+    """A match's place in words; ``tournament`` its event (already at hand: no query)."""
+    if tournament.bracket_format == BracketFormat.DOUBLE:
         return double_bracket.where(match)
     return _("playoff round %(round)s, match %(match)s") % {
         "round": match.round,
@@ -240,7 +241,7 @@ def playoff_game_check(
     entrants known, the winner one of them, the score below the target): the loser's score.
     Reads only the objects given (no query), so the tournament archive's importer checks its
     playoff games with it too, on matches it has not stored yet."""
-    where = _where_in_bracket(match)
+    where = _where_in_bracket(match, tournament)
     if match.winner is not None:
         raise Locked(
             _("The match (%(where)s) is decided: %(winner)s won it; no game may follow.")
@@ -318,7 +319,7 @@ def playoff_game_void(*, user: Any, game: PlayoffGame, reason: str = "") -> Play
                     _("%(winner)s has played on (%(where)s): void the games of that match first.")
                     % {
                         "winner": match.winner.name if match.winner else "",
-                        "where": _where_in_bracket(nxt),
+                        "where": _where_in_bracket(nxt, tournament),
                     }
                 )
             _undecide(tournament, match, nxt)

@@ -387,7 +387,7 @@ def playoff_forfeit(
     with transaction.atomic():
         tournament = _lock(match.tournament)
         match = PlayoffMatch.objects.select_related("top", "bottom", "winner").get(pk=match.pk)
-        where = _where_in_bracket(match)
+        where = _where_in_bracket(match, tournament)
         if tournament.stage != TournamentStage.PLAYOFFS or match.winner_id is not None:
             raise Locked(_("The match (%(where)s) is decided already.") % {"where": where})
         if match.top is None or match.bottom is None:
