@@ -223,3 +223,29 @@ def test_the_directors_night_page_says_where_each_match_sits_and_its_best_of(cli
     assert "Each match is best of the games its round plays" in page
     fr = client.get(f"/direct/nights/{t.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "tableau des perdants, tour 1, match 1 · au meilleur de 3" in fr
+
+
+def test_eight_entrants_played_through_the_services_follow_the_hand_worked_path(db):
+    t, seed = weekend_playoff(8)
+    for label, top, bottom, winner in [
+        ("W1-1", 1, 8, 1),
+        ("W1-2", 4, 5, 4),
+        ("W1-3", 3, 6, 3),
+        ("W1-4", 2, 7, 2),
+        ("L1-1", 8, 5, 5),
+        ("L1-2", 6, 7, 6),
+        ("W2-1", 1, 4, 1),
+        ("W2-2", 3, 2, 2),
+        ("L2-1", 5, 3, 3),  # the winners' round 2 losers dropped in turned round
+        ("L2-2", 6, 4, 4),
+        ("L3-1", 3, 4, 3),
+        ("W3-1", 1, 2, 1),
+        ("L4-1", 3, 2, 2),
+        ("F1", 1, 2, 1),
+    ]:
+        win(t, seed, label, top, bottom, winner)
+    t.refresh_from_db()
+    assert t.stage == TournamentStage.FINISHED and selectors.champion(t) == seed[1].name
+    places = nights_of([t])[0].places
+    assert places is not None
+    assert [places[seed[s].name] for s in range(1, 9)] == [1, 2, 3, 4, 5, 5, 7, 7]
