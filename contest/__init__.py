@@ -7,7 +7,10 @@
   and marked for the catalogues: each app translates them where it shows them; the named
   chains a tournament picks from (the house's and the ACC's);
 - :mod:`contest.draw`: the public, repeatable draw that breaks the last tie;
-- :mod:`contest.brackets`: a bracket's size, the one seed order, byes, best-of-N matches;
+- :mod:`contest.brackets`: a bracket's size, the one seed order, byes, best-of-N matches and a
+  best-of per round (``"1,3,3,5"``, read from the final backwards);
+- :mod:`contest.double_elimination`: winners' and losers' brackets from the same seeded draw,
+  the grand final and its reset game, replayed from the results recorded;
 - :mod:`contest.records`: head-to-head tallies, winning streaks and lifetime milestones;
 - :mod:`contest.ratings`: the ratings' bookkeeping (which results are rated, in which order,
   when a rating is still provisional);

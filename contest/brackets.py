@@ -100,3 +100,42 @@ def match_winner(winners: Sequence[T], *, best_of: int) -> T | None:
         if count[w] >= need:
             return w
     return None
+
+
+BEST_OF_CHOICES = (1, 3, 5, 7)
+
+
+def parse_best_of(text: str) -> tuple[int, ...]:
+    """A best-of schedule written as the director types it (``"1,3,3,5"``, or one number for
+    every round): each entry 1, 3, 5 or 7. Empty text is an empty schedule (the event's one
+    best-of then holds for every round); anything else is a ``ValueError``.
+
+    >>> parse_best_of("1, 3,3 ,5"), parse_best_of(" "), parse_best_of("3")
+    ((1, 3, 3, 5), (), (3,))
+    """
+    parts = [p.strip() for p in text.replace(";", ",").split(",")]
+    if parts == [""]:
+        return ()
+    out = []
+    for part in parts:
+        if not part.isdigit() or int(part) not in BEST_OF_CHOICES:
+            raise ValueError(part)
+        out.append(int(part))
+    return tuple(out)
+
+
+def round_best_of(schedule: Sequence[int], round_: int, rounds: int, *, default: int = 3) -> int:
+    """The best-of of playoff round ``round_`` of ``rounds``, from a schedule read from the
+    final backwards: its last entry is the final's, the one before the semi-finals', and its
+    first entry holds for every round before those it names (so ``"1,3,3,5"`` over a bracket
+    of six rounds plays its first three rounds best of 1). An empty schedule: ``default``.
+
+    >>> [round_best_of((1, 3, 3, 5), r, 4) for r in (1, 2, 3, 4)]
+    [1, 3, 3, 5]
+    >>> [round_best_of((1, 3, 5), r, 5) for r in range(1, 6)], round_best_of((1, 3, 5), 1, 2)
+    ([1, 1, 1, 3, 5], 3)
+    """
+    if not schedule:
+        return default
+    from_final = rounds - round_
+    return schedule[max(0, len(schedule) - 1 - from_final)]

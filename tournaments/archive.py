@@ -37,7 +37,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from contest import brackets
+from contest import brackets, double_elimination
 from league.kernel import archive_reader
 from league.kernel.archive_reader import NAME_LIMIT, SMALL_LIMIT, Reader, check_shape
 from league.kernel.audit import AuditAction, audit_entry, audit_write_many
@@ -49,6 +49,8 @@ from league.shared import Player
 from tournaments import logic, services
 from tournaments.models import (
     RULE_FIELDS,
+    BracketFormat,
+    BracketSide,
     Bye,
     Entrant,
     EntrantPlayer,
@@ -65,6 +67,7 @@ from tournaments.models import (
     TournamentVariant,
 )
 from tournaments.selectors import standings_for_tournament, standings_from_rows
+from tournaments.services import double_bracket
 from tournaments.services.notify import notify_club_night_standing
 
 FORMAT = "pegboard-tournament"
@@ -140,6 +143,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "variant": tournament.variant,
             "rules": tournament.rules.as_archive(),
             "draw_seed": tournament.draw_seed,
+            "settings": _export_settings(tournament),
+            "tiebreak_playoffs": [list(p) for p in tournament.tiebreak_playoffs or ()],
         },
         "entrants": entrant_rows,
         "rounds": round_rows,
@@ -153,21 +158,53 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     return doc
 
 
+SETTINGS = (
+    "acc_rules",
+    "acc_no_harm",
+    "games_per_opponent",
+    "keep_apart",
+    "bracket_format",
+    "grand_final_reset",
+    "playoff_best_of_rounds",
+)
+
+
+def _export_settings(tournament: Tournament) -> dict[str, Any]:
+    """The event's settings beyond its scoring rules (``docs/formats/tournament-archive.md``)."""
+    out = {key: getattr(tournament, key) for key in SETTINGS}
+    out["keep_apart"] = [list(p) for p in tournament.keep_apart or ()]
+    return out
+
+
 def _export_playoffs(tournament: Tournament) -> list[dict[str, Any]]:
+    """The bracket's rounds that have games; a double elimination's each with its ``side``,
+    in the order they are played (``contest.double_elimination.layout``)."""
     matches = (
         PlayoffMatch.objects.filter(tournament=tournament)
         .select_related("top", "bottom")
         .prefetch_related("games__winner")
         .order_by("round", "position")
     )
-    rounds: dict[int, list[dict[str, Any]]] = {}
+    double = tournament.bracket_format == BracketFormat.DOUBLE
+    rounds: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for m in matches:
         games = [{"winner": g.winner.name, "loser_score": g.loser_score} for g in m.games.all()]
         if not games or m.top is None or m.bottom is None:
             continue
         seeds = sorted(s for s in (m.top.seed, m.bottom.seed) if s is not None)
-        rounds.setdefault(m.round, []).append({"seeds": seeds, "games": games})
-    return [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())]
+        rounds.setdefault((m.side, m.round), []).append({"seeds": seeds, "games": games})
+    if not double:
+        return [{"round": r, "matches": ms} for (_side, r), ms in sorted(rounds.items())]
+    seeded = tournament.entrants.exclude(seed=None).count()
+    order: list[tuple[str, int]] = []
+    for slot in double_elimination.layout(max(seeded, 2), reset=tournament.grand_final_reset):
+        if (slot.key.side, slot.key.round) not in order:
+            order.append((slot.key.side, slot.key.round))
+    return [
+        {"side": side, "round": r, "matches": rounds[(side, r)]}
+        for side, r in order
+        if (side, r) in rounds
+    ]
 
 
 # --------------------------------------------------------------------------------------------
@@ -306,7 +343,15 @@ def _plan_tournament(r: Reader, raw: Any, user: Actor, rounds: list[Any]) -> Tou
         raw,
         "The tournament",
         required=("name",),
-        optional=("date", "kind", "variant", "rules", "draw_seed"),
+        optional=(
+            "date",
+            "kind",
+            "variant",
+            "rules",
+            "draw_seed",
+            "settings",
+            "tiebreak_playoffs",
+        ),
     )
     name = r.name(t["name"], "The tournament's name", max_length=160)
     with r.at(f"Tournament {name!r}"):
@@ -335,6 +380,8 @@ def _plan_tournament(r: Reader, raw: Any, user: Actor, rounds: list[Any]) -> Tou
         except (TypeError, ValueError) as exc:
             raise r.refuse(f"rules: {exc}") from None
         draw_seed = r.int(t.get("draw_seed", 0), "draw_seed", maximum=SEED_LIMIT)
+        settings = _import_settings(r, t.get("settings", {}), kind)
+        tiebreak_playoffs = _import_tiebreak_playoffs(r, t.get("tiebreak_playoffs", []))
         refuse_unless(user, Action.RUN_TOURNAMENT)
         games = len(rounds) or 9
         name = services.tournament_check(
@@ -347,11 +394,65 @@ def _plan_tournament(r: Reader, raw: Any, user: Actor, rounds: list[Any]) -> Tou
             variant=variant,
             games_per_entrant=games,
             draw_seed=draw_seed,
-            acc_rules=kind == Kind.CLUB_NIGHT,
             stage=TournamentStage.QUALIFYING if rounds else TournamentStage.REGISTRATION,
+            tiebreak_playoffs=tiebreak_playoffs,
+            **settings,
             **{column: getattr(rules, attr) for column, attr in RULE_FIELDS.items()},
         )
     return tournament
+
+
+def _import_settings(r: Reader, raw: Any, kind: str) -> dict[str, Any]:
+    """The ``settings`` object, each one checked as the director's settings form checks it;
+    an archive written before a setting existed keeps that setting's default."""
+    given = r.obj(raw, "settings", optional=SETTINGS)
+    out: dict[str, Any] = {"acc_rules": kind == Kind.CLUB_NIGHT}
+    for key in ("acc_rules", "acc_no_harm", "grand_final_reset"):
+        if key in given:
+            if type(given[key]) is not bool:
+                raise r.refuse(f"settings: {key} is true or false.")
+            out[key] = given[key]
+    if "games_per_opponent" in given:
+        if given["games_per_opponent"] not in (1, 2) or type(given["games_per_opponent"]) is bool:
+            raise r.refuse("settings: games_per_opponent is 1 or 2.")
+        out["games_per_opponent"] = given["games_per_opponent"]
+    if "keep_apart" in given:
+        pairs = []
+        for pair in r.list(given["keep_apart"], "settings: keep_apart"):
+            names = r.list(pair, "settings: a keep_apart pair")
+            if len(names) != 2 or not all(isinstance(n, str) and n.strip() for n in names):
+                raise r.refuse("settings: each keep_apart pair is two entrants' names.")
+            pairs.append([r.name(n, "A kept-apart entrant", max_length=160) for n in names])
+        out["keep_apart"] = pairs
+    if "bracket_format" in given:
+        if given["bracket_format"] not in BracketFormat.values:
+            raise r.refuse(
+                f"settings: bracket_format {given['bracket_format']!r} is not one of "
+                f"{', '.join(BracketFormat.values)}."
+            )
+        out["bracket_format"] = given["bracket_format"]
+    if "playoff_best_of_rounds" in given:
+        text = given["playoff_best_of_rounds"]
+        try:
+            schedule = brackets.parse_best_of(text if isinstance(text, str) else "?")
+        except ValueError:
+            raise r.refuse(
+                f"settings: playoff_best_of_rounds {text!r} is not a list of 1, 3, 5 or 7 "
+                "separated by commas."
+            ) from None
+        out["playoff_best_of_rounds"] = ",".join(str(n) for n in schedule)
+    return out
+
+
+def _import_tiebreak_playoffs(r: Reader, raw: Any) -> list[list[str]]:
+    """The one-game playoffs at the cut, each [winner, loser] by name."""
+    out = []
+    for pair in r.list(raw, "tiebreak_playoffs"):
+        names = r.list(pair, "a tie-break playoff")
+        if len(names) != 2 or not all(isinstance(n, str) for n in names) or names[0] == names[1]:
+            raise r.refuse("tiebreak_playoffs: each is [winner, loser], two entrants' names.")
+        out.append([r.name(n, "A tie-break playoff's entrant", max_length=160) for n in names])
+    return out
 
 
 def _plan_created(plan: _Plan) -> None:
@@ -563,10 +664,17 @@ def _plan_playoffs(r: Reader, raw: Any, plan: _Plan, data: Mapping[str, Any]) ->
         if not data["qualifiers"]:
             raise r.refuse(_("Nobody has qualified yet."))
         _plan_bracket(plan, data)
+    double = t.bracket_format == BracketFormat.DOUBLE
     for item in r.list(raw, "playoffs"):
-        p = r.obj(item, "A playoff round", required=("round", "matches"))
+        p = r.obj(item, "A playoff round", required=("round", "matches"), optional=("side",))
         number = r.int(p["round"], "The playoff round", minimum=1)
-        with r.at(f"Playoff round {number}"):
+        side = p.get("side", BracketSide.WINNERS)
+        if side not in BracketSide.values or (side != BracketSide.WINNERS and not double):
+            raise r.refuse(
+                f"Playoff round {number}: side {side!r} is not a side of this event's bracket."
+            )
+        where = f"Playoff round {number}" if not double else f"Playoffs, {side} round {number}"
+        with r.at(where):
             for m_raw in r.list(p["matches"], "matches"):
                 m = r.obj(m_raw, "A match", required=("seeds", "games"))
                 seeds = r.list(m["seeds"], "seeds")
@@ -576,7 +684,7 @@ def _plan_playoffs(r: Reader, raw: Any, plan: _Plan, data: Mapping[str, Any]) ->
                 if len(seeds) != 2 or not all(type(s) is int for s in seeds):
                     raise r.refuse("a match's seeds are two whole numbers.")
                 with r.at(f"seeds {seeds[0]} v {seeds[1]}"):
-                    match = _match_of(plan, number, set(seeds))
+                    match = _match_of(plan, number, set(seeds), side)
                     if match is None:
                         raise r.refuse("these seeds do not meet in this round of the bracket.")
                     for n, g_raw in enumerate(games_raw, start=1):
@@ -594,11 +702,21 @@ def _plan_bracket(plan: _Plan, data: Mapping[str, Any]) -> None:
     for i, name in enumerate(qualifiers, start=1):
         plan.entrants[name].seed = i
         seeds[i] = plan.entrants[name]
+    if t.bracket_format == BracketFormat.DOUBLE:
+        _plan_double(plan, data)
+        return
+    schedule = double_bracket.schedule_of(t)
+    rounds = brackets.bracket_size(len(qualifiers)).bit_length() - 1 or 1
     slots = brackets.bracket(len(qualifiers))
     size, rnd = len(slots), 1
     while size >= 1:
         for pos in range(size):
-            match = PlayoffMatch(tournament=t, round=rnd, position=pos)
+            match = PlayoffMatch(
+                tournament=t,
+                round=rnd,
+                position=pos,
+                best_of=brackets.round_best_of(schedule, rnd, rounds, default=t.playoff_best_of),
+            )
             if rnd == 1:
                 high, low = slots[pos]
                 match.top = seeds[high]
@@ -621,6 +739,70 @@ def _plan_bracket(plan: _Plan, data: Mapping[str, Any]) -> None:
         if match.is_bye:
             _send_on(plan, match, match.top)
     t.stage = TournamentStage.PLAYOFFS  # as bracket_draw leaves it, even when a bye was the final
+
+
+def _plan_double(plan: _Plan, data: Mapping[str, Any]) -> None:
+    """A double-elimination bracket as ``bracket_draw`` stores it: every match of the layout
+    with its best-of, the byes played through."""
+    t = plan.tournament
+    count = len(data["qualifiers"])
+    if count < 2:
+        raise ValidationFailed(_("A double-elimination bracket needs two qualifiers or more."))
+    schedule = double_bracket.schedule_of(t)
+    for m in double_elimination.layout(count, reset=t.grand_final_reset):
+        plan.matches.append(
+            PlayoffMatch(
+                tournament=t,
+                side=m.key.side,
+                round=m.key.round,
+                position=m.key.position,
+                best_of=double_elimination.best_of(
+                    schedule, m.key, count, default=t.playoff_best_of
+                ),
+            )
+        )
+    _log(
+        plan,
+        t,
+        audit_entry(
+            actor=plan.user,
+            action=AuditAction.BRACKET_DRAW,
+            obj=t,
+            after={"qualifiers": data["qualifiers"], "bracket": data["bracket"]},
+        ),
+    )
+    t.stage = TournamentStage.PLAYOFFS
+    _replay_double(plan)
+
+
+def _replay_double(plan: _Plan) -> None:
+    """Every planned match's entrants and winner as the replay of its games has them (what
+    ``double_bracket.replay`` writes after each game)."""
+    t = plan.tournament
+    seeds = {e.seed: e for e in plan.entrants.values() if e.seed}
+    results: dict[double_elimination.Key, int] = {}
+    for m in plan.matches:
+        winners = [g.winner.name for g in plan.playoff_games if g.match is m]
+        won = brackets.match_winner(winners, best_of=m.best_of or t.playoff_best_of)
+        if won is not None:
+            seed = plan.entrants[won].seed
+            assert seed is not None
+            results[double_elimination.Key(m.side, m.round, m.position)] = seed
+    state = double_elimination.play(len(seeds), results, reset=t.grand_final_reset)
+    for m in plan.matches:
+        st = state.match(double_elimination.Key(m.side, m.round, m.position))
+        m.top = seeds.get(st.top or 0)
+        m.bottom = seeds.get(st.bottom or 0)
+        done = st.status in (double_elimination.DECIDED, double_elimination.BYE)
+        m.winner = seeds.get(st.winner or 0) if done else None
+        m.is_bye = st.status in (
+            double_elimination.BYE,
+            double_elimination.EMPTY,
+            double_elimination.UNNEEDED,
+        )
+    if state.champion is not None:
+        t.stage = TournamentStage.FINISHED
+        plan.champion = True
 
 
 def _send_on(plan: _Plan, match: PlayoffMatch, winner: Entrant | None) -> None:
@@ -659,7 +841,9 @@ def _plan_playoff_game(plan: _Plan, match: PlayoffMatch, winner: Entrant, loser_
         )
     )
     winners = [g.winner.name for g in played] + [winner.name]
-    if brackets.match_winner(winners, best_of=t.playoff_best_of) is not None:
+    if t.bracket_format == BracketFormat.DOUBLE:
+        _replay_double(plan)
+    elif brackets.match_winner(winners, best_of=match.best_of or t.playoff_best_of) is not None:
         _send_on(plan, match, winner)
     _log(
         plan,
@@ -673,9 +857,11 @@ def _plan_playoff_game(plan: _Plan, match: PlayoffMatch, winner: Entrant, loser_
     )
 
 
-def _match_of(plan: _Plan, round_number: int, seeds: set[int]) -> PlayoffMatch | None:
+def _match_of(
+    plan: _Plan, round_number: int, seeds: set[int], side: str = BracketSide.WINNERS
+) -> PlayoffMatch | None:
     for m in plan.matches:
-        if m.round != round_number:
+        if m.round != round_number or m.side != side:
             continue
         if m.top and m.bottom and {m.top.seed, m.bottom.seed} == seeds:
             return m

@@ -574,6 +574,7 @@ def final_places(
     in_bracket: Sequence[str],
     lost_in: Mapping[str, int],
     rounds: int,
+    bracket_places: Mapping[str, int] | None = None,
 ) -> dict[str, int]:
     """Each entrant's place at the end of the night. The champion is 1st and the final's loser
     2nd; the losers of one playoff round share a place (the two semi-final losers are both
@@ -582,7 +583,8 @@ def final_places(
 
     ``standings`` is ``(name, rank)`` in standings order; ``in_bracket`` the seeded entrants;
     ``lost_in`` the playoff round each bracket entrant lost in (absent: the champion);
-    ``rounds`` the bracket's number of rounds.
+    ``rounds`` the bracket's number of rounds; ``bracket_places``, where given, the bracket
+    entrants' places as a double elimination ranks them (instead of ``lost_in``).
 
     >>> final_places([("A", 1), ("B", 2), ("C", 3), ("D", 3)], in_bracket=["A", "B"],
     ...              lost_in={"B": 1}, rounds=1)
@@ -592,7 +594,10 @@ def final_places(
     bracket_set = set(in_bracket)
     for name in in_bracket:
         lost = lost_in.get(name)
-        places[name] = 1 if lost is None else 2 ** (rounds - lost) + 1
+        if bracket_places is not None:
+            places[name] = bracket_places.get(name, len(in_bracket))
+        else:
+            places[name] = 1 if lost is None else 2 ** (rounds - lost) + 1
     place = len(bracket_set)
     previous_rank = None
     shared_place = place

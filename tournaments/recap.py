@@ -231,12 +231,11 @@ def _club_season_moves(tournament: Tournament) -> list[Move]:
 
 
 def _final(tournament: Tournament) -> list[MatchLine]:
+    matches = PlayoffMatch.objects.filter(tournament=tournament)
+    if tournament.bracket_format == "double":  # the grand final, or its deciding match
+        matches = matches.filter(side="final").exclude(top=None)
     final = (
-        PlayoffMatch.objects.filter(tournament=tournament)
-        .select_related("top", "bottom")
-        .prefetch_related("games")
-        .order_by("-round")
-        .first()
+        matches.select_related("top", "bottom").prefetch_related("games").order_by("-round").first()
     )
     if final is None or final.top is None or final.bottom is None:
         return []

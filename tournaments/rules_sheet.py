@@ -193,12 +193,30 @@ def _cut(t: Tournament) -> EventRule:
 
 
 def _playoffs(t: Tournament) -> EventRule:
-    if t.playoff_best_of == 1:
+    schedule = (t.playoff_best_of_rounds or "").strip()
+    if schedule:
+        text = _(
+            "A playoff match is the best of the games its round plays, counted back from the "
+            "final: %(schedule)s (the final last; earlier rounds play the first number). The "
+            "first to win a majority of them goes through."
+        ) % {"schedule": schedule.replace(",", ", ")}
+    elif t.playoff_best_of == 1:
         text = _("A playoff match is a single game; the winner goes through.")
     else:
         text = _(
             "A playoff match is the best of %(n)s games: the first to win %(need)s goes through."
         ) % {"n": t.playoff_best_of, "need": t.playoff_best_of // 2 + 1}
+    if t.bracket_format == "double":
+        text += " " + _(
+            "Double elimination: a first loss sends an entrant into the losers' bracket, a "
+            "second puts them out; the winners' bracket winner meets the losers' bracket "
+            "winner in the grand final."
+        )
+        text += " " + (
+            _("If the losers' bracket winner wins it, the two play one deciding match.")
+            if t.grand_final_reset
+            else _("The grand final decides, whoever wins it.")
+        )
     return EventRule("T-7", _("Playoff matches"), text, _("this event's settings"))
 
 

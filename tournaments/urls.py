@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import club, public, recap, reports
+from tournaments.views import club, families, public, recap, reports
 
 app_name = "tournaments"
 
@@ -20,6 +20,8 @@ urlpatterns = [
     path("playoff/<int:pk>/card/", public.playoff_card, name="playoff_card"),
     path("<int:pk>/money/", club.money_page, name="money"),
     path("clubs/<int:pk>/", club.club_page, name="club"),
+    path("weekends/<int:pk>/", families.family_page, name="family"),
+    path("weekends/<int:pk>/tv/", families.family_tv, name="family_tv"),
     path("clubs/seasons/<int:pk>/", club.club_season_page, name="club_season"),
     path("<int:pk>/report/", reports.night_report, name="night_report"),
     path("<int:pk>/report.csv", reports.night_report_csv, name="night_report_csv"),

@@ -12,7 +12,7 @@ from scoring.game import Game as ScoredGame
 from scoring.variants import VARIANTS
 from tests import factories
 from tournaments import services
-from tournaments.models import Entrant, TournamentStage
+from tournaments.models import Entrant, PlayoffMatch, TournamentStage
 
 
 @pytest.fixture
@@ -145,3 +145,58 @@ def game_with_a_29() -> list[dict]:
         scored.record(to_entry(normalise(deal, variant=VARIANT)))
         deals.append(deal)
     return deals
+
+
+# Double elimination: an event drawn straight into its bracket, its matches by label.
+
+
+def weekend_playoff(entrants: int, *, best_of: str = "1", reset: bool = True, name="Main"):
+    """An event of ``entrants`` (all qualifying: one in one), one qualifying round, then the
+    double-elimination bracket drawn. Returns the event and its entrants by seed."""
+    t = services.tournament_create(user=TRUSTED, name=name, games_per_entrant=1)
+    services.tournament_update(
+        user=TRUSTED,
+        tournament=t,
+        changes={
+            "qualify_one_in": 1,
+            "bracket_format": "double",
+            "grand_final_reset": reset,
+            "playoff_best_of_rounds": best_of,
+        },
+    )
+    for i in range(entrants):
+        services.entrant_register(user=TRUSTED, tournament=t, name=f"P{i + 1}", check_in=True)
+    rnd = services.round_seat_next(user=TRUSTED, tournament=t)
+    for g in rnd.games.select_related("first", "second"):
+        services.scorecard_settle(user=TRUSTED, game=g, winner=g.first, loser_score=100)
+    services.bracket_draw(user=TRUSTED, tournament=t)
+    t.refresh_from_db()
+    by_seed = {e.seed: e for e in t.entrants.exclude(seed=None)}
+    assert sorted(by_seed) == list(range(1, entrants + 1))
+    return t, by_seed
+
+
+def playoff_match(t, label: str) -> PlayoffMatch:
+    side = {"W": "winners", "L": "losers", "F": "final"}[label[0]]
+    if side == "final":
+        rnd, pos = int(label[1:]), 0
+    else:
+        rnd, pos = (int(x) for x in label[1:].split("-"))
+        pos -= 1
+    return PlayoffMatch.objects.select_related("top", "bottom", "winner", "tournament").get(
+        tournament=t, side=side, round=rnd, position=pos
+    )
+
+
+def win(t, by_seed, label: str, top: int, bottom: int, winner: int, games: int = 1):
+    """Check ``label`` is ready between seeds ``top`` and ``bottom``, then ``winner`` takes
+    it in ``games`` straight games."""
+    m = playoff_match(t, label)
+    assert (m.top, m.bottom, m.winner) == (by_seed[top], by_seed[bottom], None), label
+    for _ in range(games):
+        m, created = services.playoff_game_record(
+            user=TRUSTED, match=m, winner=by_seed[winner], loser_score=100
+        )
+        assert created
+    m = playoff_match(t, label)
+    assert m.winner == by_seed[winner], label

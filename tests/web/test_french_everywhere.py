@@ -40,6 +40,7 @@ from tournaments.models import (
     Club,
     ClubSeason,
     Entrant,
+    EventFamily,
     Purse,
     Round,
     TableGame,
@@ -186,6 +187,11 @@ def pages() -> dict[str, str]:
         "direct:home": reverse("direct:home"),
         "direct:club": reverse("direct:club", args=[club_season.club_id]),
         "direct:night": reverse("direct:night", args=[_night_under_way().pk]),
+        "direct:settings": reverse("direct:settings", args=[night.pk]),
+        "direct:weekends": reverse("direct:weekends"),
+        "direct:weekend": reverse("direct:weekend", args=[_weekend().pk]),
+        "tournaments:family": reverse("tournaments:family", args=[_weekend().pk]),
+        "tournaments:family_tv": reverse("tournaments:family_tv", args=[_weekend().pk]),
         "federation:national": reverse("federation:national"),
         "federation:region": reverse(
             "federation:region", args=[Region.objects.get_or_create(name="Atlantique")[0].pk]
@@ -194,6 +200,10 @@ def pages() -> dict[str, str]:
         "league:signin_link_request": reverse("league:signin_link_request"),
         "league:sign_out_everywhere": reverse("league:sign_out_everywhere"),
     }
+
+
+def _weekend() -> EventFamily:
+    return EventFamily.objects.order_by("pk").first()
 
 
 def records_pages(season: models.Season, player: Player, team: Team) -> dict[str, str]:
@@ -299,6 +309,10 @@ def demo(db, settings):
     for name in ("Zoé Roy", "Yves Côté", "Xavier Roy", "Wanda Côté"):
         services.entrant_register(user=director, tournament=night, name=name, check_in=True)
     table = services.round_seat_next(user=director, tournament=night).games.order_by("pk")[0]
+    weekend = services.family_create(user=director, name="Classique d'automne")
+    services.family_event_create(
+        user=director, family=weekend, name="Principale d'automne", kind="main"
+    )
     player = table.first.players.get()
     player.user = get_user_model().objects.create_user("zoe", password="cribbage")
     player.save()
@@ -321,6 +335,7 @@ def proper_nouns() -> list[str]:
         (Club, "name"),
         (Club, "venue"),
         (ClubSeason, "name"),
+        (EventFamily, "name"),
         (Region, "name"),
         (models.AuditEntry, "reason"),  # why a change was made, in the words of who made it
     ]:
@@ -358,7 +373,8 @@ def pages_names() -> list[str]:
         "tournaments:rules", "tournaments:scorecard", "tournaments:scorecard_deals",
         "tournaments:club", "tournaments:club_season", "tournaments:money", "login",
         "league:signin_link_request", "tournaments:night_report", "tournaments:season_report",
-        "direct:home", "direct:club", "direct:night",
+        "direct:home", "direct:club", "direct:night", "direct:settings", "direct:weekends",
+        "direct:weekend", "tournaments:family", "tournaments:family_tv",
         "league:organise_messages", "league:notify_choices",
         "league:sign_out_everywhere", "league:week_recap", "tournaments:recap",
         "league:records", "league:records_honours", "league:records_hands",

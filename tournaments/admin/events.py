@@ -25,7 +25,8 @@ from tournaments.models import (
 @admin.register(Tournament)
 class TournamentAdmin(ActionPermissions, _RefusalStaysOnForm, _DirectorOnly):
     list_display = ("name", "date", "kind", "variant", "stage", "entrant_count")
-    readonly_fields = ("stage",)
+    # The consolation's link to its main is made by the consolation move, not typed.
+    readonly_fields = ("stage", "consolation_of", "byes_from_main")
     exclude = ("created_at",)
     actions = ["seat_next_round", "draw_bracket"]
 

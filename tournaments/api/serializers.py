@@ -209,8 +209,10 @@ class PlayoffMatchSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "tournament",
+            "side",
             "round",
             "position",
+            "best_of",
             "top",
             "bottom",
             "top_seed",
@@ -222,8 +224,14 @@ class PlayoffMatchSerializer(serializers.ModelSerializer):
 
 
 class TournamentBracketSerializer(serializers.Serializer):
+    """The bracket: ``rounds`` (a double elimination's winners' bracket), ``losers`` and
+    ``final`` (a double elimination's; empty for a single elimination), the champion."""
+
     tournament = serializers.CharField()
+    format = serializers.CharField()
     rounds = serializers.ListField(child=PlayoffMatchSerializer(many=True))
+    losers = serializers.ListField(child=PlayoffMatchSerializer(many=True))
+    final = serializers.ListField(child=PlayoffMatchSerializer(many=True))
     champion = serializers.CharField(allow_null=True)
 
 

@@ -26,6 +26,9 @@ from tournaments.models.events import (
     RULE_FIELDS as RULE_FIELDS,
 )
 from tournaments.models.events import (
+    BracketFormat as BracketFormat,
+)
+from tournaments.models.events import (
     Entrant as Entrant,
 )
 from tournaments.models.events import (
@@ -48,6 +51,9 @@ from tournaments.models.events import (
 )
 from tournaments.models.events import (
     default_tiebreaks as default_tiebreaks,
+)
+from tournaments.models.families import (
+    EventFamily as EventFamily,
 )
 from tournaments.models.money import (
     MONEY_IN as MONEY_IN,
@@ -72,6 +78,9 @@ from tournaments.models.money import (
 )
 from tournaments.models.money import (
     SidePotKind as SidePotKind,
+)
+from tournaments.models.playoffs import (
+    BracketSide as BracketSide,
 )
 from tournaments.models.playoffs import (
     PlayoffCard as PlayoffCard,

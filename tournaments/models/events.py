@@ -14,6 +14,12 @@ class Kind(models.TextChoices):
     MAIN = "main", _("main event")
     CONSOLATION = "consolation", _("consolation")
     SATELLITE = "satellite", _("satellite")
+    SIDE_EVENT = "side", _("side event")
+
+
+class BracketFormat(models.TextChoices):
+    SINGLE = "single", _("single elimination")
+    DOUBLE = "double", _("double elimination")
 
 
 class TournamentVariant(models.TextChoices):
@@ -125,6 +131,61 @@ class Tournament(models.Model):
         help_text=_(
             "The one-game playoffs played to separate entrants level at the cut, each "
             "[winner, loser], where the tie-breaks end in a playoff."
+        ),
+    )
+    bracket_format = models.CharField(
+        _("bracket"),
+        max_length=8,
+        choices=BracketFormat.choices,
+        default=BracketFormat.SINGLE,
+        help_text=_(
+            "Single elimination, or double: a winners' and a losers' bracket, their two "
+            "winners meeting in a grand final."
+        ),
+    )
+    grand_final_reset = models.BooleanField(
+        _("grand final reset game"),
+        default=True,
+        help_text=_(
+            "Double elimination: if the losers' bracket winner wins the grand final, the two "
+            "play one more match, so that nobody goes out after a single loss."
+        ),
+    )
+    playoff_best_of_rounds = models.CharField(
+        _("best of, round by round"),
+        max_length=40,
+        blank=True,
+        default="",
+        help_text=_(
+            "Best of 1, 3, 5 or 7 per playoff round, read from the final backwards: "
+            '"1,3,3,5" plays the final best of 5, the two rounds before best of 3 and every '
+            'earlier round best of 1. Empty: every round as "playoff matches best of".'
+        ),
+    )
+    family = models.ForeignKey(
+        "EventFamily",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        verbose_name=_("weekend"),
+        help_text=_("The weekend (or day) of events this one belongs to, if any."),
+    )
+    consolation_of = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="consolations",
+        verbose_name=_("consolation of"),
+        help_text=_("The main event whose non-qualifiers this consolation takes in."),
+    )
+    byes_from_main = models.BooleanField(
+        _("Consy Lite: byes from the main's cards"),
+        default=False,
+        help_text=_(
+            "The consolation is drawn straight into its bracket from the main's standings, "
+            "the best non-qualifiers getting the byes."
         ),
     )
     club_season = models.ForeignKey(

@@ -9,15 +9,27 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models.events import Entrant, Tournament
 
 
+class BracketSide(models.TextChoices):
+    WINNERS = "winners", _("winners' bracket")
+    LOSERS = "losers", _("losers' bracket")
+    FINAL = "final", _("grand final")
+
+
 class PlayoffMatch(models.Model):
     """A bracket slot: ``round`` from 1, ``position`` from 0 in bracket order. Round 1 holds
-    the drawn pairings; the winner of position p goes to position p // 2 of the next round."""
+    the drawn pairings; the winner of position p goes to position p // 2 of the next round.
+    A double-elimination bracket's matches also say their ``side`` (winners', losers', the
+    grand final) and are placed by ``contest.double_elimination``; a single elimination's are
+    all the winners'."""
 
     tournament = models.ForeignKey(
         Tournament,
         on_delete=models.CASCADE,
         related_name="playoff_matches",
         verbose_name=_("tournament"),
+    )
+    side = models.CharField(
+        _("bracket side"), max_length=8, choices=BracketSide.choices, default=BracketSide.WINNERS
     )
     round = models.PositiveSmallIntegerField(_("playoff round"))
     position = models.PositiveSmallIntegerField(verbose_name=_("position"))
@@ -46,12 +58,15 @@ class PlayoffMatch(models.Model):
         verbose_name=_("winner"),
     )
     is_bye = models.BooleanField(default=False, verbose_name=_("bye"))
+    best_of = models.PositiveSmallIntegerField(
+        _("best of"), null=True, blank=True
+    )  # set at the draw from the event's schedule; empty (older brackets): the event's one
 
     class Meta:
         ordering = ["round", "position"]
         constraints = [
             models.UniqueConstraint(
-                fields=["tournament", "round", "position"], name="playoff_slot_unique"
+                fields=["tournament", "side", "round", "position"], name="playoff_slot_unique"
             )
         ]
         verbose_name = _("playoff match")
@@ -59,6 +74,11 @@ class PlayoffMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} · {_('playoff round')} {self.round}, {self.position + 1}"
+
+    @property
+    def plays_best_of(self) -> int:
+        """The games this match is best of: its own, set at the draw, else the event's."""
+        return self.best_of or self.tournament.playoff_best_of
 
 
 class PlayoffGame(models.Model):

@@ -44,6 +44,9 @@ from tournaments.selectors.standings import (
     bracket_rounds as bracket_rounds,
 )
 from tournaments.selectors.standings import (
+    bracket_sections as bracket_sections,
+)
+from tournaments.selectors.standings import (
     champion as champion,
 )
 from tournaments.selectors.standings import (

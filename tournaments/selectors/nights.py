@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from contest import double_elimination
 from league.shared import Player
 from tournaments import logic
 from tournaments.models import (
+    BracketFormat,
+    BracketSide,
     Bye,
     ClubSeason,
     Entrant,
@@ -88,14 +91,21 @@ def nights_of(tournaments: list[Tournament]) -> list[Night]:
     matches: dict[int, list[tuple[int, int | None, int | None, int | None, bool]]] = {
         pk: [] for pk in ids
     }
-    for tid, *m in PlayoffMatch.objects.filter(tournament_id__in=ids).values_list(
-        "tournament_id", "round", "top_id", "bottom_id", "winner_id", "is_bye"
+    sides: dict[int, list[str]] = {pk: [] for pk in ids}
+    for tid, side, *m in PlayoffMatch.objects.filter(tournament_id__in=ids).values_list(
+        "tournament_id", "side", "round", "top_id", "bottom_id", "winner_id", "is_bye"
     ):
         matches[tid].append(tuple(m))  # type: ignore[arg-type]
+        sides[tid].append(side)
     out = []
     for t in tournaments:
         data = standings_from_rows(t, entrants=entrants[t.pk], games=games[t.pk], byes=byes[t.pk])
-        champion, places = _outcome(t, data, matches[t.pk], name_of, seeded[t.pk])
+        if t.bracket_format == BracketFormat.DOUBLE:
+            champion, places = _double_outcome(
+                t, data, list(zip(sides[t.pk], matches[t.pk], strict=True)), name_of, seeded[t.pk]
+            )
+        else:
+            champion, places = _outcome(t, data, matches[t.pk], name_of, seeded[t.pk])
         out.append(
             Night(
                 tournament=t,
@@ -134,6 +144,43 @@ def _outcome(
     in_bracket = [name for name, _rank in ranked if name in seeded]
     places = logic.final_places(ranked, in_bracket=in_bracket, lost_in=lost_in, rounds=rounds)
     return name_of[final[0][3]], places
+
+
+def _double_outcome(
+    tournament: Tournament,
+    data: dict[str, Any],
+    matches: list[tuple[str, tuple[int, int | None, int | None, int | None, bool]]],
+    name_of: dict[int, str],
+    seeded: set[str],
+) -> tuple[str | None, dict[str, int] | None]:
+    """A double elimination's champion and places, once the event is finished: the grand
+    final's winner 1st and loser 2nd, then by the losers' round each went out in (the later,
+    the better; those out in the same round share a place), then the standings."""
+    if tournament.stage != TournamentStage.FINISHED:
+        return None, None
+    out_at: dict[str, int] = {}
+    last = max((m[0] for side, m in matches if side == BracketSide.LOSERS), default=0)
+    champion = None
+    for side, (rnd, top, bottom, winner, is_bye) in sorted(matches, key=lambda x: x[1][0]):
+        if is_bye or winner is None or top is None or bottom is None:
+            continue
+        loser = name_of[bottom if winner == top else top]
+        if side == BracketSide.LOSERS:
+            out_at[loser] = rnd
+        elif side == BracketSide.FINAL:
+            champion = name_of[winner]
+            out_at[loser] = last + 1
+            out_at[champion] = last + 2
+    bracket_places = double_elimination.places(out_at)
+    ranked = [(s.record.entrant, s.rank) for s in data["ranked"]]
+    places = logic.final_places(
+        ranked,
+        in_bracket=[name for name, _rank in ranked if name in seeded],
+        lost_in={},
+        rounds=0,
+        bracket_places=bracket_places,
+    )
+    return champion, places
 
 
 def night_points(season: ClubSeason, night: Night) -> dict[int, int]:

@@ -7,12 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext
 
 from contest import brackets
 from league.kernel.cache import read_counter, tournament_version_key
 from league.kernel.errors import DomainError
 from tournaments import logic
 from tournaments.models import (
+    BracketFormat,
+    BracketSide,
     Bye,
     EntrantStatus,
     PlayoffMatch,
@@ -20,6 +23,7 @@ from tournaments.models import (
     TableGame,
     TableState,
     Tournament,
+    TournamentStage,
 )
 
 
@@ -71,7 +75,17 @@ def compute(
     recs = logic.records(rules, entrants, results, byes, playoffs or ())
     ranked = logic.rank(rules, recs.values(), draw_seed=draw_seed)
     qualifiers = qualifiers_of(ranked, one_in=rules.qualify_one_in, withdrawn=withdrawn)
+    chosen = set(qualifiers)
+    high = next(
+        (
+            s.record.entrant
+            for s in ranked
+            if s.record.entrant not in chosen and s.record.entrant not in withdrawn
+        ),
+        None,
+    )
     return {
+        "high_non_qualifier": high,
         "standings": [s.record.as_row(s.rank) for s in ranked],
         "qualifiers": qualifiers,
         "bracket": [list(pair) for pair in brackets.bracket(len(qualifiers))],
@@ -180,26 +194,109 @@ class BracketMatch:
         return self.wins.get(self.match.bottom_id or 0, 0)
 
 
-def bracket_rounds(tournament: Tournament) -> list[list[BracketMatch]]:
-    """The bracket by round, each match with its games won so far."""
-    matches = (
+def _bracket_matches(tournament: Tournament) -> list[BracketMatch]:
+    out = []
+    for m in (
         PlayoffMatch.objects.filter(tournament=tournament)
-        .select_related("top", "bottom", "winner")
+        .select_related("top", "bottom", "winner", "tournament")
         .prefetch_related("games")
         .order_by("round", "position")
-    )
-    rounds: list[list[BracketMatch]] = []
-    for m in matches:
+    ):
         wins: dict[int, int] = {}
         for g in m.games.all():
             wins[g.winner_id] = wins.get(g.winner_id, 0) + 1
-        while len(rounds) < m.round:
+        out.append(BracketMatch(m, wins))
+    return out
+
+
+def _by_round(matches: list[BracketMatch]) -> list[list[BracketMatch]]:
+    rounds: list[list[BracketMatch]] = []
+    for bm in matches:
+        while len(rounds) < bm.match.round:
             rounds.append([])
-        rounds[m.round - 1].append(BracketMatch(m, wins))
+        rounds[bm.match.round - 1].append(bm)
     return rounds
 
 
+def bracket_rounds(tournament: Tournament) -> list[list[BracketMatch]]:
+    """The bracket by round (a double elimination's winners' bracket), each match with its
+    games won so far."""
+    return _by_round([bm for bm in _bracket_matches(tournament) if bm.match.side == "winners"])
+
+
+@dataclass
+class BracketRound:
+    title: str
+    matches: list[BracketMatch]
+
+
+@dataclass
+class BracketSection:
+    """One bracket of an event: a single elimination's only one, or a double elimination's
+    winners', losers' and grand final, each by round with its titles."""
+
+    side: str
+    title: str
+    rounds: list[BracketRound]
+
+
+def bracket_sections(tournament: Tournament) -> list[BracketSection]:
+    """The event's brackets to show, each by round (empty until drawn)."""
+    matches = _bracket_matches(tournament)
+    if not matches:
+        return []
+    if tournament.bracket_format != BracketFormat.DOUBLE:
+        rounds = _by_round(matches)
+        titled = [
+            BracketRound(
+                gettext("Final")
+                if i == len(rounds)
+                else gettext("Round %(number)s") % {"number": i},
+                row,
+            )
+            for i, row in enumerate(rounds, start=1)
+        ]
+        return [BracketSection("single", "", titled)]
+    sides = {
+        BracketSide.WINNERS: gettext("Winners' bracket"),
+        BracketSide.LOSERS: gettext("Losers' bracket"),
+        BracketSide.FINAL: gettext("Grand final"),
+    }
+    out = []
+    for side, title in sides.items():
+        rounds = _by_round([bm for bm in matches if bm.match.side == side])
+        titled = []
+        for i, row in enumerate(rounds, start=1):
+            if side == BracketSide.FINAL:
+                name = gettext("Grand final") if i == 1 else gettext("Deciding match")
+                if i == 2 and all(bm.match.is_bye for bm in row):
+                    continue  # the reset match, not needed
+            elif side == BracketSide.WINNERS and i == len(rounds):
+                name = gettext("Winners' final")
+            elif side == BracketSide.LOSERS and i == len(rounds):
+                name = gettext("Losers' final")
+            else:
+                name = gettext("Round %(number)s") % {"number": i}
+            titled.append(BracketRound(name, row))
+        if titled:
+            out.append(BracketSection(side, title, titled))
+    return out
+
+
 def champion(tournament: Tournament) -> str | None:
+    """The event's champion once its final is won (a double elimination's grand final, or
+    its deciding match)."""
+    if tournament.bracket_format == BracketFormat.DOUBLE:
+        if tournament.stage != TournamentStage.FINISHED:
+            return None
+        last = (
+            PlayoffMatch.objects.filter(tournament=tournament, side=BracketSide.FINAL)
+            .exclude(winner=None)
+            .select_related("winner")
+            .order_by("-round")
+            .first()
+        )
+        return last.winner.name if last is not None and last.winner is not None else None
     final = (
         PlayoffMatch.objects.filter(tournament=tournament, winner__isnull=False)
         .select_related("winner")

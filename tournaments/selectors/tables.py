@@ -138,15 +138,32 @@ def playoff_match_rows() -> QuerySet[PlayoffMatch]:
 
 
 def bracket_document(tournament: Tournament) -> dict[str, Any]:
-    """The bracket by round (empty until drawn) and the champion once the final is won."""
-    rounds: list[list[PlayoffMatch]] = []
+    """The bracket by round (empty until drawn) and the champion once the final is won; a
+    double elimination's winners' bracket in ``rounds``, its losers' bracket in ``losers``
+    and its grand final (with the deciding match, if played) in ``final``."""
+    sides: dict[str, list[list[PlayoffMatch]]] = {"winners": [], "losers": [], "final": []}
     for match in playoff_match_rows().filter(tournament=tournament):
+        rounds = sides[match.side]
         while len(rounds) < match.round:
             rounds.append([])
         rounds[match.round - 1].append(match)
-    final = rounds[-1][0] if rounds and len(rounds[-1]) == 1 else None
-    champion = final.winner.name if final is not None and final.winner is not None else None
-    return {"tournament": tournament.name, "rounds": rounds, "champion": champion}
+    rounds = sides["winners"]
+    if tournament.bracket_format == "double":
+        decided = [m for r in sides["final"] for m in r if m.winner is not None]
+        finished = tournament.stage == "finished"
+        winner = decided[-1].winner if decided and finished else None
+        champion = winner.name if winner is not None else None
+    else:
+        final = rounds[-1][0] if rounds and len(rounds[-1]) == 1 else None
+        champion = final.winner.name if final is not None and final.winner is not None else None
+    return {
+        "tournament": tournament.name,
+        "format": tournament.bracket_format,
+        "rounds": rounds,
+        "losers": sides["losers"],
+        "final": sides["final"],
+        "champion": champion,
+    }
 
 
 def table_seat_names(game: TableGame) -> list[str]:

@@ -52,6 +52,11 @@ from tournaments.services.events import (
     tournament_create,
     tournament_update,
 )
+from tournaments.services.families import (
+    consolation_fill,
+    family_create,
+    family_event_create,
+)
 from tournaments.services.members import club_members_set
 from tournaments.services.money import (
     MANUAL_KINDS,
@@ -117,6 +122,7 @@ __all__ = [
     "club_season_create",
     "club_season_update",
     "club_update",
+    "consolation_fill",
     "directs",
     "entrant_check_in",
     "entrant_register",
@@ -124,6 +130,8 @@ __all__ = [
     "entrant_withdraw",
     "entrants_add",
     "entrants_check_in_all",
+    "family_create",
+    "family_event_create",
     "fees_collect",
     "forfeit_games",
     "ledger_entry_add",

@@ -14,6 +14,7 @@ from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.permissions import Action, Actor, actor_of
 from tournaments import logic
 from tournaments.models import (
+    BracketFormat,
     Entrant,
     PlayoffGame,
     PlayoffMatch,
@@ -25,6 +26,7 @@ from tournaments.models import (
 from tournaments.selectors import (
     standings_for_tournament,
 )
+from tournaments.services import double_bracket
 from tournaments.services._common import _changed, _lock, _require
 from tournaments.services.notify import notify_club_night_standing
 
@@ -57,7 +59,7 @@ def bracket_draw(*, user: Actor, tournament: Tournament) -> list[PlayoffMatch]:
                 )
                 % {"names": ", ".join(data["playoff_due"])}
             )
-        matches = _store_bracket(tournament, data["qualifiers"])
+        matches = store_bracket(tournament, data["qualifiers"])
         tournament.stage = TournamentStage.PLAYOFFS
         tournament.save(update_fields=["stage"])
         audit_log(
@@ -103,7 +105,10 @@ def tiebreak_playoff_record(
     return tournament
 
 
-def _store_bracket(tournament: Tournament, qualifiers: list[str]) -> list[PlayoffMatch]:
+def store_bracket(tournament: Tournament, qualifiers: list[str]) -> list[PlayoffMatch]:
+    """Seed ``qualifiers`` in order and store the event's bracket, single or double
+    elimination, each match with its best-of from the event's schedule. Inside the caller's
+    transaction, the event locked."""
     by_name = {e.name: e for e in tournament.entrants.all()}
     seeds: dict[int, Entrant] = {}
     for i, name in enumerate(qualifiers, start=1):
@@ -111,13 +116,24 @@ def _store_bracket(tournament: Tournament, qualifiers: list[str]) -> list[Playof
         entrant.seed = i
         entrant.save(update_fields=["seed"])
         seeds[i] = entrant
+    if tournament.bracket_format == BracketFormat.DOUBLE:
+        return double_bracket.store(tournament, seeds)
     slots = brackets.bracket(len(qualifiers))
+    schedule = double_bracket.schedule_of(tournament)
+    rounds = brackets.bracket_size(len(qualifiers)).bit_length() - 1 or 1
     matches: list[PlayoffMatch] = []
     size = len(slots)
     rnd = 1
     while size >= 1:
         for pos in range(size):
-            match = PlayoffMatch(tournament=tournament, round=rnd, position=pos)
+            match = PlayoffMatch(
+                tournament=tournament,
+                round=rnd,
+                position=pos,
+                best_of=brackets.round_best_of(
+                    schedule, rnd, rounds, default=tournament.playoff_best_of
+                ),
+            )
             if rnd == 1:
                 high, low = slots[pos]
                 match.top = seeds[high]
@@ -155,7 +171,22 @@ def _decide(tournament: Tournament, match: PlayoffMatch, winner: Entrant | None)
         nxt.save(update_fields=["bottom"])
 
 
-def _where_in_bracket(match: PlayoffMatch) -> str:
+def after_game(
+    tournament: Tournament, match: PlayoffMatch, decided: object, winner: Entrant
+) -> None:
+    """After a game of ``match`` is stored: a double-elimination bracket replayed (the winner
+    on, the loser down into the losers' bracket, byes through); a single elimination's match
+    decided once ``decided`` names its winner."""
+    if tournament.bracket_format == BracketFormat.DOUBLE:
+        double_bracket.replay(tournament)
+    elif decided is not None:
+        _decide(tournament, match, winner)
+
+
+def _where_in_bracket(match: PlayoffMatch, tournament: Tournament) -> str:
+    """A match's place in words; ``tournament`` its event (already at hand: no query)."""
+    if tournament.bracket_format == BracketFormat.DOUBLE:
+        return double_bracket.where(match)
     return _("playoff round %(round)s, match %(match)s") % {
         "round": match.round,
         "match": match.position + 1,
@@ -210,7 +241,7 @@ def playoff_game_check(
     entrants known, the winner one of them, the score below the target): the loser's score.
     Reads only the objects given (no query), so the tournament archive's importer checks its
     playoff games with it too, on matches it has not stored yet."""
-    where = _where_in_bracket(match)
+    where = _where_in_bracket(match, tournament)
     if match.winner is not None:
         raise Locked(
             _("The match (%(where)s) is decided: %(winner)s won it; no game may follow.")
@@ -253,9 +284,8 @@ def _playoff_game_store(
             key=key,
         )
         winners = list(match.games.order_by("number").values_list("winner_id", flat=True))
-        decided = brackets.match_winner(winners, best_of=tournament.playoff_best_of)
-        if decided is not None:
-            _decide(tournament, match, winner)
+        best_of = match.best_of or tournament.playoff_best_of
+        after_game(tournament, match, brackets.match_winner(winners, best_of=best_of), winner)
         audit_log(
             actor=user,
             action=AuditAction.PLAYOFF_GAME_RECORD,
@@ -277,7 +307,10 @@ def playoff_game_void(*, user: Any, game: PlayoffGame, reason: str = "") -> Play
         tournament = _lock(match.tournament)
         match = PlayoffMatch.objects.select_related("winner").get(pk=match.pk)
         game = PlayoffGame.objects.select_related("winner").get(pk=game.pk, match=match)
-        if match.winner_id is not None:
+        double = tournament.bracket_format == BracketFormat.DOUBLE
+        if double:
+            double_bracket.check_void(tournament, game.pk)
+        elif match.winner_id is not None:
             nxt = PlayoffMatch.objects.filter(
                 tournament=tournament, round=match.round + 1, position=match.position // 2
             ).first()
@@ -286,7 +319,7 @@ def playoff_game_void(*, user: Any, game: PlayoffGame, reason: str = "") -> Play
                     _("%(winner)s has played on (%(where)s): void the games of that match first.")
                     % {
                         "winner": match.winner.name if match.winner else "",
-                        "where": _where_in_bracket(nxt),
+                        "where": _where_in_bracket(nxt, tournament),
                     }
                 )
             _undecide(tournament, match, nxt)
@@ -302,6 +335,8 @@ def playoff_game_void(*, user: Any, game: PlayoffGame, reason: str = "") -> Play
         for later in match.games.filter(number__gt=number).order_by("number"):
             later.number -= 1
             later.save(update_fields=["number"])
+        if double:
+            double_bracket.replay(tournament)
         audit_log(
             actor=user,
             action=AuditAction.PLAYOFF_GAME_VOID,

@@ -20,6 +20,7 @@ from scoring.errors import ScoringError
 from tournaments import logic
 from tournaments.models import (
     RULE_FIELDS,
+    BracketFormat,
     Entrant,
     EntrantPlayer,
     EntrantStatus,
@@ -32,6 +33,7 @@ from tournaments.models import (
 )
 from tournaments.rules_messages import rules_message
 from tournaments.services._common import _changed, _lock, _require
+from tournaments.services.double_bracket import check_schedule
 
 
 def tournament_create(
@@ -101,6 +103,10 @@ EDITABLE = (
     "acc_no_harm",
     "games_per_opponent",
     "keep_apart",
+    "bracket_format",
+    "grand_final_reset",
+    "playoff_best_of_rounds",
+    "family",
 )
 
 
@@ -122,6 +128,21 @@ def _check_seating(row: Tournament) -> None:
         raise ValidationFailed(
             _("Keep apart two different entrants at a time, by name."), field="keep_apart"
         )
+
+
+def _check_bracket(row: Tournament) -> None:
+    """A known bracket format, the reset game a yes or no, a best-of schedule of odd numbers
+    (stored tidied: ``1, 3,3`` as ``1,3,3``)."""
+    if row.bracket_format not in BracketFormat.values:
+        raise ValidationFailed(
+            _("Unknown bracket: %(value)s.") % {"value": row.bracket_format},
+            field="bracket_format",
+        )
+    if not isinstance(row.grand_final_reset, bool):
+        raise ValidationFailed(
+            _("The grand final's reset game is on or off."), field="grand_final_reset"
+        )
+    row.playoff_best_of_rounds = check_schedule(str(row.playoff_best_of_rounds or ""))
 
 
 def tournament_update(
@@ -150,6 +171,7 @@ def tournament_update(
             field = str(exc.params.get("name", "double_skunk_margin"))
             raise ValidationFailed(scoring_message(exc), field=field) from None
         _check_seating(row)
+        _check_bracket(row)
         if row.variant != before["variant"] and row.entrants.exists():
             raise Locked(_("Entrants are registered: singles or partnership no longer changes."))
         row.save()

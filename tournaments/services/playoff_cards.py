@@ -82,7 +82,7 @@ def _enter(
     with transaction.atomic():
         tournament = _lock(match.tournament)
         match = PlayoffMatch.objects.select_related("top", "bottom").get(pk=match.pk)
-        where = _where_in_bracket(match)
+        where = _where_in_bracket(match, tournament)
         if tournament.stage != TournamentStage.PLAYOFFS or match.winner_id is not None:
             raise Locked(
                 _("The match (%(where)s) is decided: no game may follow.") % {"where": where}

@@ -51,7 +51,7 @@ from tournaments.models import (
     TournamentStage,
 )
 from tournaments.services._common import _changed, _lock, _require
-from tournaments.services.bracket import _decide, _where_in_bracket
+from tournaments.services.bracket import _where_in_bracket, after_game
 from tournaments.services.clubs import club_create, night_assign_season
 from tournaments.services.events import entrant_check_in, entrant_register, tournament_create
 from tournaments.services.money import pot_hands_check, purse_set, side_pot_set
@@ -387,7 +387,7 @@ def playoff_forfeit(
     with transaction.atomic():
         tournament = _lock(match.tournament)
         match = PlayoffMatch.objects.select_related("top", "bottom", "winner").get(pk=match.pk)
-        where = _where_in_bracket(match)
+        where = _where_in_bracket(match, tournament)
         if tournament.stage != TournamentStage.PLAYOFFS or match.winner_id is not None:
             raise Locked(_("The match (%(where)s) is decided already.") % {"where": where})
         if match.top is None or match.bottom is None:
@@ -402,7 +402,7 @@ def playoff_forfeit(
         assert present is not None
         winners = list(match.games.order_by("number").values_list("winner_id", flat=True))
         recorded = 0
-        best_of = tournament.playoff_best_of
+        best_of = match.best_of or tournament.playoff_best_of
         while recorded < games and brackets.match_winner(winners, best_of=best_of) is None:
             PlayoffGame.objects.create(
                 match=match,
@@ -413,8 +413,7 @@ def playoff_forfeit(
             )
             winners.append(present.pk)
             recorded += 1
-        if brackets.match_winner(winners, best_of=best_of) is not None:
-            _decide(tournament, match, present)
+        after_game(tournament, match, brackets.match_winner(winners, best_of=best_of), present)
         audit_log(
             actor=user,
             action=AuditAction.PLAYOFF_FORFEIT,

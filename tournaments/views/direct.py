@@ -24,9 +24,11 @@ from league.kernel.permissions import Action, can, is_league_admin, warm_permiss
 from tournaments import selectors, services
 from tournaments.acc_reports import SPECIAL_KIND_WORDS, club_roster
 from tournaments.models import (
+    BracketFormat,
     Club,
     Entrant,
     EntrantStatus,
+    Kind,
     MemberStatus,
     PlayoffMatch,
     Round,
@@ -39,7 +41,18 @@ from tournaments.models import (
     TournamentStage,
 )
 from tournaments.rules_messages import acc_sides_words
+from tournaments.services.double_bracket import where
 from tournaments.services.workspace import round_clock_end
+
+
+def where_in_bracket(match: PlayoffMatch, night: Tournament) -> str:
+    """A playoff match's place in words (a double elimination's side and round)."""
+    if night.bracket_format == BracketFormat.DOUBLE:
+        return where(match)
+    return _("playoff round %(round)s, match %(match)s") % {
+        "round": match.round,
+        "match": match.position + 1,
+    }
 
 
 def _refused(request: HttpRequest, message: str) -> HttpResponse:
@@ -379,6 +392,37 @@ def _op_fees(request: HttpRequest, night: Tournament) -> str:
     return _("%(count)s entry fee(s) recorded.") % {"count": len(made)}
 
 
+def _op_consolation(request: HttpRequest, night: Tournament) -> str:
+    consolation = get_object_or_404(
+        Tournament,
+        pk=_picked(request.POST.get("consolation"), _("Choose the consolation.")),
+        kind=Kind.CONSOLATION,
+    )
+    lite = request.POST.get("lite") == "on"
+    moved = services.consolation_fill(
+        user=request.user, main=night, consolation=consolation, lite=lite
+    )
+    return _("%(count)s non-qualifier(s) moved into %(name)s.") % {
+        "count": len(moved),
+        "name": consolation.name,
+    }
+
+
+def _consolations_for(night: Tournament) -> list[Tournament]:
+    """The consolations the main's non-qualifiers may move into: its weekend's (or, outside a
+    weekend, any) consolation with no entrant yet."""
+    if night.kind != Kind.MAIN or night.stage not in (
+        TournamentStage.PLAYOFFS,
+        TournamentStage.FINISHED,
+    ):
+        return []
+    found = Tournament.objects.filter(
+        kind=Kind.CONSOLATION, stage=TournamentStage.REGISTRATION, entrants=None
+    )
+    found = found.filter(family=night.family) if night.family_id else found.filter(family=None)
+    return list(found.order_by("name"))
+
+
 def _op_close(request: HttpRequest, night: Tournament) -> str:
     services.night_close(user=request.user, tournament=night)
     return _("The books balance: the night is closed.")
@@ -404,6 +448,7 @@ OPS: dict[str, Callable[[HttpRequest, Tournament], str]] = {
     "pot_from_cards": _op_pot_from_cards,
     "payouts": _op_payouts,
     "close": _op_close,
+    "consolation": _op_consolation,
 }
 
 
@@ -460,6 +505,7 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
         selectors.playoff_match_rows().filter(tournament=night, winner__isnull=True)
     )
     for match in playoff_matches:  # the players' cards for each match's next game
+        match.where = where_in_bracket(match, night)  # type: ignore[attr-defined]
         match.cards_now = services.open_cards(match)  # type: ignore[attr-defined]
         match.next_number = len(match.games.all()) + 1  # type: ignore[attr-defined]
         # This form's game, once: a double tap or a resent form stores it once (the key).
@@ -481,9 +527,13 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
         "standings": standings["standings"],
         "qualifiers": standings["qualifiers"],
         "playoff_due": standings["playoff_due"],
-        "bracket": selectors.bracket_rounds(night),
+        "bracket": selectors.bracket_sections(night),
         "playoff_matches": playoff_matches,
         "champion": selectors.champion(night),
+        "consolations": _consolations_for(night),
+        "high_non_qualifier": standings["high_non_qualifier"]
+        if night.stage in (TournamentStage.PLAYOFFS, TournamentStage.FINISHED)
+        else None,
         "books": books,
         "pot_kinds": [
             (k, label)

@@ -20,7 +20,15 @@ from league.kernel.errors import DomainError
 from league.kernel.permissions import Action, can, player_of, refusal
 from tournaments import cutline, selectors, services
 from tournaments.checks import NOT_AT_TABLE, table_side_of
-from tournaments.models import Club, Entrant, PlayoffMatch, TableGame, TableState, Tournament
+from tournaments.models import (
+    Club,
+    Entrant,
+    PlayoffMatch,
+    TableGame,
+    TableState,
+    Tournament,
+    TournamentStage,
+)
 from tournaments.rules_messages import acc_sides_words
 from tournaments.rules_sheet import tournament_rules
 from tournaments.services.workspace import round_clock_end
@@ -50,6 +58,11 @@ def _standings_context(tournament: Tournament) -> dict[str, Any]:
         "qualifiers": data["qualifiers"],
         "cut_settled": cut["settled"],
         "bracket": data["bracket"],
+        "high_non_qualifier": (
+            data["high_non_qualifier"]
+            if tournament.stage in (TournamentStage.PLAYOFFS, TournamentStage.FINISHED)
+            else None
+        ),
     }
 
 
@@ -139,8 +152,9 @@ def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/bracket.html",
         {
             "tournament": tournament,
-            "rounds": selectors.bracket_rounds(tournament),
+            "sections": selectors.bracket_sections(tournament),
             "champion": selectors.champion(tournament),
+            "high_non_qualifier": _standings_context(tournament)["high_non_qualifier"],
             **_live(tournament),
         },
     )
@@ -150,7 +164,12 @@ def tv_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The venue TV: the bracket once drawn, else the current round's seating, large, and
     redrawn in place whenever the tournament's version changes."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rounds = selectors.bracket_rounds(tournament)
+    return render(request, "tournaments/tv.html", tv_context(tournament))
+
+
+def tv_context(tournament: Tournament) -> dict[str, Any]:
+    """What the TV shows of ``tournament`` (a weekend's TV shows its events in turn)."""
+    rounds = selectors.bracket_sections(tournament)
     rnd = None if rounds else selectors.current_round(tournament)
     context: dict[str, Any] = {
         "tournament": tournament,
@@ -174,7 +193,7 @@ def tv_page(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(
             rows=shown, more_rows=len(rows) - len(shown), cut_settled=standings["cut_settled"]
         )
-    return render(request, "tournaments/tv.html", context)
+    return context
 
 
 TV_ROWS_PER_COLUMN = 14  # seating rows a column holds at 1920x1080
