@@ -19,6 +19,8 @@ from league.kernel.permissions import Action, can
 from tournaments.models import Registration, RegistrationDesk
 from tournaments.services import registration as desk_services
 
+from .base import ActionPermissions
+
 
 @admin.register(RegistrationDesk)
 class RegistrationDeskAdmin(admin.ModelAdmin):
@@ -111,7 +113,7 @@ def _by_event(
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
+class RegistrationAdmin(ActionPermissions, admin.ModelAdmin):
     list_display = (
         "name",
         "tournament",
@@ -163,7 +165,10 @@ class RegistrationAdmin(admin.ModelAdmin):
             return {}
         return actions
 
-    @admin.action(description=gettext_lazy("Accept (a place, or the waiting list when full)"))
+    @admin.action(
+        description=gettext_lazy("Accept (a place, or the waiting list when full)"),
+        permissions=["run_tournament"],
+    )
     def accept(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
         _by_event(
             self,
@@ -175,7 +180,9 @@ class RegistrationAdmin(admin.ModelAdmin):
             gettext_lazy("%(n)s accepted."),
         )
 
-    @admin.action(description=gettext_lazy("Refuse (they are told)"))
+    @admin.action(
+        description=gettext_lazy("Refuse (they are told)"), permissions=["run_tournament"]
+    )
     def refuse(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
         _by_event(
             self,
@@ -187,7 +194,7 @@ class RegistrationAdmin(admin.ModelAdmin):
             gettext_lazy("Refused %(n)s; they are told."),
         )
 
-    @admin.action(description=gettext_lazy("The entry fee is paid"))
+    @admin.action(description=gettext_lazy("The entry fee is paid"), permissions=["keep_money"])
     def paid(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
         _by_event(
             self,
@@ -199,7 +206,7 @@ class RegistrationAdmin(admin.ModelAdmin):
             gettext_lazy("%(n)s entry fees recorded as paid."),
         )
 
-    @admin.action(description=gettext_lazy("Check in"))
+    @admin.action(description=gettext_lazy("Check in"), permissions=["run_tournament"])
     def check_in(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
         _by_event(
             self,
@@ -211,7 +218,10 @@ class RegistrationAdmin(admin.ModelAdmin):
             gettext_lazy("%(n)s checked in."),
         )
 
-    @admin.action(description=gettext_lazy("Withdraw (the waiting list moves up)"))
+    @admin.action(
+        description=gettext_lazy("Withdraw (the waiting list moves up)"),
+        permissions=["run_tournament"],
+    )
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
         for row in queryset:
             try:

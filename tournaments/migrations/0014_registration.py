@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("league", "0029_dealt_cards"),
-        ("tournaments", "0012_acc_settings"),
+        ("tournaments", "0013_double_elimination_and_weekends"),
     ]
 
     operations = [
