@@ -1,0 +1,95 @@
+"""Team leagues built through their services: the Potters Bar format (9 boards, 5 pairs then
+4 singles, each the best of 3 legs to 121), teams of ten players and two reserves whose
+captains have accounts, and helpers that name a match's boards and enter its sheets."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from league.kernel.permissions import Trusted
+from league.models import Player
+from teamleagues import services
+
+TRUSTED = Trusted(None, "test")
+POTTERS_BAR_BOARDS = [("pairs", "five-card")] * 5 + [("singles", "six-card")] * 4
+POTTERS_BAR = {
+    "team_size": 10,
+    "reserves": 2,
+    "legs_per_board": 3,
+    "best_of": True,
+    "target": 121,
+    "points_per_leg": 1,
+    "points_per_board": 0,
+    "points_win": 2,
+    "points_draw": 1,
+    "decided_by": "legs",
+    "naming": "same_pair",
+}
+
+
+def make_team(league, name: str):
+    """A team "name" of players "name p1".."name p10" and reserves "name r1", "name r2"; its
+    captain, "name p1", signs in as "cap-name"."""
+    User = get_user_model()
+    user = User.objects.create_user(username=f"cap-{name.lower()}", password="pass-word-123")
+    players = [Player.objects.create(name=f"{name} p{i}") for i in range(1, 11)]
+    players[0].user = user
+    players[0].save()
+    reserves = [Player.objects.create(name=f"{name} r{i}") for i in (1, 2)]
+    team = services.team_set(
+        user=TRUSTED,
+        league=league,
+        name=name,
+        venue=f"The {name} Arms",
+        captain=players[0],
+        players=players,
+        reserves=reserves,
+    )
+    return SimpleNamespace(team=team, captain=user, players=players, reserves=reserves)
+
+
+def lineup(t, *, reserve_on_board5: bool = False) -> dict[int, list]:
+    """Boards 1-5 pairs (p1+p2 .. p9+p10), boards 6-9 singles (p1..p4)."""
+    p = t.players
+    names = {i + 1: [p[2 * i], p[2 * i + 1]] for i in range(5)}
+    names.update({6 + i: [p[i]] for i in range(4)})
+    if reserve_on_board5:
+        names[5] = [p[8], t.reserves[0]]
+    return names
+
+
+def sheet(outcomes: dict[int, tuple[str, str]], *, loser_score: int = 100) -> list:
+    """Legs from each board's outcome: (winner side, "2-0" or "2-1"); a 2-1 board is won,
+    lost, won."""
+    legs = []
+    for board, (winner, score) in sorted(outcomes.items()):
+        loser = "away" if winner == "home" else "home"
+        order = [winner, winner] if score == "2-0" else [winner, loser, winner]
+        legs.extend((board, n, w, loser_score) for n, w in enumerate(order, start=1))
+    return legs
+
+
+@pytest.fixture
+def organiser(db):
+    return get_user_model().objects.create_user(username="organiser", password="pass-word-123")
+
+
+@pytest.fixture
+def potters_bar(db, organiser):
+    """The league with its format; ``make(name)`` adds a team."""
+    league = services.league_set(
+        user=TRUSTED,
+        name="Potters Bar & District",
+        boards=POTTERS_BAR_BOARDS,
+        organisers=[organiser],
+        **POTTERS_BAR,
+    )
+    return SimpleNamespace(league=league, make=lambda name: make_team(league, name))
+
+
+@pytest.fixture
+def helpers():
+    return SimpleNamespace(lineup=lineup, sheet=sheet, trusted=TRUSTED)
