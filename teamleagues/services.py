@@ -167,6 +167,14 @@ def league_set(
             FormatBoard(format=fmt, number=i, kind=k, variant=v)
             for i, (k, v) in enumerate(boards, start=1)
         )
+        if before is not None:
+            # Nothing is played yet: the open seasons' fixtures take the new boards (their
+            # captains name them again).
+            fixtures = list(
+                Fixture.objects.filter(season__league=league, season__state=SeasonState.OPEN)
+            )
+            Board.objects.filter(fixture__in=fixtures).delete()
+            make_boards(fixtures, fmt)
         if organisers:
             league.organisers.add(*organisers)
         audit_log(

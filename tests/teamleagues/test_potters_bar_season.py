@@ -96,9 +96,10 @@ def row_of(r):
 def test_a_two_division_season_its_tables_and_next_seasons_divisions(
     potters_bar, organiser, helpers
 ):
-    teams = {n: potters_bar.make(n) for n in [f"A{i}" for i in range(1, 9)] + [
-        f"B{i}" for i in range(1, 9)
-    ]}
+    teams = {
+        n: potters_bar.make(n)
+        for n in [f"A{i}" for i in range(1, 9)] + [f"B{i}" for i in range(1, 9)]
+    }
     season = services.season_create(
         user=organiser,
         league=potters_bar.league,
@@ -131,11 +132,15 @@ def test_a_two_division_season_its_tables_and_next_seasons_divisions(
         if (home, away) == ("A2", "A7"):
             services.board_forfeit(user=teams["A2"].captain, fixture=fixture, board=6)
         for name, side in ((home, "home"), (away, "away")):
-            names = helpers.lineup(teams[name], reserve_on_board5=(home, away, side) == (
-                "A3",
-                "A6",
-                "home",
-            ))
+            names = helpers.lineup(
+                teams[name],
+                reserve_on_board5=(home, away, side)
+                == (
+                    "A3",
+                    "A6",
+                    "home",
+                ),
+            )
             if (home, away) == ("A2", "A7"):
                 del names[6]
             services.boards_name(user=teams[name].captain, fixture=fixture, names=names)
@@ -148,7 +153,9 @@ def test_a_two_division_season_its_tables_and_next_seasons_divisions(
     reserve = BoardPlayer.objects.get(board__fixture=a3a6, player=teams["A3"].reserves[0])
     assert reserve.reserve and reserve.board.number == 5 and reserve.side == "home"
     # The draw and the forfeit, as matches.
-    draw = selectors.match_result(selectors.fixture_detail(fixtures.get(home__name="A4", away__name="A5").pk))
+    draw = selectors.match_result(
+        selectors.fixture_detail(fixtures.get(home__name="A4", away__name="A5").pk)
+    )
     assert (draw.result, draw.home_legs, draw.away_legs, draw.home_points, draw.away_points) == (
         "draw",
         12,
@@ -156,7 +163,9 @@ def test_a_two_division_season_its_tables_and_next_seasons_divisions(
         13,
         13,
     )
-    walk = selectors.match_result(selectors.fixture_detail(fixtures.get(home__name="A2", away__name="A7").pk))
+    walk = selectors.match_result(
+        selectors.fixture_detail(fixtures.get(home__name="A2", away__name="A7").pk)
+    )
     assert (walk.result, walk.home_legs, walk.away_legs, walk.home_boards, walk.away_boards) == (
         "home",
         16,
