@@ -49,7 +49,7 @@ def single_round_robin(teams: Sequence[T]) -> list[list[tuple[T, T]]]:
     """
     field_: list[T | None] = list(teams)
     if len(field_) % 2:
-        field_.append(None)
+        field_.insert(0, None)  # the rest stays put; the teams turn around it
     n = len(field_)
     rounds: list[list[tuple[T, T]]] = []
     for r in range(n - 1):

@@ -22,11 +22,12 @@ from teamleagues.services import make_boards, must_organise
 
 
 def _seed_order(cup: Cup, teams: Sequence[Team]) -> list[Team]:
+    """The organiser's order when seeded; else the draw: each team's ticket, sha256 of
+    "season seed:cup name:team name" (:func:`contest.draw.draw_ticket`), the higher first."""
     if cup.seeded:
         return list(teams)
-    return sorted(
-        teams, key=lambda t: draw_ticket(cup.season.draw_seed * 1000 + cup.pk, t.name), reverse=True
-    )
+    seed = cup.season.draw_seed
+    return sorted(teams, key=lambda t: draw_ticket(seed, f"{cup.name}:{t.name}"), reverse=True)
 
 
 def cup_create(
