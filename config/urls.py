@@ -32,6 +32,7 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("direct/", include("tournaments.direct_urls")),
     path("federation/", include("federation.urls")),
+    path("team-leagues/", include("teamleagues.urls")),
     path("", include("league.urls")),
 ]
 

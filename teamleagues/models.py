@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from contest.teamleague import MatchRules
@@ -348,6 +349,9 @@ class Fixture(models.Model):
 
     def __str__(self) -> str:
         return f"{self.home} v {self.away}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("teamleagues:fixture", args=[self.pk])
 
     def team_of(self, side: str) -> Team:
         return self.home if side == Side.HOME else self.away

@@ -93,3 +93,57 @@ def potters_bar(db, organiser):
 @pytest.fixture
 def helpers():
     return SimpleNamespace(lineup=lineup, sheet=sheet, trusted=TRUSTED)
+
+
+SMALL_BOARDS = [("pairs", "five-card"), ("singles", "six-card")]
+
+
+def small_lineup(t) -> dict[int, list]:
+    return {1: t.players[:2], 2: [t.players[2]]}
+
+
+def small_season(organiser, *, league_name: str = "Rye & District"):
+    """Two divisions of three (Top: T1-T3, Bottom: U1-U3), matches of a pairs board and a
+    singles board, each the best of 3 legs; 1 up, 1 down. Every match is played (the lower
+    number wins each board 2-0) but U1 v U2, at U1, left for the test."""
+    league = services.league_set(
+        user=TRUSTED,
+        name=league_name,
+        boards=SMALL_BOARDS,
+        organisers=[organiser],
+        **{**POTTERS_BAR, "team_size": 3},
+    )
+    teams = {n: make_team(league, n) for n in ("T1", "T2", "T3", "U1", "U2", "U3")}
+    season = services.season_create(
+        user=organiser,
+        league=league,
+        name="2026",
+        divisions=[
+            ("Top", [teams[n].team for n in ("T1", "T2", "T3")]),
+            ("Bottom", [teams[n].team for n in ("U1", "U2", "U3")]),
+        ],
+        promoted=1,
+        relegated=1,
+        tiebreaks=["legs_difference", "draw"],
+    )
+    import datetime as dt
+
+    from teamleagues.models import Fixture
+
+    for division in season.divisions.all():
+        services.fixtures_make(user=organiser, division=division, first=dt.date(2026, 9, 3))
+    left = None
+    for fixture in Fixture.objects.filter(season=season).select_related("home", "away"):
+        home, away = fixture.home.name, fixture.away.name
+        if (home, away) == ("U1", "U2"):
+            left = fixture
+            continue
+        for name in (home, away):
+            services.boards_name(
+                user=teams[name].captain, fixture=fixture, names=small_lineup(teams[name])
+            )
+        winner = "home" if int(home[1]) < int(away[1]) else "away"
+        legs = sheet({1: (winner, "2-0"), 2: (winner, "2-0")})
+        for name in (home, away):
+            services.sheet_enter(user=teams[name].captain, fixture=fixture, legs=legs)
+    return SimpleNamespace(league=league, teams=teams, season=season, left=left)
