@@ -74,7 +74,7 @@ def test_captains_name_enter_and_the_organiser_closes_the_season(client, organis
     page = client.get(reverse("teamleagues:season", args=[s.season.pk])).content.decode()
     assert "Cette saison est close." in page and "Saison 2026" in page
     page = client.get(url).content.decode()
-    assert "Tableau 1" in page
+    assert "Table 1 : Paires" in page and "Nommez vos tables" not in page
 
 
 def test_a_stranger_names_nothing(client, organiser, django_user_model):
