@@ -233,6 +233,11 @@ class TeamSeason(models.Model):
         ),
     )
     draw_seed = models.PositiveIntegerField(_("seed of the draw"), default=0)
+    averages_minimum = models.PositiveSmallIntegerField(
+        _("matches to qualify for the averages"),
+        default=5,
+        help_text=_("A player's average counts for the honours once they played this many."),
+    )
     previous = models.OneToOneField(
         "self",
         on_delete=models.SET_NULL,

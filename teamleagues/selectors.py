@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
@@ -17,6 +18,7 @@ from teamleagues.models import (
     Fixture,
     Leg,
     MatchFormat,
+    Member,
     Team,
     TeamSeason,
 )
@@ -139,3 +141,92 @@ def fixtures_of(season: TeamSeason, *, team_ids: Iterable[int] = ()) -> list[Fix
 
         qs = qs.filter(Q(home_id__in=ids) | Q(away_id__in=ids))
     return list(qs.order_by("date", "round", "pk"))
+
+
+@dataclass
+class Average:
+    """A player's season: matches played, legs played and won, their average (legs won per
+    leg played), and whether they played enough matches to qualify for the honours."""
+
+    player_id: int
+    name: str
+    team: str
+    matches: int
+    legs: int
+    won: int
+    qualified: bool
+
+    @property
+    def average(self) -> float:
+        return self.won / self.legs if self.legs else 0.0
+
+
+def averages(season: TeamSeason) -> list[Average]:
+    """Every player of the season's league matches (divisions only) with the legs they played
+    that stand: the qualified first, by average, then legs won (two queries)."""
+    rows: dict[int, Average] = {}
+    played: dict[int, set[int]] = {}
+    players = BoardPlayer.objects.filter(
+        board__fixture__season=season, board__fixture__division__isnull=False
+    ).select_related("player", "board__fixture__home", "board__fixture__away")
+    legs: dict[int, list[str]] = {}
+    for board_id, winner in Leg.objects.filter(
+        board__fixture__season=season,
+        board__fixture__division__isnull=False,
+        state__in=["agreed", "settled"],
+    ).values_list("board_id", "winner"):
+        legs.setdefault(board_id, []).append(winner)
+    for bp in players:
+        fixture = bp.board.fixture
+        team = fixture.home.name if bp.side == "home" else fixture.away.name
+        row = rows.setdefault(
+            bp.player_id, Average(bp.player_id, bp.player.name, team, 0, 0, 0, False)
+        )
+        won = legs.get(bp.board_id, [])
+        row.legs += len(won)
+        row.won += sum(1 for w in won if w == bp.side)
+        played.setdefault(bp.player_id, set()).add(fixture.pk)
+    for pid, row in rows.items():
+        row.matches = len(played[pid])
+        row.qualified = row.matches >= season.averages_minimum
+    return sorted(rows.values(), key=lambda r: (not r.qualified, -r.average, -r.won, r.name))
+
+
+def player_of_the_season(season: TeamSeason) -> Average | None:
+    """The best average among the qualified (then the most legs won); None when nobody
+    qualified."""
+    best = averages(season)
+    return best[0] if best and best[0].qualified else None
+
+
+def fixture_calendar(player_ids: set[int]) -> list[dict[str, Any]]:
+    """The dated fixtures of open seasons of the teams these players are on, as calendar
+    items (the kernel's calendar source; one query)."""
+    from urllib.parse import urlsplit
+
+    from django.conf import settings
+    from django.db.models import Q
+    from django.urls import reverse
+
+    host = urlsplit(settings.PEGBOARD_SITE_URL).hostname or "pegboard"
+    teams = Member.objects.filter(player__in=player_ids).values("team_id")
+    fixtures = (
+        Fixture.objects.filter(Q(home__in=teams) | Q(away__in=teams), date__isnull=False)
+        .filter(season__state="open")
+        .select_related("home", "away", "season__league")
+        .distinct()
+    )
+    return [
+        {
+            "uid": f"team-fixture-{f.pk}@{host}",
+            "data": {
+                "summary": f"{f.home.name} v {f.away.name}",
+                "league": f.season.league.name,
+                "date": f.date.isoformat() if f.date else "",
+                "venue": f.home.venue,
+                "time_zone": settings.TIME_ZONE,
+                "path": reverse("teamleagues:fixture", args=[f.pk]),
+            },
+        }
+        for f in fixtures
+    ]

@@ -21,6 +21,9 @@ from teamleagues import cups, roles, selectors, services
 from teamleagues.models import Cup, Fixture, Member, Side, Team, TeamLeague, TeamSeason
 
 
+AVERAGES_SHOWN = 30  # the top of the averages on the season's page
+
+
 def leagues(request: HttpRequest) -> HttpResponse:
     return render(request, "teamleagues/leagues.html", {"leagues": TeamLeague.objects.all()})
 
@@ -62,7 +65,8 @@ def season(request: HttpRequest, pk: int) -> HttpResponse:
             "chain": [_(tl.TEAM_METRICS[k].name) for k in (the_season.tiebreaks or [])],
             "cups": list(the_season.cups.all()),
             "organiser": roles.is_organiser(request.user, the_season.league),
-            "playoffs": by_division.get(None, []),
+            "playoffs": [f for f in by_division.get(None, []) if f.playoff],
+            "averages": [a for a in selectors.averages(the_season) if a.legs][:AVERAGES_SHOWN],
         },
     )
 
@@ -161,7 +165,9 @@ def fixture_names(request: HttpRequest, pk: int) -> HttpResponse:
         if not key.startswith("b") or "_" not in key or not value:
             continue
         board_raw, _slot = key[1:].split("_", 1)
-        if not (board_raw.isascii() and board_raw.isdigit() and value.isascii() and value.isdigit()):
+        if not (
+            board_raw.isascii() and board_raw.isdigit() and value.isascii() and value.isdigit()
+        ):
             continue
         wanted.setdefault(int(board_raw), []).append(int(value))
     found = Player.objects.in_bulk({pid for ids in wanted.values() for pid in ids})

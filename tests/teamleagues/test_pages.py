@@ -89,3 +89,18 @@ def test_a_stranger_names_nothing(client, organiser, django_user_model):
     )
     assert "Only the two captains and the organisers" in response.content.decode()
     assert "data-names-form" not in response.content.decode()
+
+
+def test_a_players_calendar_has_their_teams_dated_fixtures(organiser):
+    from league.kernel.notify import CALENDAR_SOURCES
+
+    s = small_season(organiser)
+    player = s.teams["U1"].players[4]
+    items = CALENDAR_SOURCES["team_league_fixtures"]({player.pk})
+    # U1 plays U2 and U3 at home and away: four dated fixtures, at the home team's pub.
+    assert len(items) == 4
+    assert {i["data"]["summary"] for i in items} == {"U1 v U2", "U2 v U1", "U1 v U3", "U3 v U1"}
+    home = next(i for i in items if i["data"]["summary"] == "U1 v U2")
+    assert home["data"]["venue"] == "The U1 Arms" and home["data"]["path"].endswith(
+        f"/{s.left.pk}/"
+    )
