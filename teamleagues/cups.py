@@ -140,12 +140,13 @@ def cup_next_round(*, user: Actor, cup: Cup, on: date | None = None) -> CupRound
         number, through, won = cup_standing(cup)
         if won:
             raise Locked(_("The cup is won: there is no next round."))
-        if any(t is None for t in through):
+        teams = [t for t in through if t is not None]
+        if len(teams) != len(through):
             raise Locked(_("Every match of round %(n)s needs a winner first.") % {"n": number})
         rnd = CupRound.objects.create(cup=cup, number=number + 1, date=on)
         fixtures = []
-        for slot in range(len(through) // 2):
-            home, away = through[2 * slot], through[2 * slot + 1]
+        for slot in range(len(teams) // 2):
+            home, away = teams[2 * slot], teams[2 * slot + 1]
             fixtures.append(
                 Fixture.objects.create(
                     season=cup.season,

@@ -20,7 +20,6 @@ from league.shared import Player
 from teamleagues import cups, roles, selectors, services
 from teamleagues.models import Cup, Fixture, Member, Side, Team, TeamLeague, TeamSeason
 
-
 AVERAGES_SHOWN = 30  # the top of the averages on the season's page
 
 
@@ -161,7 +160,8 @@ def fixture_names(request: HttpRequest, pk: int) -> HttpResponse:
     side = _side_param(request)
     names: dict[int, list[Player]] = {}
     wanted: dict[int, list[int]] = {}
-    for key, value in request.POST.items():
+    for key in request.POST:
+        value = request.POST.get(key, "")
         if not key.startswith("b") or "_" not in key or not value:
             continue
         board_raw, _slot = key[1:].split("_", 1)

@@ -45,7 +45,11 @@ def enter_leg(page, board, winner, loser_score):
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_captains_enter_a_match_and_the_organiser_promotes_and_relegates(
-    live_server, browser, shot, organiser, language  # noqa: F811
+    live_server,
+    browser,
+    shot,
+    organiser,  # noqa: F811
+    language,
 ):
     s = small_season(organiser, league_name=f"Rye & District {language}")
     for user in (organiser, s.teams["U1"].captain, s.teams["U2"].captain):
