@@ -447,7 +447,7 @@ def boards_name(
             for p in players:
                 if p.pk not in members:
                     raise ValidationFailed(
-                        _("%(player)s is not on %(team)s's list.")
+                        _("%(player)s is not on the list of %(team)s.")
                         % {"player": p.name, "team": team.name}
                     )
             if len({p.pk for p in players}) != len(players):

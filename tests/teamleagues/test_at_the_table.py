@@ -91,7 +91,7 @@ def test_names_follow_the_team_list_the_kinds_and_the_team_size(match, helpers, 
     fixture, home, away = match
     names = helpers.lineup(home)
     stranger = Player.objects.create(name="Stranger")
-    with pytest.raises(ValidationFailed, match="Stranger is not on Red Lion's list"):
+    with pytest.raises(ValidationFailed, match="Stranger is not on the list of Red Lion"):
         services.boards_name(user=home.captain, fixture=fixture, names={**names, 9: [stranger]})
     with pytest.raises(ValidationFailed, match="on boards 6 and 9: one singles board"):
         services.boards_name(
