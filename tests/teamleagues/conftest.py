@@ -102,7 +102,7 @@ def small_lineup(t) -> dict[int, list]:
     return {1: t.players[:2], 2: [t.players[2]]}
 
 
-def small_season(organiser, *, league_name: str = "Rye & District"):
+def small_season(organiser, *, league_name: str = "Rye & District", playoffs: bool = False):
     """Two divisions of three (Top: T1-T3, Bottom: U1-U3), matches of a pairs board and a
     singles board, each the best of 3 legs; 1 up, 1 down. Every match is played (the lower
     number wins each board 2-0) but U1 v U2, at U1, left for the test."""
@@ -125,6 +125,7 @@ def small_season(organiser, *, league_name: str = "Rye & District"):
         promoted=1,
         relegated=1,
         tiebreaks=["legs_difference", "draw"],
+        playoffs=playoffs,
     )
     import datetime as dt
 
