@@ -381,6 +381,52 @@ def fixtures_make(
     return fixtures
 
 
+def fixture_add(
+    *,
+    user: Actor,
+    season: TeamSeason,
+    home: Team,
+    away: Team,
+    division: Division | None = None,
+    on: date | None = None,
+    round_number: int = 1,
+    playoff: bool = False,
+) -> Fixture:
+    """One fixture added by an organiser (a match rearranged, an archive's match), its boards
+    from the format."""
+    must_organise(user, season.league)
+    if home.pk == away.pk:
+        raise ValidationFailed(_("A team does not play itself."))
+    with transaction.atomic():
+        TeamSeason.objects.select_for_update().filter(pk=season.pk).first()
+        if season.state != SeasonState.OPEN:
+            raise Locked(_("This season is closed."))
+        if division is not None:
+            entered = set(division.entries.values_list("team_id", flat=True))
+            if home.pk not in entered or away.pk not in entered:
+                raise ValidationFailed(
+                    _("Both teams play in %(division)s for this match to count in its table.")
+                    % {"division": division.name}
+                )
+        fixture = Fixture.objects.create(
+            season=season,
+            division=division,
+            home=home,
+            away=away,
+            date=on,
+            round=round_number,
+            playoff=playoff,
+        )
+        make_boards([fixture], season.league.format)
+        audit_log(
+            actor=user,
+            action=AuditAction.TEAM_FIXTURES_MAKE,
+            obj=fixture,
+            after={"home": home.name, "away": away.name, "date": on.isoformat() if on else None},
+        )
+    return fixture
+
+
 # -- At the table: names, legs, forfeits -------------------------------------------------------
 
 
