@@ -70,3 +70,20 @@ def test_a_file_that_is_not_an_archive_stores_nothing(organiser):
     with pytest.raises(ValidationFailed, match="'teams' is missing"):
         archive.season_import(user=TRUSTED, raw=json.dumps(exported), league_name="Broken")
     assert TeamLeague.objects.count() == leagues
+
+
+def test_the_commands_export_and_import_a_season(organiser, tmp_path):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    s = small_season(organiser)
+    out = StringIO()
+    call_command("export_team_season", str(s.season.pk), stdout=out)
+    path = tmp_path / "season.json"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    said = StringIO()
+    call_command("import_team_season", str(path), "--league-name", "Rye again", stdout=said)
+    assert "Imported Rye again 2026" in said.getvalue()
+    copy = TeamLeague.objects.get(name="Rye again").seasons.get()
+    assert archive.season_export(copy)["fixtures"] == json.loads(out.getvalue())["fixtures"]
