@@ -14,6 +14,7 @@ urlpatterns = [
     path("fixtures/<int:pk>/", views.fixture, name="fixture"),
     path("fixtures/<int:pk>/names/", views.fixture_names, name="fixture_names"),
     path("fixtures/<int:pk>/leg/", views.fixture_leg, name="fixture_leg"),
+    path("fixtures/<int:pk>/forfeit/", views.fixture_forfeit, name="fixture_forfeit"),
     path("teams/<int:pk>/", views.team, name="team"),
     path("cups/<int:pk>/", views.cup, name="cup"),
 ]

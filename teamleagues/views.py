@@ -218,6 +218,23 @@ def fixture_leg(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(f"{the_fixture.get_absolute_url()}{after}")
 
 
+@login_required
+@require_POST
+def fixture_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
+    the_fixture = get_object_or_404(Fixture.objects.select_related("home", "away"), pk=pk)
+    side = _side_param(request)
+    after = f"?side={side}" if side else ""
+    try:
+        board = whole_number(
+            request.POST.get("board", ""), field="board", message=_("Choose a board.")
+        )
+        services.board_forfeit(user=request.user, fixture=the_fixture, board=board, side=side)
+        messages.success(request, _("Board %(n)s is forfeited.") % {"n": board})
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect(f"{the_fixture.get_absolute_url()}{after}")
+
+
 def team(request: HttpRequest, pk: int) -> HttpResponse:
     the_team = get_object_or_404(Team.objects.select_related("league", "captain"), pk=pk)
     return render(

@@ -104,3 +104,20 @@ def test_a_players_calendar_has_their_teams_dated_fixtures(organiser):
     assert home["data"]["venue"] == "The U1 Arms" and home["data"]["path"].endswith(
         f"/{s.left.pk}/"
     )
+
+
+def test_a_captain_forfeits_a_board_from_the_match_page(client, organiser):
+    s = small_season(organiser)
+    u2 = s.teams["U2"]
+    client.force_login(u2.captain)
+    url = reverse("teamleagues:fixture", args=[s.left.pk])
+    assert "data-forfeit-form" in client.get(url).content.decode()
+    response = client.post(
+        reverse("teamleagues:fixture_forfeit", args=[s.left.pk]), {"board": 2}, follow=True
+    )
+    html = response.content.decode()
+    assert "Board 2 is forfeited." in html and "Forfeited by U2" in html
+    response = client.post(
+        reverse("teamleagues:fixture_forfeit", args=[s.left.pk]), {"board": 2}, follow=True
+    )
+    assert "Board 2 is already forfeited." in response.content.decode()
