@@ -14,10 +14,21 @@ from django.utils.translation import gettext as _
 from contest import brackets
 from contest.draw import draw_ticket
 from league.kernel.audit import AuditAction, audit_log
-from league.kernel.errors import Locked, ValidationFailed
+from league.kernel.errors import Conflict, Locked, ValidationFailed
 from league.kernel.permissions import Actor
 from teamleagues import selectors
-from teamleagues.models import Cup, CupKind, CupRound, Fixture, Side, Team, TeamSeason
+from teamleagues.models import (
+    Cup,
+    CupKind,
+    CupRound,
+    Fixture,
+    Member,
+    Qualification,
+    Side,
+    Team,
+    TeamLeague,
+    TeamSeason,
+)
 from teamleagues.services import make_boards, must_organise
 
 
@@ -190,3 +201,43 @@ def _plate_first_round(user: Actor, plate: Cup, on: date | None) -> CupRound:
 def cup_winner(cup: Cup) -> Team | None:
     _n, through, won = cup_standing(cup)
     return Team.objects.get(pk=through[0]) if won and through[0] is not None else None
+
+
+def qualifier_enter(*, user: Actor, cup: Cup, into: TeamLeague) -> Team:
+    """The Legion's ladder: the organiser of the next level enters a lower level's cup winner
+    (zone to provincial, provincial to national) as a team of their league, with its captain
+    and list; their own cup is then drawn with it."""
+    must_organise(user, into)
+    lower = cup.season.league
+    if lower.feeds_id != into.pk:
+        raise Locked(
+            _("%(lower)s does not qualify into %(upper)s.")
+            % {"lower": lower.name, "upper": into.name}
+        )
+    winner = cup_winner(cup)
+    if winner is None:
+        raise Locked(_("%(cup)s has no winner yet.") % {"cup": cup.name})
+    with transaction.atomic():
+        TeamLeague.objects.select_for_update().get(pk=into.pk)
+        if Qualification.objects.filter(cup=cup, team__league=into).exists():
+            raise Conflict(_("The winner of %(cup)s is already entered.") % {"cup": cup.name})
+        if Team.objects.filter(league=into, name=winner.name).exists():
+            raise Conflict(
+                _("%(league)s already has a team called %(team)s.")
+                % {"league": into.name, "team": winner.name}
+            )
+        team = Team.objects.create(
+            league=into, name=winner.name, venue=winner.venue, captain=winner.captain
+        )
+        Member.objects.bulk_create(
+            Member(team=team, player_id=m.player_id, reserve=m.reserve)
+            for m in winner.members.all()
+        )
+        Qualification.objects.create(team=team, cup=cup)
+        audit_log(
+            actor=user,
+            action=AuditAction.TEAM_SET,
+            obj=team,
+            after={"qualified_from": f"{lower.name} · {cup.name}", "captain": winner.captain.name},
+        )
+    return team

@@ -57,6 +57,18 @@ class TeamLeague(models.Model):
         related_name="team_leagues_organised",
         verbose_name=_("organisers"),
     )
+    feeds = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="feeders",
+        verbose_name=_("qualifies into"),
+        help_text=_(
+            "The next level (zone, then provincial, then national): its organisers enter "
+            "this league's cup winners."
+        ),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -519,3 +531,21 @@ class CupRound(models.Model):
 
     def __str__(self) -> str:
         return f"{self.cup} · {self.number}"
+
+
+class Qualification(models.Model):
+    """A team entered into the next level's league as the winner of a lower level's cup."""
+
+    team = models.OneToOneField(
+        Team, on_delete=models.CASCADE, related_name="qualification", verbose_name=_("team")
+    )
+    cup = models.ForeignKey(
+        Cup, on_delete=models.PROTECT, related_name="qualifiers", verbose_name=_("won")
+    )
+
+    class Meta:
+        verbose_name = _("qualification")
+        verbose_name_plural = _("qualifications")
+
+    def __str__(self) -> str:
+        return f"{self.team} · {self.cup}"

@@ -125,6 +125,7 @@ def league_set(
     boards: Sequence[tuple[str, str]],
     organisers: Sequence[Any] = (),
     league: TeamLeague | None = None,
+    feeds: TeamLeague | None = None,
     **settings: Any,
 ) -> TeamLeague:
     """Create a team league with its match format, or change an existing one's format
@@ -177,6 +178,11 @@ def league_set(
             make_boards(fixtures, fmt)
         if organisers:
             league.organisers.add(*organisers)
+        if feeds is not None and league.feeds_id != feeds.pk:
+            if feeds.pk == league.pk:
+                raise ValidationFailed(_("A league does not qualify into itself."), field="feeds")
+            league.feeds = feeds
+            league.save(update_fields=["feeds"])
         audit_log(
             actor=user,
             action=AuditAction.TEAM_LEAGUE_SET,
