@@ -121,3 +121,27 @@ def test_a_captain_forfeits_a_board_from_the_match_page(client, organiser):
         reverse("teamleagues:fixture_forfeit", args=[s.left.pk]), {"board": 2}, follow=True
     )
     assert "Board 2 is already forfeited." in response.content.decode()
+
+
+def test_every_team_league_page_reads_in_french(client, organiser):
+    from teamleagues import cups
+
+    s = small_season(organiser)
+    cup = cups.cup_create(
+        user=organiser, season=s.season, name="Coupe", teams=[t.team for t in s.teams.values()]
+    )
+    client.force_login(s.teams["U1"].captain)
+    client.cookies["django_language"] = "fr"
+    pages = {
+        reverse("teamleagues:leagues"): "Ligues par équipes",
+        reverse("teamleagues:league", args=[s.league.pk]): "La rencontre",
+        reverse("teamleagues:season", args=[s.season.pk]): "Moyennes",
+        reverse("teamleagues:fixture", args=[s.left.pk]): "Nommez vos tables",
+        reverse("teamleagues:team", args=[s.teams["U1"].team.pk]): "Capitaine",
+        reverse("teamleagues:cup", args=[cup.pk]): "Tour 1",
+    }
+    for url, french in pages.items():
+        html = client.get(url).content.decode()
+        assert french in html, url
+    league_page = client.get(reverse("teamleagues:league", args=[s.league.pk])).content.decode()
+    assert "chacune au meilleur de 3 manches en 121" in league_page
