@@ -117,7 +117,7 @@ def _board_rows(fixture: Fixture, my_side: str | None) -> list[dict[str, Any]]:
 
 
 def fixture(request: HttpRequest, pk: int) -> HttpResponse:
-    the_fixture = selectors.fixture_detail(pk)
+    the_fixture = get_object_or_404(selectors.fixtures_with_play(Fixture.objects.all()), pk=pk)
     sides = roles.captain_sides(request.user, the_fixture)
     organiser = roles.is_organiser(request.user, the_fixture.season.league)
     my_side = sides[0] if sides else None
