@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "league",
     "tournaments",
     "federation",
+    "teamleagues",
 ]
 
 MIDDLEWARE = [

@@ -33,6 +33,7 @@ urlpatterns = [
     path("direct/", include("tournaments.direct_urls")),
     path("", include("tournaments.registration_urls")),  # event pages, registration
     path("federation/", include("federation.urls")),
+    path("team-leagues/", include("teamleagues.urls")),
     path("", include("league.urls")),
 ]
 

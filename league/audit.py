@@ -19,6 +19,8 @@ def audit_place(obj: Any) -> tuple[Game | None, int | None] | None:
     game = getattr(obj, "game", None)
     if isinstance(game, Game):
         return game, game.match.week.season_id
+    if getattr(getattr(obj, "_meta", None), "app_label", "league") != "league":
+        return None  # another app's row: its ``season_id`` is not a league season's
     for path in ("season_id", "week.season_id", "match.week.season_id"):
         value: Any = obj
         for part in path.split("."):

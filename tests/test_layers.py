@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("scoring", "contest", "league", "tournaments", "federation", "config")
+PACKAGES = ("scoring", "contest", "league", "tournaments", "federation", "teamleagues", "config")
 
 
 def imports_of(path: Path) -> set[str]:
@@ -129,6 +129,43 @@ def test_the_federation_uses_the_kernel_the_maths_and_the_tournaments_public_rea
                 ), f"{name} imports {imported}"
 
 
+def test_the_team_leagues_stand_on_the_kernel_alone():
+    """A third competition: of the league only its kernel and the shared tables; nothing of the
+    tournaments or the federation; the maths from ``contest``. Its models import no services,
+    selectors or views; its selectors no services; its services no views."""
+    modules = modules_of("teamleagues")
+    assert modules, "teamleagues/ holds the team leagues"
+    for name, path in modules.items():
+        for imported in imports_of(path):
+            if under(imported, "league"):
+                assert under(imported, "league.kernel", "league.shared"), (
+                    f"{name} imports {imported}"
+                )
+            assert not under(imported, "tournaments", "federation"), f"{name} imports {imported}"
+            if name == "teamleagues.models":
+                assert not under(
+                    imported,
+                    "teamleagues.services",
+                    "teamleagues.cups",
+                    "teamleagues.selectors",
+                    "teamleagues.views",
+                ), f"{name} imports {imported}"
+            if name == "teamleagues.selectors":
+                assert not under(imported, "teamleagues.services", "teamleagues.cups"), (
+                    f"{name} imports {imported}"
+                )
+            if name in ("teamleagues.services", "teamleagues.cups"):
+                assert not under(imported, "teamleagues.views", "teamleagues.admin"), (
+                    f"{name} imports {imported}"
+                )
+
+
+def test_no_other_app_imports_the_team_leagues():
+    for name, path in modules_of("league", "tournaments", "federation").items():
+        for imported in imports_of(path):
+            assert not under(imported, "teamleagues"), f"{name} imports {imported}"
+
+
 def test_models_never_import_services_selectors_views_or_the_api():
     for app in ("league", "tournaments"):
         for name, path in modules_of(app).items():
@@ -191,6 +228,9 @@ def test_the_doors_never_write_through_models_directly():
         *(ROOT / "tournaments" / "management").rglob("*.py"),
         ROOT / "federation" / "views.py",
         ROOT / "federation" / "admin.py",
+        ROOT / "teamleagues" / "views.py",
+        ROOT / "teamleagues" / "admin.py",
+        *(ROOT / "teamleagues" / "management").rglob("*.py"),
     ]
     for path in doors:
         text = path.read_text()

@@ -191,6 +191,20 @@ class AuditAction(StrEnum):
     RESULTS_APPROVE = "results_approve"
     RESULTS_RETURN = "results_return"
 
+    # Team leagues: their settings, seasons, fixtures, boards, legs, cups and the season's end.
+    TEAM_LEAGUE_SET = "team_league_set"
+    TEAM_SET = "team_set"
+    TEAM_SEASON_CREATE = "team_season_create"
+    TEAM_FIXTURES_MAKE = "team_fixtures_make"
+    TEAM_BOARDS_NAME = "team_boards_name"
+    TEAM_LEG_ENTER = "team_leg_enter"
+    TEAM_LEG_SETTLE = "team_leg_settle"
+    TEAM_BOARD_FORFEIT = "team_board_forfeit"
+    TEAM_MATCH_DECIDE = "team_match_decide"
+    TEAM_SEASON_CLOSE = "team_season_close"
+    TEAM_CUP_DRAW = "team_cup_draw"
+    TEAM_CUP_ROUND = "team_cup_round"
+
 
 _ASK = object()  # no account given: ``actor_of(actor)``
 

@@ -41,13 +41,16 @@ STORED = {
     "points_schedule_set", "results_send", "results_approve", "results_return",
     "venue_update", "player_rename",
     "sub_add", "sub_remove", "sub_ask", "invitation_hold", "discards_share",
+    "team_league_set", "team_set", "team_season_create", "team_fixtures_make",
+    "team_boards_name", "team_leg_enter", "team_leg_settle", "team_board_forfeit",
+    "team_match_decide", "team_season_close", "team_cup_draw", "team_cup_round",
 }  # fmt: skip
 
 
 def _written_actions() -> list[tuple[str, ast.expr]]:
     """Every ``action=`` given to the audit writers in the project's code, with where it is."""
     found = []
-    for package in ("league", "tournaments", "federation", "contest", "config"):
+    for package in ("league", "tournaments", "federation", "teamleagues", "contest", "config"):
         for path in sorted((ROOT / package).rglob("*.py")):
             tree = ast.parse(path.read_text(), filename=str(path))
             for node in ast.walk(tree):

@@ -117,6 +117,16 @@ NOT_PAGES = {
     "federation:member": "needs approved results: walked in French in tests/federation/",
     "federation:queue": "statisticians only: walked in French in tests/federation/test_pages.py",
     "federation:review": "statisticians only: walked in French in tests/federation/test_pages.py",
+    "teamleagues:leagues": "walked in French in tests/teamleagues/test_pages.py",
+    "teamleagues:league": "walked in French in tests/teamleagues/test_pages.py",
+    "teamleagues:season": "walked in French in tests/teamleagues/test_pages.py",
+    "teamleagues:fixture": "walked in French in tests/teamleagues/test_pages.py",
+    "teamleagues:team": "walked in French in tests/teamleagues/test_pages.py",
+    "teamleagues:cup": "walked in French in tests/teamleagues/test_pages.py",
+    "teamleagues:season_close": "POST only (the season page's form: tests/teamleagues)",
+    "teamleagues:fixture_names": "POST only (the match page's form: tests/teamleagues)",
+    "teamleagues:fixture_leg": "POST only (the match page's form: tests/teamleagues)",
+    "teamleagues:fixture_forfeit": "POST only (the match page's form: tests/teamleagues)",
 }
 
 

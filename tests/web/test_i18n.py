@@ -80,6 +80,7 @@ SOURCES = [
     "league",
     "scoring",
     "static",
+    "teamleagues",
     "templates",
     "tournaments",
     "manage.py",
