@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from federation.models import ClubRegion, Commissioner
 from league.kernel.permissions import Action, Trusted, can, in_group, is_league_admin
 
 FEDERATION_ADMINS = "Federation admins"
@@ -41,3 +42,30 @@ def may_send_up(user: Any, tournament: Any) -> bool:
         return False
     club = tournament.club
     return club is None or club.directors.filter(pk=user.pk).exists()
+
+
+def region_ids(user: Any) -> set[int]:
+    """The regions ``user`` is a commissioner of (none for a visitor)."""
+    if not getattr(user, "is_authenticated", False) or not getattr(user, "is_active", False):
+        return set()
+    return set(Commissioner.objects.filter(user=user).values_list("region_id", flat=True))
+
+
+def commissions(user: Any, region: Any) -> bool:
+    """Whether ``user`` is the commissioner of ``region``."""
+    return region is not None and region.pk in region_ids(user)
+
+
+def may_review(user: Any, submission: Any) -> bool:
+    """A statistician reviews any results; a regional commissioner those of their region's
+    clubs."""
+    if is_statistician(user):
+        return True
+    club_id = submission.tournament.club_id
+    region = ClubRegion.objects.filter(club_id=club_id).values_list("region_id", flat=True).first()
+    return region is not None and region in region_ids(user)
+
+
+def is_reviewer(user: Any) -> bool:
+    """A statistician, or a commissioner of some region (the review queue's door)."""
+    return is_statistician(user) or bool(region_ids(user))
