@@ -124,7 +124,12 @@ def test_the_books_page_opens_a_q_pool_and_shows_the_fee_in_french(
     url = reverse("federation:books", args=[main.pk])
     client.post(
         url,
-        {"number": "1", "entry": "1000", "style": style("top-double").pk, "entrants": ["Ann", "Bob"]},
+        {
+            "number": "1",
+            "entry": "1000",
+            "style": style("top-double").pk,
+            "entrants": ["Ann", "Bob"],
+        },
     )
     page = client.get(url, headers={"accept-language": "fr"}).content.decode()
     assert "Droit d'homologation : 8 inscrits à 2,00 $ : 16,00 $" in page

@@ -122,7 +122,7 @@ def test_titles_are_data_and_the_career_shows_progress_in_french(
     master.points = 50  # the federation admin's edit: titles are data
     services.data_record(user=fed_admin, obj=master)
     page = client.get(url, headers={"accept-language": "fr"}).content.decode()
-    assert "Maître" in page and 'data-title>Maître<' in page
+    assert "Maître" in page and "data-title>Maître<" in page
     # From 50 to Grand Master's 4,000: 3,938 to go.
     assert "3938 points avant Grand maître" in page
 
