@@ -212,11 +212,15 @@ def points_rows(submission: Submission) -> list[PointsRow]:
     return out
 
 
-def _recount_from(day: date) -> int:
-    """Recompute the stored points of approved events from ``day`` on (a schedule changed)."""
+SANCTIONED = (EventKind.MAIN.value, EventKind.CONSOLATION.value)
+
+
+def _recount_from(day: date, kinds: tuple[str, ...]) -> int:
+    """Recompute the stored points of the approved results of ``kinds`` from ``day`` on (the
+    data that prices them changed)."""
     count = 0
     approved = Submission.objects.filter(
-        status=SubmissionStatus.APPROVED, rows__date__gte=day
+        status=SubmissionStatus.APPROVED, tournament__kind__in=kinds, rows__date__gte=day
     ).distinct()
     for submission in approved.select_related("tournament"):
         PointsRow.objects.filter(submission=submission).delete()
@@ -275,7 +279,7 @@ def schedule_record(
                 after=after,
             )
             start = min(d for d in (old_from, schedule.effective_from) if d is not None)
-            _recount_from(start)
+            _recount_from(start, SANCTIONED)
     return schedule
 
 
@@ -325,7 +329,10 @@ def data_record(*, user: Actor, obj: Any) -> Any:
             )
             if isinstance(obj, DATED_DATA):
                 days = [d for d in (old_from, obj.effective_from) if d is not None]
-                _recount_from(min(days))
+                kinds = (
+                    (Kind.CLUB_NIGHT.value,) if isinstance(obj, GrassRootsSchedule) else SANCTIONED
+                )
+                _recount_from(min(days), kinds)
     return obj
 
 
