@@ -150,7 +150,8 @@ def review_queue(request: HttpRequest) -> HttpResponse:
     if refused:
         return refused
     queue = list(selectors.review_queue(request.user))
-    return render(request, "federation/queue.html", {"queue": queue})
+    mine = Region.objects.filter(pk__in=roles.region_ids(request.user))
+    return render(request, "federation/queue.html", {"queue": queue, "regions": list(mine)})
 
 
 @login_required

@@ -186,10 +186,12 @@ def test_a_commissioner_reviews_their_regions_results_and_no_others(
     assert list(selectors.review_queue(commissioner)) == [sent_east]
     with pytest.raises(NotAllowed, match="commissioners"):
         services.results_approve(user=commissioner, submission=sent_west)
-    services.results_return(user=commissioner, submission=sent_east, reason="Cy's card.")
     client.force_login(commissioner)
     assert client.get(reverse("federation:review", args=[sent_west.pk])).status_code == 403
-    assert client.get(reverse("federation:queue")).status_code == 200
+    queue = client.get(reverse("federation:queue")).content.decode()
+    assert "data-my-regions" in queue and "Atlantic" in queue
+    assert ">East<" in queue and ">West<" not in queue
+    services.results_return(user=commissioner, submission=sent_east, reason="Cy's card.")
 
 
 def test_a_commissioner_puts_a_club_with_no_region_in_theirs_but_moves_none(
