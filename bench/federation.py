@@ -2,6 +2,7 @@
 their approved results stored as points rows; the national table, a regional table and a
 member's career read from them, as selectors and as pages; the Grass Roots tables (national
 and regional) and the Tournament of Champions list from the club nights' Grass Roots points.
+The tables read the members' season totals, rebuilt from the rows first (timed).
 
     PYTHONPATH=. .venv/bin/python bench/federation.py            # the figures
     PYTHONPATH=. .venv/bin/python bench/federation.py --runs 50  # more passes
@@ -215,6 +216,18 @@ def main() -> int:
         "members": PointsRow.objects.values("acc_number").distinct().count(),
     }
     print(f"built in {time.perf_counter() - began:.1f} s: {built}")
+    from federation.models import MemberSeason
+    from federation.totals import retotal
+
+    began = time.perf_counter()
+    totals = retotal(SEASON)  # as a recomputation does: the whole season's totals
+    print(
+        f"season totals rebuilt in {(time.perf_counter() - began) * 1000:.0f} ms: "
+        f"{totals:,} rows"
+    )
+    if MemberSeason.objects.count() < built["members"]:
+        print("FAILED: fewer season totals than members")
+        return 1
     failures = [f"{k}: built {built[k]} of {planned[k]}" for k in planned if built[k] < planned[k]]
 
     member = PointsRow.objects.filter(points__gt=0).values_list("acc_number", flat=True).first()

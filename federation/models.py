@@ -424,3 +424,42 @@ class Commissioner(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} · {self.region}"
+
+
+class Scope(models.TextChoices):
+    NATIONAL = "national", _("national")
+    REGION = "region", _("region")
+    CLUB = "club", _("club")
+
+
+class MemberSeason(models.Model):
+    """A member's totals for a season, kept as results count (rebuilt from the points rows when
+    results are approved or recomputed): nationally, in each region and at each club they
+    earned points in. The tables, the champions and the invitations read these."""
+
+    season = models.PositiveSmallIntegerField(_("season"))
+    scope = models.CharField(_("scope"), max_length=8, choices=Scope.choices)
+    region = models.ForeignKey(
+        Region, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    club = models.ForeignKey(
+        "tournaments.Club", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    acc_number = models.CharField(_("ACC number"), max_length=12)
+    name = models.CharField(_("name"), max_length=120)
+    points = models.PositiveIntegerField(_("points"), default=0)
+    events = models.PositiveIntegerField(_("events"), default=0)
+    gr_points = models.PositiveIntegerField(_("Grass Roots points"), default=0)
+    nights = models.PositiveIntegerField(_("nights"), default=0)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["season", "scope", "region", "-points"], name="totals_points"),
+            models.Index(fields=["season", "scope", "region", "-gr_points"], name="totals_gr"),
+            models.Index(fields=["season", "acc_number"], name="totals_member"),
+        ]
+        verbose_name = _("member's season")
+        verbose_name_plural = _("members' seasons")
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.scope} {self.acc_number}"

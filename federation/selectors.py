@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
 
 import tournaments.selectors as tournament_selectors
@@ -19,10 +19,12 @@ from federation.models import (
     GrassRootsSchedule,
     HandBonus,
     InvitationRule,
+    MemberSeason,
     PointsRow,
     PointsSchedule,
     QPool,
     Region,
+    Scope,
     Submission,
     SubmissionStatus,
     Title,
@@ -127,55 +129,58 @@ class TableRow:
     events: int
 
 
-def _table(rows: QuerySet[PointsRow], field: str = "points") -> list[TableRow]:
-    # Only the rows that earned points: a table lists who has points, and the rows of the other
-    # kind and the players who did not qualify (most rows) are skipped by the partial indexes
-    # (bench/federation.py).
-    summed = (
-        rows.filter(**{f"{field}__gt": 0})
-        .exclude(acc_number="")
-        .values("acc_number")
-        .annotate(total=Sum(field), events=Count("tournament", distinct=True), name=Max("name"))
-        .order_by("-total", "name", "acc_number")
+def _table(totals: QuerySet[MemberSeason], field: str = "points") -> list[TableRow]:
+    # Read from the members' season totals, kept as results count: one row per member, in
+    # order from the index (bench/federation.py).
+    count = "events" if field == "points" else "nights"
+    ordered = (
+        totals.filter(**{f"{field}__gt": 0})
+        .order_by(f"-{field}", "name", "acc_number")
+        .values_list("acc_number", "name", field, count)
     )
     out: list[TableRow] = []
     previous: tuple[int, int] | None = None
-    for i, r in enumerate(summed, start=1):
-        rank = previous[1] if previous and previous[0] == r["total"] else i  # ties share a rank
-        previous = (r["total"], rank)
-        out.append(TableRow(rank, r["acc_number"], r["name"], r["total"], r["events"]))
+    for i, (acc_number, name, total, events) in enumerate(ordered, start=1):
+        rank = previous[1] if previous and previous[0] == total else i  # ties share a rank
+        previous = (total, rank)
+        out.append(TableRow(rank, acc_number, name, total, events))
     return out
+
+
+def _national(season: int) -> QuerySet[MemberSeason]:
+    return MemberSeason.objects.filter(season=season, scope=Scope.NATIONAL, region=None)
+
+
+def _regional(region: Region, season: int) -> QuerySet[MemberSeason]:
+    return MemberSeason.objects.filter(season=season, scope=Scope.REGION, region=region)
 
 
 def national_table(season: int) -> list[TableRow]:
     """The season's points of every member with an ACC number who earned some, most first,
     with the events they earned them at (one query)."""
-    return _table(PointsRow.objects.filter(season=season))
+    return _table(_national(season))
 
 
 def regional_table(region: Region, season: int) -> list[TableRow]:
     """The same, counting only the events of the region's clubs (one query)."""
-    return _table(PointsRow.objects.filter(season=season, region=region))
+    return _table(_regional(region, season))
 
 
 def national_gr_table(season: int) -> list[TableRow]:
     """The season's Grass Roots points of every member who earned some at a club night, most
     first, with the nights they earned them at (one query)."""
-    return _table(PointsRow.objects.filter(season=season), "gr_points")
+    return _table(_national(season), "gr_points")
 
 
 def regional_gr_table(region: Region, season: int) -> list[TableRow]:
     """The same, counting only the nights of the region's clubs (one query)."""
-    return _table(PointsRow.objects.filter(season=season, region=region), "gr_points")
+    return _table(_regional(region, season), "gr_points")
 
 
 def seasons() -> list[int]:
-    """The seasons with points of either kind, latest first (one query each kind)."""
-    found: set[int] = set()
-    for field in ("points", "gr_points"):
-        rows = PointsRow.objects.filter(**{f"{field}__gt": 0}).values_list("season", flat=True)
-        found.update(rows.distinct())
-    return sorted(found, reverse=True)
+    """The seasons with points of either kind, latest first (one query)."""
+    rows = MemberSeason.objects.filter(scope=Scope.NATIONAL).values_list("season", flat=True)
+    return list(rows.distinct().order_by("-season"))
 
 
 def national_champions(season: int) -> list[TableRow]:
@@ -183,6 +188,19 @@ def national_champions(season: int) -> list[TableRow]:
     (all of them, if tied)."""
     table = national_table(season)
     return [row for row in table if row.rank == 1]
+
+
+def champion_seasons(career: Career) -> list[int]:
+    """The seasons ``career``'s member was National Champion (alone or tied): their season's
+    points equal the season's most (one query a season they earned points in)."""
+    out = []
+    for season, points in career.by_season:
+        if points <= 0:
+            continue
+        top = _national(season).order_by("-points").values_list("points", flat=True).first()
+        if top == points:
+            out.append(season)
+    return out
 
 
 @dataclass(frozen=True)
@@ -197,18 +215,15 @@ def club_champions(season: int) -> list[ClubChampion]:
     """Each club's champion of a season: the most Grass Roots points at its nights (all of
     them, if tied), clubs by name (one query)."""
     summed = (
-        PointsRow.objects.filter(season=season, gr_points__gt=0, club__isnull=False)
-        .exclude(acc_number="")
-        .values("club__name", "acc_number")
-        .annotate(total=Sum("gr_points"), name=Max("name"))
-        .order_by("club__name", "-total", "name")
+        MemberSeason.objects.filter(season=season, scope=Scope.CLUB, gr_points__gt=0)
+        .order_by("club__name", "-gr_points", "name")
+        .values_list("club__name", "acc_number", "name", "gr_points")
     )
     best: dict[str, int] = {}
     out: list[ClubChampion] = []
-    for r in summed:
-        club = r["club__name"]
-        if best.setdefault(club, r["total"]) == r["total"]:
-            out.append(ClubChampion(club, r["acc_number"], r["name"], r["total"]))
+    for club, acc_number, name, total in summed:
+        if best.setdefault(club, total) == total:
+            out.append(ClubChampion(club, acc_number, name, total))
     return out
 
 

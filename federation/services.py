@@ -48,6 +48,7 @@ from federation.models import (
     SubmissionStatus,
     season_of,
 )
+from federation.totals import retotal
 from league.kernel.audit import AuditAction, audit_log
 from league.kernel.errors import Conflict, Locked, NotAllowed, ValidationFailed
 from league.kernel.permissions import Actor, actor_of
@@ -126,6 +127,8 @@ def results_approve(*, user: Actor, submission: Submission) -> Submission:
         locked = _reviewable(user, submission)
         rows = points_rows(locked)
         PointsRow.objects.bulk_create(rows)
+        for season in {r.season for r in rows}:
+            retotal(season, [r.acc_number for r in rows])
         locked.status = SubmissionStatus.APPROVED
         locked.reason = ""
         locked.reviewed_by = actor_of(user)
@@ -222,11 +225,15 @@ def _recount_from(day: date, kinds: tuple[str, ...]) -> int:
     approved = Submission.objects.filter(
         status=SubmissionStatus.APPROVED, tournament__kind__in=kinds, rows__date__gte=day
     ).distinct()
+    seasons: set[int] = set()
     for submission in approved.select_related("tournament"):
         PointsRow.objects.filter(submission=submission).delete()
         rows = points_rows(submission)
         PointsRow.objects.bulk_create(rows)
+        seasons.update(r.season for r in rows)
         count += len(rows)
+    for season in seasons:  # many members changed: each season's totals rebuilt whole
+        retotal(season)
     return count
 
 

@@ -122,11 +122,7 @@ def member(request: HttpRequest, acc_number: str) -> HttpResponse:
             "progress": progress,
             "held": names.get(progress.held.name) if progress.held else None,
             "next_title": names.get(progress.next.name) if progress.next else None,
-            "champion_seasons": [
-                season
-                for season, _points in career.by_season
-                if any(c.acc_number == acc_number for c in selectors.national_champions(season))
-            ],
+            "champion_seasons": selectors.champion_seasons(career),
         },
     )
 

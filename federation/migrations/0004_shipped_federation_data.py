@@ -1,6 +1,7 @@
 """The shipped federation data: the Grass Roots points schedule, the lifetime titles, the 29-hand
 bonus, the Q pools' payout styles and the Tournament of Champions' invitation rule, each with
-its source (to be checked against the ACC's own charts and edited in the admin)."""
+its source (to be checked against the ACC's own charts and edited in the admin); and the
+members' season totals of the results approved so far."""
 
 import datetime as dt
 
@@ -77,7 +78,20 @@ def load(apps, schema_editor):
     )
 
 
+def totals(apps, schema_editor):
+    """The members' season totals of the results approved before they were kept."""
+    from federation.totals import retotal
+
+    PointsRow = apps.get_model("federation", "PointsRow")
+    MemberSeason = apps.get_model("federation", "MemberSeason")
+    for season in PointsRow.objects.values_list("season", flat=True).distinct():
+        retotal(season, rows_model=PointsRow, totals_model=MemberSeason)
+
+
 class Migration(migrations.Migration):
     dependencies = [("federation", "0003_grass_roots_titles_pools")]
 
-    operations = [migrations.RunPython(load, migrations.RunPython.noop)]
+    operations = [
+        migrations.RunPython(load, migrations.RunPython.noop),
+        migrations.RunPython(totals, migrations.RunPython.noop),
+    ]
