@@ -456,6 +456,7 @@ class MemberSeason(models.Model):
         indexes = [
             models.Index(fields=["season", "scope", "region", "-points"], name="totals_points"),
             models.Index(fields=["season", "scope", "region", "-gr_points"], name="totals_gr"),
+            models.Index(fields=["season", "scope", "club", "-gr_points"], name="totals_club"),
             models.Index(fields=["season", "acc_number"], name="totals_member"),
         ]
         verbose_name = _("member's season")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
 import tournaments.selectors as tournament_selectors
@@ -185,9 +185,52 @@ def seasons() -> list[int]:
 
 def national_champions(season: int) -> list[TableRow]:
     """The season's National Champion: the most Master Rating Points from 1 August to 31 July
-    (all of them, if tied)."""
-    table = national_table(season)
-    return [row for row in table if row.rank == 1]
+    (all of them, if tied; two queries)."""
+    national = _national(season).filter(points__gt=0)
+    top = national.order_by("-points").values_list("points", flat=True).first()
+    if top is None:
+        return []
+    return _table(national.filter(points=top))
+
+
+@dataclass(frozen=True)
+class TablePage:
+    rows: list[TableRow]
+    number: int
+    pages: int
+    first: int  # the place of the page's first row
+    total: int
+
+
+def table_page(
+    season: int, region: Region | None, field: str, *, number: int, per_page: int
+) -> TablePage:
+    """One page of a table (``field``: "points" or "gr_points"), its ranks as in the whole
+    table: the members tied at the page's first total share the rank of the first of them
+    (two queries on the first page, three after, whatever the table's length)."""
+    totals = (_regional(region, season) if region else _national(season)).filter(
+        **{f"{field}__gt": 0}
+    )
+    total = totals.count()
+    pages = max(1, -(-total // per_page))
+    number = min(max(number, 1), pages)
+    first = (number - 1) * per_page
+    count = "events" if field == "points" else "nights"
+    chunk = list(
+        totals.order_by(f"-{field}", "name", "acc_number").values_list(
+            "acc_number", "name", field, count
+        )[first : first + per_page]
+    )
+    rows: list[TableRow] = []
+    if chunk:
+        above = totals.filter(**{f"{field}__gt": chunk[0][2]}).count() if first else 0
+        for i, (acc_number, name, points, events) in enumerate(chunk):
+            if i == 0:
+                rank = above + 1
+            elif points != rows[-1].points:
+                rank = first + i + 1
+            rows.append(TableRow(rank, acc_number, name, points, events))
+    return TablePage(rows, number, pages, first + 1, total)
 
 
 def champion_seasons(career: Career) -> list[int]:
@@ -214,17 +257,14 @@ class ClubChampion:
 def club_champions(season: int) -> list[ClubChampion]:
     """Each club's champion of a season: the most Grass Roots points at its nights (all of
     them, if tied), clubs by name (one query)."""
-    summed = (
-        MemberSeason.objects.filter(season=season, scope=Scope.CLUB, gr_points__gt=0)
-        .order_by("club__name", "-gr_points", "name")
+    at_club = MemberSeason.objects.filter(season=season, scope=Scope.CLUB)
+    best = at_club.filter(club=OuterRef("club")).order_by("-gr_points").values("gr_points")[:1]
+    champions = (
+        at_club.filter(gr_points__gt=0, gr_points=Subquery(best))
+        .order_by("club__name", "name", "acc_number")
         .values_list("club__name", "acc_number", "name", "gr_points")
     )
-    best: dict[str, int] = {}
-    out: list[ClubChampion] = []
-    for club, acc_number, name, total in summed:
-        if best.setdefault(club, total) == total:
-            out.append(ClubChampion(club, acc_number, name, total))
-    return out
+    return [ClubChampion(*row) for row in champions]
 
 
 @dataclass(frozen=True)
@@ -245,14 +285,24 @@ def invitation_rule_on(day: date) -> InvitationRule | None:
 def invitations(season: int, rule: InvitationRule | None) -> list[Invitation]:
     """The Tournament of Champions' list of a season by its rule: the members placed in the top
     ``top_gr`` of the national Grass Roots table (ties at the last place all in) and every club
-    champion, each once, Grass Roots place first, then by name."""
+    champion, each once, Grass Roots place first, then by name (four queries)."""
     if rule is None:
         return []
     found: dict[str, Invitation] = {}
-    for row in national_gr_table(season):
-        if row.rank > rule.top_gr:
-            break
-        found[row.acc_number] = Invitation(row.acc_number, row.name, ["gr"], row.rank, [])
+    national = _national(season).filter(gr_points__gt=0)
+    last = (
+        national.order_by("-gr_points").values_list("gr_points", flat=True)[
+            rule.top_gr - 1 : rule.top_gr
+        ]
+        if rule.top_gr
+        else []
+    )
+    cut = next(iter(last), None)
+    if rule.top_gr and cut is None:  # fewer members than places: all of them
+        cut = 1
+    if cut is not None:
+        for row in _table(national.filter(gr_points__gte=cut), "gr_points"):
+            found[row.acc_number] = Invitation(row.acc_number, row.name, ["gr"], row.rank, [])
     if rule.club_champions:
         for champ in club_champions(season):
             invite = found.setdefault(

@@ -37,58 +37,60 @@ def _table_page(
     request: HttpRequest,
     season: int,
     known: list[int],
-    rows: list[Any],
     region: Region | None,
     grass_roots: bool = False,
 ) -> HttpResponse:
     raw = request.GET.get("page", "")
-    pages = max(1, -(-len(rows) // PER_PAGE))
-    number = min(int(raw), pages) if raw.isascii() and raw.isdigit() and int(raw) > 0 else 1
-    first = (number - 1) * PER_PAGE
+    asked = int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) < 100_000 else 1
+    field = "gr_points" if grass_roots else "points"
+    page = selectors.table_page(season, region, field, number=asked, per_page=PER_PAGE)
     return render(
         request,
         "federation/table.html",
         {
             "season": season,
             "seasons": known,
-            "rows": rows[first : first + PER_PAGE],
-            "first": first + 1,
-            "last": min(first + PER_PAGE, len(rows)),
-            "total": len(rows),
-            "previous": number - 1 if number > 1 else None,
-            "next": number + 1 if number < pages else None,
+            "rows": page.rows,
+            "first": page.first,
+            "last": page.first + len(page.rows) - 1,
+            "total": page.total,
+            "previous": page.number - 1 if page.number > 1 else None,
+            "next": page.number + 1 if page.number < page.pages else None,
             "regions": list(Region.objects.all()),
             "region": region,
             "grass_roots": grass_roots,
-            # The National Champion: first of the season's national table (a public fact).
-            "champions": [r for r in rows if r.rank == 1] if not region and not grass_roots else [],
+            # The National Champion: the most points of the season (a public fact), on the
+            # first page already.
+            "champions": (
+                [r for r in page.rows if r.rank == 1]
+                if page.number == 1 and (len(page.rows) < PER_PAGE or page.rows[-1].rank > 1)
+                else selectors.national_champions(season)
+            )
+            if not region and not grass_roots
+            else [],
         },
     )
 
 
 def national(request: HttpRequest) -> HttpResponse:
     season, known = _season(request)
-    return _table_page(request, season, known, selectors.national_table(season), None)
+    return _table_page(request, season, known, None)
 
 
 def region(request: HttpRequest, pk: int) -> HttpResponse:
     season, known = _season(request)
-    the_region = get_object_or_404(Region, pk=pk)
-    rows = selectors.regional_table(the_region, season)
-    return _table_page(request, season, known, rows, the_region)
+    return _table_page(request, season, known, get_object_or_404(Region, pk=pk))
 
 
 def national_gr(request: HttpRequest) -> HttpResponse:
     season, known = _season(request)
-    rows = selectors.national_gr_table(season)
-    return _table_page(request, season, known, rows, None, grass_roots=True)
+    return _table_page(request, season, known, None, grass_roots=True)
 
 
 def region_gr(request: HttpRequest, pk: int) -> HttpResponse:
     season, known = _season(request)
     the_region = get_object_or_404(Region, pk=pk)
-    rows = selectors.regional_gr_table(the_region, season)
-    return _table_page(request, season, known, rows, the_region, grass_roots=True)
+    return _table_page(request, season, known, the_region, grass_roots=True)
 
 
 def invitations(request: HttpRequest) -> HttpResponse:

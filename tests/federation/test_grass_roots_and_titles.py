@@ -167,3 +167,23 @@ def test_the_tournament_of_champions_invites_the_top_grass_roots_and_every_club_
     page = client.get(reverse("federation:invitations"), headers={"accept-language": "fr"})
     text = page.content.decode()
     assert "Tournoi des champions" in text and "champion de Skunk Line" in text
+
+
+def test_a_table_page_ranks_as_the_whole_table_does(db, django_assert_num_queries):
+    from federation.models import MemberSeason
+
+    # Seven members: 50, 40, 40, 40, 30, 20, 10 points. Pages of three.
+    for i, points in enumerate((50, 40, 40, 40, 30, 20, 10)):
+        MemberSeason.objects.create(
+            season=2026, scope="national", acc_number=f"9{i}", name=f"M{i}", points=points
+        )
+    whole = selectors.national_table(2026)
+    assert [r.rank for r in whole] == [1, 2, 2, 2, 5, 6, 7]
+    pages = []
+    for number in (1, 2, 3):
+        with django_assert_num_queries(2 if number == 1 else 3):
+            pages.append(selectors.table_page(2026, None, "points", number=number, per_page=3))
+    # The tie at 40 straddles pages 1 and 2: its member on page 2 keeps rank 2.
+    assert [[r.rank for r in p.rows] for p in pages] == [[1, 2, 2], [2, 5, 6], [7]]
+    assert [(p.first, p.total, p.pages) for p in pages] == [(1, 7, 3), (4, 7, 3), (7, 7, 3)]
+    assert selectors.table_page(2026, None, "points", number=99, per_page=3).number == 3
