@@ -222,8 +222,7 @@ def main() -> int:
     began = time.perf_counter()
     totals = retotal(SEASON)  # as a recomputation does: the whole season's totals
     print(
-        f"season totals rebuilt in {(time.perf_counter() - began) * 1000:.0f} ms: "
-        f"{totals:,} rows"
+        f"season totals rebuilt in {(time.perf_counter() - began) * 1000:.0f} ms: {totals:,} rows"
     )
     if MemberSeason.objects.count() < built["members"]:
         print("FAILED: fewer season totals than members")
