@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import tournaments.selectors as tournament_selectors
 from federation.models import ClubRegion, Commissioner
-from league.kernel.permissions import Action, Trusted, can, in_group, is_league_admin
+from league.kernel.permissions import Trusted, in_group
 
 FEDERATION_ADMINS = "Federation admins"
 STATISTICIANS = "Statisticians"
@@ -30,18 +31,9 @@ def is_statistician(user: Any) -> bool:
 
 
 def may_send_up(user: Any, tournament: Any) -> bool:
-    """Whether ``user`` directs ``tournament``: the director's workspace's own question (a
-    league admin, or one who may run tournaments and directs the event's club)."""
-    if isinstance(user, Trusted):
-        return True
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return False
-    if is_league_admin(user):
-        return True
-    if not can(user, Action.RUN_TOURNAMENT):
-        return False
-    club = tournament.club
-    return club is None or club.directors.filter(pk=user.pk).exists()
+    """Whether ``user`` directs ``tournament``: the director's workspace's own rule, asked of
+    the tournaments' selector."""
+    return tournament_selectors.directs_event(user, tournament)
 
 
 def region_ids(user: Any) -> set[int]:

@@ -40,7 +40,8 @@ def event_day(tournament: Tournament) -> date:
 def results_package(tournament: Tournament) -> dict[str, Any]:
     """Everything the federation keeps of an event's results, one row per player in final
     standings order: the event, then each player's place, ACC number, game points, record,
-    whether they qualified and their playoff match wins (byes not counted)."""
+    whether they qualified, their playoff match wins (byes not counted) and the 28 and 29 hands
+    they held on the cards entered deal by deal (a pair's on its first player's row)."""
     data = tournament_selectors.standings_for_tournament(tournament)
     entrants = {
         e.name: [r.player for r in e.roster.all()]
@@ -61,10 +62,14 @@ def results_package(tournament: Tournament) -> dict[str, Any]:
         ).values_list("winner__name", flat=True)
     )
     qualifiers = set(data["qualifiers"])
+    hands: dict[str, Counter[str]] = {}
+    for hand in tournament_selectors.special_hands_of(tournament):
+        hands.setdefault(hand["entrant"].name, Counter()).update(hand["kinds"])
     rows = []
     for row in data["standings"]:
         name = row["entrant"]
-        for player in entrants.get(name, []):
+        for i, player in enumerate(entrants.get(name, [])):
+            held = hands.get(name, Counter()) if i == 0 else Counter()  # a pair's: its first
             rows.append(
                 {
                     "entrant": name,
@@ -78,6 +83,8 @@ def results_package(tournament: Tournament) -> dict[str, Any]:
                     "spread": row["spread"],
                     "qualified": name in qualifiers,
                     "playoff_wins": wins.get(name, 0),
+                    "hands_28": held["28"],
+                    "hands_29": held["29"],
                 }
             )
     return {
