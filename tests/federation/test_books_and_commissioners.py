@@ -5,6 +5,7 @@ and the regional commissioner who reviews their region's results and puts clubs 
 from __future__ import annotations
 
 import datetime as dt
+import html
 
 import pytest
 from django.urls import reverse
@@ -165,6 +166,11 @@ def test_the_portal_page_lists_every_field_in_the_portals_order(
     client.force_login(director)
     page = client.get(reverse("federation:portal", args=[sent.pk])).content.decode()
     assert ACC["Ann"] in page and "data-portal-players" in page
+    french = client.get(
+        reverse("federation:portal", args=[sent.pk]), headers={"accept-language": "fr"}
+    )
+    text = html.unescape(french.content.decode())
+    assert "Pour le portail de l'ACC" in text and "Droit d'homologation (cents)" in text
     client.force_login(factories.UserFactory())
     assert client.get(reverse("federation:portal", args=[sent.pk])).status_code == 403
 
