@@ -1,6 +1,8 @@
 """The federation at its size: 200 clubs with a 36-night season each and 300 sanctioned events,
 their approved results stored as points rows; the national table, a regional table and a
-member's career read from them, as selectors and as pages.
+member's career read from them, as selectors and as pages; the Grass Roots tables (national
+and regional) and the Tournament of Champions list from the club nights' Grass Roots points.
+The tables read the members' season totals, rebuilt from the rows first (timed).
 
     PYTHONPATH=. .venv/bin/python bench/federation.py            # the figures
     PYTHONPATH=. .venv/bin/python bench/federation.py --runs 50  # more passes
@@ -38,6 +40,7 @@ MEMBERS_PER_CLUB = 32
 REGIONS = 6
 SEASON = 2026
 TARGET_MS = 100.0
+LAST_DAY = dt.date(SEASON + 1, 7, 31)  # the rule in force on the season's last day
 
 
 def setup() -> None:
@@ -150,6 +153,9 @@ def build(rng: random.Random) -> dict[str, int]:
                     qualifying_points=qualifying,
                     playoff_points=playoff,
                     points=qualifying + playoff,
+                    # A club night's Grass Roots points by the shipped schedule: from 12 on.
+                    gr_points=gp if t.kind == Kind.CLUB_NIGHT and gp >= 12 else 0,
+                    club_id=t.club_id,
                 )
             )
             planned_rows += 1
@@ -210,6 +216,17 @@ def main() -> int:
         "members": PointsRow.objects.values("acc_number").distinct().count(),
     }
     print(f"built in {time.perf_counter() - began:.1f} s: {built}")
+    from federation.models import MemberSeason
+    from federation.totals import retotal
+
+    began = time.perf_counter()
+    totals = retotal(SEASON)  # as a recomputation does: the whole season's totals
+    print(
+        f"season totals rebuilt in {(time.perf_counter() - began) * 1000:.0f} ms: {totals:,} rows"
+    )
+    if MemberSeason.objects.count() < built["members"]:
+        print("FAILED: fewer season totals than members")
+        return 1
     failures = [f"{k}: built {built[k]} of {planned[k]}" for k in planned if built[k] < planned[k]]
 
     member = PointsRow.objects.filter(points__gt=0).values_list("acc_number", flat=True).first()
@@ -223,6 +240,22 @@ def main() -> int:
             full and 100,
         ),
         "career (selector)": (lambda: selectors.career(member).rows, 1),
+        "national GR table (selector)": (
+            lambda: selectors.national_gr_table(SEASON),
+            full and 1000,
+        ),
+        "regional GR table (selector)": (
+            lambda: selectors.regional_gr_table(region, SEASON),
+            full and 100,
+        ),
+        "invitations (selector)": (
+            lambda: selectors.invitations(SEASON, selectors.invitation_rule_on(LAST_DAY)),
+            full and 200,
+        ),
+        "/federation/grass-roots/ (page)": (
+            lambda: client.get(f"/federation/grass-roots/?season={SEASON}"),
+            None,
+        ),
         "/federation/ (page)": (lambda: client.get(f"/federation/?season={SEASON}"), None),
         "/federation/members/<n>/ (page)": (
             lambda: client.get(f"/federation/members/{member}/"),
@@ -282,7 +315,7 @@ def main() -> int:
     if failures:
         return 1
     measured("points rows", built["rows"], planned["rows"])
-    measured("reads", len(reads), 5)
+    measured("reads", len(reads), 9)
     return 0
 
 

@@ -13,11 +13,19 @@ from django.http import HttpRequest
 from federation import roles, services
 from federation.models import (
     ClubRegion,
+    Commissioner,
+    FeeRate,
+    GrassRootsSchedule,
+    HandBonus,
+    InvitationRule,
+    PayoutStyle,
     PointsRow,
     PointsSchedule,
+    QPool,
     Region,
     ScheduleMinimum,
     Submission,
+    Title,
 )
 from league.kernel.errors import DomainError
 
@@ -46,8 +54,79 @@ class RegionAdmin(_FederationAdminOnly):
 
 @admin.register(ClubRegion)
 class ClubRegionAdmin(_FederationAdminOnly):
-    list_display = ("club", "region")
+    list_display = ("club", "region", "number")
     list_filter = ("region",)
+
+    def save_model(
+        self, request: HttpRequest, obj: ClubRegion, form: ModelForm, change: bool
+    ) -> None:
+        try:
+            services.club_region_set(
+                user=request.user, club=obj.club, region=obj.region, number=obj.number
+            )
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+
+@admin.register(Commissioner)
+class CommissionerAdmin(_FederationAdminOnly):
+    list_display = ("user", "region")
+    list_filter = ("region",)
+
+    def save_model(
+        self, request: HttpRequest, obj: Commissioner, form: ModelForm, change: bool
+    ) -> None:
+        try:
+            services.data_record(user=request.user, obj=obj)
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+
+class _DataAdmin(_FederationAdminOnly):
+    """A federation data row: saved by ``data_record`` (audited; dated rows recount)."""
+
+    def save_model(self, request: HttpRequest, obj: Any, form: ModelForm, change: bool) -> None:
+        try:
+            services.data_record(user=request.user, obj=obj)
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+
+@admin.register(GrassRootsSchedule)
+class GrassRootsScheduleAdmin(_DataAdmin):
+    list_display = ("effective_from", "threshold", "at_threshold", "per_game_point", "source")
+
+
+@admin.register(Title)
+class TitleAdmin(_DataAdmin):
+    list_display = ("name", "name_fr", "points")
+
+
+@admin.register(HandBonus)
+class HandBonusAdmin(_DataAdmin):
+    list_display = ("hand", "effective_from", "points")
+
+
+@admin.register(InvitationRule)
+class InvitationRuleAdmin(_DataAdmin):
+    list_display = ("effective_from", "top_gr", "club_champions")
+
+
+@admin.register(PayoutStyle)
+class PayoutStyleAdmin(_DataAdmin):
+    list_display = ("code", "name", "base_weight", "step", "lead_multiplier")
+
+
+@admin.register(FeeRate)
+class FeeRateAdmin(_FederationAdminOnly):
+    list_display = ("kind", "effective_from", "per_entrant", "reason")
+    list_filter = ("kind",)
+
+    def save_model(self, request: HttpRequest, obj: FeeRate, form: ModelForm, change: bool) -> None:
+        try:
+            services.fee_rate_record(user=request.user, rate=obj)
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
 
 
 class MinimumInline(admin.TabularInline):
@@ -112,6 +191,11 @@ class _ReadOnly(_FederationAdminOnly):
 class SubmissionAdmin(_ReadOnly):
     list_display = ("tournament", "status", "sent_at", "times_sent", "reviewed_by")
     list_filter = ("status",)
+
+
+@admin.register(QPool)
+class QPoolAdmin(_ReadOnly):
+    list_display = ("tournament", "number", "entry", "style")
 
 
 @admin.register(PointsRow)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from league.kernel.permissions import Action, Trusted, can, in_group, is_league_admin
+import tournaments.selectors as tournament_selectors
+from federation.models import ClubRegion, Commissioner
+from league.kernel.permissions import Trusted, in_group
 
 FEDERATION_ADMINS = "Federation admins"
 STATISTICIANS = "Statisticians"
@@ -29,15 +31,33 @@ def is_statistician(user: Any) -> bool:
 
 
 def may_send_up(user: Any, tournament: Any) -> bool:
-    """Whether ``user`` directs ``tournament``: the director's workspace's own question (a
-    league admin, or one who may run tournaments and directs the event's club)."""
-    if isinstance(user, Trusted):
+    """Whether ``user`` directs ``tournament``: the director's workspace's own rule, asked of
+    the tournaments' selector."""
+    return tournament_selectors.directs_event(user, tournament)
+
+
+def region_ids(user: Any) -> set[int]:
+    """The regions ``user`` is a commissioner of (none for a visitor)."""
+    if not getattr(user, "is_authenticated", False) or not getattr(user, "is_active", False):
+        return set()
+    return set(Commissioner.objects.filter(user=user).values_list("region_id", flat=True))
+
+
+def commissions(user: Any, region: Any) -> bool:
+    """Whether ``user`` is the commissioner of ``region``."""
+    return region is not None and region.pk in region_ids(user)
+
+
+def may_review(user: Any, submission: Any) -> bool:
+    """A statistician reviews any results; a regional commissioner those of their region's
+    clubs."""
+    if is_statistician(user):
         return True
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return False
-    if is_league_admin(user):
-        return True
-    if not can(user, Action.RUN_TOURNAMENT):
-        return False
-    club = tournament.club
-    return club is None or club.directors.filter(pk=user.pk).exists()
+    club_id = submission.tournament.club_id
+    region = ClubRegion.objects.filter(club_id=club_id).values_list("region_id", flat=True).first()
+    return region is not None and region in region_ids(user)
+
+
+def is_reviewer(user: Any) -> bool:
+    """A statistician, or a commissioner of some region (the review queue's door)."""
+    return is_statistician(user) or bool(region_ids(user))

@@ -10,9 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q, Sum
-from django.utils.translation import gettext_lazy as _
 
-from contest.special_hands import special_hands
 from league.shared import Player
 from tournaments import selectors
 from tournaments.models import (
@@ -23,11 +21,11 @@ from tournaments.models import (
     LedgerEntry,
     LedgerKind,
     MemberStatus,
-    Scorecard,
-    TableState,
     Tournament,
     TournamentStage,
 )
+from tournaments.selectors.tables import SPECIAL_KIND_WORDS as SPECIAL_KIND_WORDS
+from tournaments.selectors.tables import special_hands_of as special_hands_of
 
 # The columns of a night's export, in order (pinned by tests/tournaments/test_acc_reports.py).
 NIGHT_COLUMNS = (
@@ -247,55 +245,3 @@ def season_report(season: ClubSeason) -> dict[str, Any]:
         "nights": counted,
         "pending": [t for t in table["pending"] if t.stage != TournamentStage.FINISHED],
     }
-
-
-SPECIAL_KIND_WORDS = {
-    "24": _("a 24 hand"),
-    "28": _("a 28 hand"),
-    "29": _("a 29 hand"),
-    "four_of_a_kind": _("four of a kind"),
-}
-
-
-def special_hands_of(tournament: Tournament) -> list[dict[str, Any]]:
-    """The night's special hands (24, 28, 29, four of a kind) from the qualifying games whose
-    cards were entered deal by deal (one card per table read: both sides enter the same
-    deals), in round and table order: who held it, where, and what it was."""
-    cards = (
-        Scorecard.objects.filter(
-            game__round__tournament=tournament,
-            game__status=TableState.VERIFIED,
-            by_checker=False,
-            deals__isnull=False,
-        )
-        .select_related("game__round", "game__first", "game__second")
-        .order_by("game__round__number", "game__table", "at", "pk")
-    )
-    seen: set[int] = set()
-    out: list[dict[str, Any]] = []
-    for card in cards:
-        game = card.game
-        if game.pk in seen:
-            continue
-        seen.add(game.pk)
-        deals = (card.deals or {}).get("deals") or []
-        for hand in special_hands(deals):
-            entrant = game.first if hand.seat % 2 == 0 else game.second
-            deal = deals[hand.deal - 1]
-            out.append(
-                {
-                    "entrant": entrant,
-                    "round": game.round.number,
-                    "table": game.table,
-                    "deal": hand.deal,
-                    "crib": hand.crib,
-                    "points": hand.points,
-                    "kinds": hand.kinds,
-                    "words": [SPECIAL_KIND_WORDS[k] for k in hand.kinds],
-                    "cards": tuple(
-                        (deal.get("cards") or {})["crib" if hand.crib else str(hand.seat)]
-                    ),
-                    "starter": deal.get("starter") or "",
-                }
-            )
-    return out

@@ -23,4 +23,10 @@ def results_up(context: dict[str, Any], night: Any) -> dict[str, Any]:
         and roles.may_send_up(user, night)
         and (submission is None or submission.status == SubmissionStatus.RETURNED)
     )
-    return {"night": night, "submission": submission, "may_send": may_send}
+    may_keep_books = night.kind in ("main", "consolation") and roles.may_send_up(user, night)
+    return {
+        "night": night,
+        "submission": submission,
+        "may_send": may_send,
+        "may_keep_books": may_keep_books,
+    }

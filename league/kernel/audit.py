@@ -190,6 +190,10 @@ class AuditAction(StrEnum):
     RESULTS_SEND = "results_send"
     RESULTS_APPROVE = "results_approve"
     RESULTS_RETURN = "results_return"
+    FEDERATION_DATA_SET = "federation_data_set"
+    FEE_RATE_SET = "fee_rate_set"
+    Q_POOL_SET = "q_pool_set"
+    CLUB_REGION_SET = "club_region_set"
 
     # Team leagues: their settings, seasons, fixtures, boards, legs, cups and the season's end.
     TEAM_LEAGUE_SET = "team_league_set"

@@ -63,10 +63,19 @@ def clubs(regions, director):
 
 
 def finished_event(
-    name: str, *, club: Club, day: dt.date, kind: str = "main", games: int = 12, field=NAMES
+    name: str,
+    *,
+    club: Club,
+    day: dt.date,
+    kind: str = "main",
+    games: int = 12,
+    field=NAMES,
+    deals=None,
 ):
     """An event played to its champion: the entrant named earlier beats the later one in every
-    qualifying game (the loser on 100) and every playoff game (on 90)."""
+    qualifying game (the loser on 100) and every playoff game (on 90). ``deals``: the first
+    table of the first round is entered deal by deal by both sides instead (its winner is who
+    the deals say)."""
     t = services.tournament_create(
         user=TRUSTED, name=name, date=day, kind=kind, games_per_entrant=games
     )
@@ -76,9 +85,20 @@ def finished_event(
         services.entrant_register(
             user=TRUSTED, tournament=t, name=e, players=(Player.objects.get(name=e),), check_in=True
         )
-    for _ in range(games):
+    for number in range(games):
         rnd = services.round_seat_next(user=TRUSTED, tournament=t)
-        for g in rnd.games.select_related("first", "second"):
+        for g in rnd.games.select_related("first", "second").order_by("table"):
+            if deals is not None and number == 0 and g.table == 1:
+                g = services.scorecard_enter(user=TRUSTED, game=g, side=g.first, deals=deals)[0]
+                card = g.scorecards.get()
+                services.scorecard_enter(
+                    user=TRUSTED,
+                    game=g,
+                    side=g.second,
+                    winner=card.winner,
+                    loser_score=card.loser_score,
+                )
+                continue
             w = g.first if field.index(g.first.name) < field.index(g.second.name) else g.second
             services.scorecard_settle(user=TRUSTED, game=g, winner=w, loser_score=100)
     services.bracket_draw(user=TRUSTED, tournament=t)

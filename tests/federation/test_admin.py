@@ -49,3 +49,30 @@ def test_a_director_cannot_open_the_points_schedules(client, director):
         == 403
     )
     assert not PointsSchedule.objects.filter(effective_from="2027-01-15").exists()
+
+
+def test_a_fee_rate_is_set_in_the_admin_only_with_its_reason_and_audited(client, fed_admin):
+    from federation.models import FeeRate
+
+    client.force_login(fed_admin)
+    url = reverse("admin:federation_feerate_add")
+    form = {"kind": "main", "effective_from": "2026-08-01", "per_entrant": 250, "reason": ""}
+    assert client.post(url, form).status_code == 200  # the form says the reason is required
+    assert not FeeRate.objects.exists()
+    assert client.post(url, {**form, "reason": "Board, June meeting"}).status_code == 302
+    entry = AuditEntry.objects.get(action="fee_rate_set")
+    assert entry.reason == "Board, June meeting" and entry.after["per_entrant"] == 250
+
+
+def test_a_title_edited_in_the_admin_goes_through_the_audited_service(client, fed_admin):
+    from federation.models import Title
+
+    client.force_login(fed_admin)
+    master = Title.objects.get(name="Master")
+    url = reverse("admin:federation_title_change", args=[master.pk])
+    form = {"name": "Master", "name_fr": "Maître", "points": 2500, "source": "ACC chart 2027"}
+    assert client.post(url, form).status_code == 302
+    master.refresh_from_db()
+    assert master.points == 2500
+    entry = AuditEntry.objects.get(action="federation_data_set")
+    assert (entry.before["points"], entry.after["points"]) == (2000, 2500)

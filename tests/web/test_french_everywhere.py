@@ -127,6 +127,9 @@ NOT_PAGES = {
     "teamleagues:fixture_names": "POST only (the match page's form: tests/teamleagues)",
     "teamleagues:fixture_leg": "POST only (the match page's form: tests/teamleagues)",
     "teamleagues:fixture_forfeit": "POST only (the match page's form: tests/teamleagues)",
+    "federation:books": "directors only: walked in French in test_books_and_commissioners.py",
+    "federation:portal": "sent results only: walked in French in test_books_and_commissioners.py",
+    "federation:region_clubs": "commissioners: walked in French in test_books_and_commissioners.py",
 }
 
 
@@ -206,6 +209,11 @@ def pages() -> dict[str, str]:
         "federation:region": reverse(
             "federation:region", args=[Region.objects.get_or_create(name="Atlantique")[0].pk]
         ),
+        "federation:national_gr": reverse("federation:national_gr"),
+        "federation:region_gr": reverse(
+            "federation:region_gr", args=[Region.objects.get_or_create(name="Atlantique")[0].pk]
+        ),
+        "federation:invitations": reverse("federation:invitations"),
         "login": reverse("login"),
         "league:signin_link_request": reverse("league:signin_link_request"),
         "league:sign_out_everywhere": reverse("league:sign_out_everywhere"),
@@ -390,7 +398,8 @@ def pages_names() -> list[str]:
         "league:records", "league:records_honours", "league:records_hands",
         "league:records_skunks", "league:records_streaks", "league:records_h2h",
         "league:records_h2h_teams", "league:records_h2h_players",
-        "federation:national", "federation:region",
+        "federation:national", "federation:region", "federation:national_gr",
+        "federation:region_gr", "federation:invitations",
     ]  # fmt: skip
 
 

@@ -4,6 +4,12 @@ places, club seasons and a player's record (nights); the books (money); and the 
 the ratings read (records). Standings are computed by ``logic`` from two queries (verified games
 and byes), whatever the size of the field. Every name is re-exported here."""
 
+from tournaments.selectors.clubs import (
+    directs as directs,
+)
+from tournaments.selectors.clubs import (
+    directs_event as directs_event,
+)
 from tournaments.selectors.money import (
     Books as Books,
 )
@@ -77,6 +83,9 @@ from tournaments.selectors.standings import (
     tournament_version as tournament_version,
 )
 from tournaments.selectors.tables import (
+    SPECIAL_KIND_WORDS as SPECIAL_KIND_WORDS,
+)
+from tournaments.selectors.tables import (
     acc_rulings as acc_rulings,
 )
 from tournaments.selectors.tables import (
@@ -99,6 +108,9 @@ from tournaments.selectors.tables import (
 )
 from tournaments.selectors.tables import (
     scorecard_entry_data as scorecard_entry_data,
+)
+from tournaments.selectors.tables import (
+    special_hands_of as special_hands_of,
 )
 from tournaments.selectors.tables import (
     table_rows as table_rows,

@@ -1,5 +1,6 @@
 """The tables: the checkers' queue and rulings, the tables awaiting cards, a player's open
-tables and matches, and what the API and the scorecard page read of them."""
+tables and matches, what the API and the scorecard page read of them, and the special hands the
+cards entered deal by deal hold."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from typing import Any
 
 from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
+from contest.special_hands import special_hands
 from scoring.game import entry_rules
 from scoring.variants import VARIANTS
 from tournaments.models import (
@@ -202,3 +205,55 @@ def scorecard_entry_data(game: TableGame) -> dict[str, Any]:
             "done": reverse("tournaments:tournament", args=[tournament.pk]),
         },
     }
+
+
+SPECIAL_KIND_WORDS = {
+    "24": _("a 24 hand"),
+    "28": _("a 28 hand"),
+    "29": _("a 29 hand"),
+    "four_of_a_kind": _("four of a kind"),
+}
+
+
+def special_hands_of(tournament: Tournament) -> list[dict[str, Any]]:
+    """The night's special hands (24, 28, 29, four of a kind) from the qualifying games whose
+    cards were entered deal by deal (one card per table read: both sides enter the same
+    deals), in round and table order: who held it, where, and what it was."""
+    cards = (
+        Scorecard.objects.filter(
+            game__round__tournament=tournament,
+            game__status=TableState.VERIFIED,
+            by_checker=False,
+            deals__isnull=False,
+        )
+        .select_related("game__round", "game__first", "game__second")
+        .order_by("game__round__number", "game__table", "at", "pk")
+    )
+    seen: set[int] = set()
+    out: list[dict[str, Any]] = []
+    for card in cards:
+        game = card.game
+        if game.pk in seen:
+            continue
+        seen.add(game.pk)
+        deals = (card.deals or {}).get("deals") or []
+        for hand in special_hands(deals):
+            entrant = game.first if hand.seat % 2 == 0 else game.second
+            deal = deals[hand.deal - 1]
+            out.append(
+                {
+                    "entrant": entrant,
+                    "round": game.round.number,
+                    "table": game.table,
+                    "deal": hand.deal,
+                    "crib": hand.crib,
+                    "points": hand.points,
+                    "kinds": hand.kinds,
+                    "words": [SPECIAL_KIND_WORDS[k] for k in hand.kinds],
+                    "cards": tuple(
+                        (deal.get("cards") or {})["crib" if hand.crib else str(hand.seat)]
+                    ),
+                    "starter": deal.get("starter") or "",
+                }
+            )
+    return out

@@ -6,7 +6,8 @@ calls the event services for what they already do, so every door refuses the sam
 Semantics chosen where the issue is silent:
 
 - A club's director is a user the club names among its directors who may run tournaments
-  (the "Tournament directors" group); league admins direct every club.
+  (the "Tournament directors" group); league admins direct every club (the rule is
+  ``tournaments.selectors.clubs.directs``, which the federation asks too).
 - A pasted name is a member of the club when a player of that name exists (the same person
   across nights, as the club's season standings count them); otherwise it is a walk-in: a
   new player, made a member of the club on the spot.
@@ -34,10 +35,7 @@ from league.kernel.permissions import (
     TOURNAMENT_DIRECTORS,
     Action,
     Actor,
-    Trusted,
     actor_of,
-    can,
-    is_league_admin,
 )
 from league.shared import Player
 from tournaments.models import (
@@ -50,6 +48,7 @@ from tournaments.models import (
     Tournament,
     TournamentStage,
 )
+from tournaments.selectors.clubs import directs
 from tournaments.services._common import _changed, _lock, _require
 from tournaments.services.bracket import _where_in_bracket, after_game
 from tournaments.services.clubs import club_create, night_assign_season
@@ -59,18 +58,6 @@ from tournaments.services.money import pot_hands_check, purse_set, side_pot_set
 FORFEIT_FIRST_MINUTES = 5  # ACC: the first game is forfeited after 5 minutes' absence
 FORFEIT_EVERY_MINUTES = 15  # ... and one more game every 15 minutes after that
 MAX_NAME = 120  # a player's name (Player.name)
-
-
-def directs(user: Any, club: Club) -> bool:
-    """Whether ``user`` directs ``club``: a league admin, or one of its directors who may run
-    tournaments. The workspace shows a club only to them."""
-    if isinstance(user, Trusted):
-        return True
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return False
-    if is_league_admin(user):
-        return True
-    return can(user, Action.RUN_TOURNAMENT) and club.directors.filter(pk=user.pk).exists()
 
 
 def _require_club(user: Actor, club: Club) -> None:

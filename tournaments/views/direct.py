@@ -98,7 +98,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def club(request: HttpRequest, pk: int) -> HttpResponse:
     """A club: "Tonight", its members (added by pasting names), its night defaults."""
     club = get_object_or_404(Club, pk=pk)
-    if not services.directs(request.user, club):
+    if not selectors.directs(request.user, club):
         return _refused(request, _("Only this club's directors and league admins run its nights."))
     if request.method == "POST":
         op = request.POST.get("op", "")
@@ -484,12 +484,7 @@ def _round_view(night: Tournament) -> dict[str, Any]:
 def night(request: HttpRequest, pk: int) -> HttpResponse:
     """The night on one screen, at the step it has reached."""
     night = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
-    allowed = (
-        services.directs(request.user, night.club)
-        if night.club is not None
-        else can(request.user, Action.RUN_TOURNAMENT)
-    )
-    if not allowed:
+    if not selectors.directs_event(request.user, night):
         return _refused(request, _("Only this club's directors and league admins run its nights."))
     if request.method == "POST":
         op = OPS.get(request.POST.get("op", ""))
