@@ -144,24 +144,123 @@ class Phone(threading.Thread):
             time.sleep(0.5)
 
 
-def card_cost(event: dict) -> None:
+# Where a card's CPU goes (--profile): each function's own time, by the first of these
+# prefixes its file's path holds (in order), else "other".
+WHERE = [
+    (
+        "the ORM compiling SQL",
+        (
+            "django/db/models/sql/",
+            "django/db/models/expressions",
+            "django/db/models/lookups",
+            "django/db/models/query_utils",
+        ),
+    ),
+    ("the ORM building objects and querysets", ("django/db/models/",)),
+    (
+        "the database driver (psycopg) and Django's backend",
+        ("psycopg", "django/db/backends", "django/db/transaction", "django/db/utils"),
+    ),
+    ("DRF (request, parser, renderer, serializers, throttle)", ("rest_framework/",)),
+    (
+        "middleware, sessions, auth, locale",
+        (
+            "django/middleware",
+            "django/contrib/",
+            "whitenoise",
+            "django_prometheus",
+            "axes/",
+            "config/",
+            "league/typist",
+            "league/lockout",
+            "django/utils/translation",
+        ),
+    ),
+    (
+        "the test client and Django's request/response",
+        ("django/test/", "django/core/handlers", "django/http/", "django/urls/"),
+    ),
+    ("the cache (Redis)", ("django/core/cache", "redis/", "django_redis")),
+    (
+        "our code (tournaments, league, contest, scoring)",
+        ("/tournaments/", "/league/", "/contest/", "/scoring/"),
+    ),
+    ("Python's json, copy, logging, re, other standard library", ("/lib/python3",)),
+]
+
+
+def _where(filename: str) -> str:
+    for label, prefixes in WHERE:
+        if any(p in filename for p in prefixes):
+            return label
+    return "other"
+
+
+def _short(filename: str) -> str:
+    return filename.split("site-packages/")[-1].replace(str(ROOT) + "/", "")
+
+
+def print_profile(profile: object, cards: int) -> None:
+    """The profiled cards' own time by where it runs, and the functions costing most."""
+    import pstats
+
+    stats = pstats.Stats(profile)  # type: ignore[arg-type]
+    total = sum(v[2] for v in stats.stats.values())  # type: ignore[attr-defined]
+    buckets: dict[str, float] = {}
+    for (filename, _line, _name), v in stats.stats.items():  # type: ignore[attr-defined]
+        buckets[_where(filename)] = buckets.get(_where(filename), 0.0) + v[2]
+    print(f"where a card's CPU goes (profiled, {cards} cards, own time of each function):")
+    for label, seconds in sorted(buckets.items(), key=lambda kv: -kv[1]):
+        print(f"  {100 * seconds / total:5.1f}%  {label}")
+    others: dict[str, float] = {}
+    for (filename, _line, _name), v in stats.stats.items():  # type: ignore[attr-defined]
+        if _where(filename) == "other":
+            others[_short(filename)] = others.get(_short(filename), 0.0) + v[2]
+    top = sorted(others.items(), key=lambda kv: -kv[1])[:6]
+    print("  other: " + ", ".join(f"{name} {100 * t / total:.1f}%" for name, t in top))
+    print("the functions costing most, with what they call (cumulative, per card):")
+    rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][3])  # type: ignore[attr-defined]
+    shown = 0
+    for (filename, line, name), v in rows:
+        if not any(
+            p in filename for p in ("/tournaments/", "/league/", "rest_framework/", "django/")
+        ):
+            continue
+        print(
+            f"  {1000 * v[3] / cards:6.2f} ms  {v[1]:>6} calls  {name}  ({_short(filename)}:{line})"
+        )
+        shown += 1
+        if shown == 30:
+            break
+
+
+def card_cost(event: dict, *, profile: bool = False) -> None:
     """Enter one round's cards in this process and print what a card costs the worker."""
+    import cProfile
+
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
+    from measured import measured
     from rest_framework.test import APIClient
 
     seated = seat_round(event)
     statements: list[list[str]] = []
     cpu: list[float] = []
+    profiler = cProfile.Profile(time.process_time) if profile else None  # CPU, not waits
     for n, table in enumerate(seated["tables"]):
         for token_of in table["sides"]:
             phone = APIClient(HTTP_HOST="127.0.0.1")
             phone.credentials(HTTP_AUTHORIZATION=f"Token {token_of[1]}")
             body = {"winner": table["sides"][0][0], "loser_score": 90, "key": str(uuid.uuid4())}
             url = f"/api/tournament-tables/{table['game']}/scorecards/"
+            phone.get("/api/tournaments/")  # the token is read once, then remembered
             started = time.process_time()
             with CaptureQueriesContext(connection) as queries:
+                if profiler is not None and n > 0:
+                    profiler.enable()
                 answer = phone.post(url, body, format="json")
+                if profiler is not None:
+                    profiler.disable()
             cpu.append((time.process_time() - started) * 1000)
             assert answer.status_code == 201, answer.content
             if n == len(seated["tables"]) // 2:
@@ -189,8 +288,11 @@ def card_cost(event: dict) -> None:
         f"({in_transaction(first)} inside its transaction, which locks {locked(first)}), "
         f"{len(second)} for the second, which verifies it ({in_transaction(second)} inside); "
         f"worker CPU a card median {statistics.median(cpu):.1f} ms, min {min(cpu):.1f} ms "
-        f"({len(cpu)} cards)"
+        f"({len(cpu)} cards{', profiled: slower' if profiler else ''})"
     )
+    measured("cards", len(cpu) + 2, 2 * len(seated["tables"]))
+    if profiler is not None:
+        print_profile(profiler, len(cpu))
 
 
 def one_run(
@@ -314,6 +416,11 @@ def main() -> None:
         action="store_true",
         help="only a card's statements and worker CPU, in this process (no servers)",
     )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="with --card-cost: where a card's CPU goes (cProfile), and its costliest functions",
+    )
     args = parser.parse_args()
     if args.entrants < 2 or args.entrants % 2:
         sys.exit("--entrants: an even number, at least 2 (no byes in this bench)")
@@ -323,16 +430,16 @@ def main() -> None:
     load.DB_NAME, load.REDIS_URL = args.database, REDIS_URL
     load.PORT, load.NGINX_PORT = args.port, args.nginx_port
     load.SPECTATOR_NICE = args.spectator_nice
-    if not shutil.which("wrk"):
+    if not args.card_cost and not shutil.which("wrk"):
         sys.exit("wrk is needed: apt-get install wrk")
-    if not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):
+    if not args.card_cost and not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):
         sys.exit("nginx is needed: apt-get install nginx-light")
     load.empty_redis()
     load.create_database()
     try:
         with load.busy_core(args.busy_core):
             if args.card_cost:
-                card_cost(build_event(args.entrants, args.runs))
+                card_cost(build_event(args.entrants, args.runs), profile=args.profile)
             else:
                 main_event(args)
     finally:
