@@ -75,8 +75,9 @@ def build_event(entrants: int, rounds: int) -> dict:
 
     call_command("migrate", verbosity=0)
     bench = Trusted(None, "tournament load bench")
+    # As many qualifying rounds as runs: after the last run's last card, the cut and the bracket.
     event = services.tournament_create(
-        user=bench, name="National Main Event", kind="main", games_per_entrant=max(rounds, 22)
+        user=bench, name="National Main Event", kind="main", games_per_entrant=rounds
     )
     user_model = get_user_model()
     users = user_model.objects.bulk_create(
@@ -87,11 +88,23 @@ def build_event(entrants: int, rounds: int) -> dict:
     )
     tokens = Token.objects.bulk_create(Token(user=u, key=Token.generate_key()) for u in users)
     services.entrants_add(user=bench, tournament=event, players=players, check_in=True)
+    from django.contrib.auth.models import Group
+
+    from league.kernel.permissions import TOURNAMENT_DIRECTORS
+
+    director = user_model.objects.create(username="director")
+    director.groups.add(Group.objects.get_or_create(name=TOURNAMENT_DIRECTORS)[0])
+    director_token = Token.objects.create(user=director).key
     token_of = {t.user_id: t.key for t in tokens}
     by_entrant = {
         e.pk: token_of[e.players.get().user_id] for e in event.entrants.prefetch_related("players")
     }
-    return {"tournament": event.pk, "tokens": by_entrant}
+    return {
+        "tournament": event.pk,
+        "tokens": by_entrant,
+        "director": director_token,
+        "rounds": rounds,
+    }
 
 
 def seat_round(event: dict) -> dict:
@@ -117,31 +130,88 @@ def seat_round(event: dict) -> dict:
     return {"round": rnd.pk, "number": rnd.number, "tables": tables}
 
 
+# The phone's outbox (static/js/outbox.js): no answer in 20 s is given up; a busy answer (429,
+# 502, 503, 504), a timeout or a refused connection waits 2 s doubling to 60 s, each wait drawn
+# between its half and its whole, never under Retry-After; one send at a time.
+PHONE_TIMEOUT = 20.0
+BACKOFF_BASE, BACKOFF_CAP = 2.0, 60.0
+BUSY = {429, 502, 503, 504}
+
+
+def phone_post(url: str, token: str, body: dict) -> tuple[int, dict, float, float]:
+    """One post as the phone sends it: (status, answer, seconds, Retry-After seconds); status
+    0 for no answer in time or no connection."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    req = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", "Authorization": f"Token {token}"},
+    )
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(req, timeout=PHONE_TIMEOUT) as resp:
+            payload = json.loads(resp.read() or b"{}")
+            return resp.status, payload, time.perf_counter() - start, 0.0
+    except urllib.error.HTTPError as exc:
+        retry_after = float(exc.headers.get("Retry-After") or 0)
+        try:
+            payload = json.loads(exc.read() or b"{}")
+        except ValueError:
+            payload = {}
+        return exc.code, payload, time.perf_counter() - start, retry_after
+    except OSError as exc:  # a timeout, a refused or reset connection
+        return 0, {"detail": str(exc)}, time.perf_counter() - start, 0.0
+
+
+def backoff_wait(tries: int, retry_after: float, rng: random.Random) -> float:
+    ceiling = min(BACKOFF_CAP, BACKOFF_BASE * 2 ** (tries - 1))
+    wait = ceiling / 2 + rng.random() * ceiling / 2
+    if retry_after > 0:
+        wait = max(wait, retry_after * (1 + 0.2 * rng.random()))
+    return wait
+
+
 class Phone(threading.Thread):
     """One player's phone: after ``wait`` seconds it sends its side's card of the game, with a
-    key, retrying a failed post with the same key."""
+    key, and sends it again with the same key, backing off as the outbox does, until the server
+    has it (or ``tries`` posts went unanswered)."""
 
-    def __init__(self, url: str, token: str, card: dict, wait: float) -> None:
+    def __init__(
+        self, url: str, token: str, card: dict, wait: float, seed: int, tries: int = 10
+    ) -> None:
         super().__init__(daemon=True)
         self.url, self.token, self.card, self.wait = url, token, card, wait
-        self.latencies: list[float] = []
-        self.errors: list[str] = []
+        self.rng, self.tries = random.Random(seed), tries
+        self.latencies: list[float] = []  # the answered post's own time
+        self.entry_seconds = 0.0  # from the first post to the card's answer, waits included
+        self.errors: list[str] = []  # the card never stored
+        self.busy: list[int] = []  # each busy answer or timeout on the way (0: no answer)
+        self.posts = 0
         self.stored = False
+        self.stored_at = 0.0  # time.perf_counter() of the answer that had it stored
 
     def run(self) -> None:
         time.sleep(self.wait)
         body = {**self.card, "key": str(uuid.uuid4())}
-        for attempt in range(5):
-            try:
-                status, answer, seconds = load.post(self.url, self.token, body)
-            except OSError as exc:
-                status, answer, seconds = 0, {"detail": str(exc)}, 0.0
+        first = time.perf_counter()
+        for attempt in range(1, self.tries + 1):
+            self.posts += 1
+            status, answer, seconds, retry_after = phone_post(self.url, self.token, body)
             if status in (200, 201):
                 self.latencies.append(seconds)
-                self.stored = True
+                self.stored, self.stored_at = True, time.perf_counter()
+                self.entry_seconds = self.stored_at - first
                 return
-            self.errors.append(f"card try {attempt}: {status} {answer}")
-            time.sleep(0.5)
+            if status and status not in BUSY:  # a refusal: sending it again changes nothing
+                self.errors.append(f"card refused: {status} {answer}")
+                return
+            self.busy.append(status)
+            time.sleep(backoff_wait(attempt, retry_after, self.rng))
+        self.errors.append(f"card not stored after {self.tries} posts: {self.busy}")
 
 
 # Where a card's CPU goes (--profile): each function's own time, by the first of these
@@ -320,16 +390,20 @@ def one_run(
         sides = list(table["sides"])
         rng.shuffle(sides)
         url = f"{base}/api/tournament-tables/{table['game']}/scorecards/"
-        phones.append(Phone(url, sides[0][1], card, done))
-        phones.append(Phone(url, sides[1][1], card, done + rng.random() * 4))
+        phones.append(Phone(url, sides[0][1], card, done, seed=rng.random()))
+        phones.append(Phone(url, sides[1][1], card, done + rng.random() * 4, seed=rng.random()))
     started = time.perf_counter()
     for p in phones:
         p.start()
     for p in phones:
         p.join()
     writing = time.perf_counter() - started
+    cut = None
+    if seated["number"] == event["rounds"]:  # the last qualifying round: the cut and bracket
+        cut = cut_and_bracket(event, base, last_card=max(p.stored_at for p in phones))
     reads = [load.wrk_result(p) for p in readers]
     latencies = [s for p in phones for s in p.latencies]
+    entries = [p.entry_seconds for p in phones if p.stored]
     posted = sum(p.stored for p in phones)
     games = TableGame.objects.filter(round_id=seated["round"])
     stored = Scorecard.objects.filter(game__round_id=seated["round"]).count()
@@ -347,15 +421,46 @@ def one_run(
         "verified": verified,
         "exactly_once": stored == posted == len(phones) and all(c == 2 for c in per_game),
         "failed_posts": [e for p in phones for e in p.errors],
+        "posts": sum(p.posts for p in phones),
+        "busy": sum(len(p.busy) for p in phones),
         "p50": load.pct(latencies, 50),
         "p95": load.pct(latencies, 95),
         "max": max(latencies) * 1000 if latencies else float("nan"),
+        "entry_p95": load.pct(entries, 95),
+        "cut": cut,
         "reads": dict(zip(("standings", "tv", "bracket"), reads, strict=False)),
         "nginx": statuses,
         "nginx_p50": load.pct(answer_times, 50),
         "nginx_p95": load.pct(answer_times, 95),
         "nginx_p99": load.pct(answer_times, 99),
     }
+
+
+def cut_and_bracket(event: dict, base: str, *, last_card: float) -> dict:
+    """The director draws the cut and the bracket as soon as the last card is in (through
+    nginx, with their token); then the public bracket page is read until it shows the top
+    seed. Seconds from the last card's answer."""
+    import urllib.request
+
+    url = f"{base}/api/tournaments/{event['tournament']}/draw/"
+    status, answer, seconds, _ = phone_post(url, event["director"], {})
+    drawn = time.perf_counter() - last_card
+    if status != 201:
+        raise RuntimeError(f"the draw was refused: {status} {answer}")
+    first = answer["rounds"][0][0]
+    top = (first.get("top") or {}).get("name") or ""
+    page = f"{base}/tournaments/{event['tournament']}/bracket/"
+    shown = float("nan")
+    for _attempt in range(100):
+        with urllib.request.urlopen(page, timeout=PHONE_TIMEOUT) as resp:
+            if top and top in resp.read().decode():
+                shown = time.perf_counter() - last_card
+                break
+        time.sleep(0.1)
+    qualifiers = sum(
+        1 for rnd in answer["rounds"][:1] for m in rnd for side in ("top", "bottom") if m.get(side)
+    )
+    return {"drawn": drawn, "draw": seconds, "shown": shown, "qualifiers": qualifiers}
 
 
 def print_run(r: dict) -> None:
@@ -366,6 +471,18 @@ def print_run(r: dict) -> None:
         f"{len(r['failed_posts'])}"
     )
     print(f"    card entry p50 {r['p50']:.0f} ms, p95 {r['p95']:.0f} ms, max {r['max']:.0f} ms")
+    print(
+        f"    {r['posts']} posts for {len(r['failed_posts']) + r['posted']} cards ({r['busy']} "
+        f"busy answers or timeouts, each followed by a back-off); from a card's first post to "
+        f"its answer, waits included: p95 {r['entry_p95']:.0f} ms"
+    )
+    if r["cut"]:
+        c = r["cut"]
+        print(
+            f"    the cut and the bracket: drawn {c['drawn']:.2f} s after the last card (the "
+            f"director's draw answered in {c['draw']:.2f} s, {c['qualifiers']} qualifiers), the "
+            f"public bracket page showing it {c['shown']:.2f} s after the last card"
+        )
     load.print_reads(r)
 
 

@@ -285,10 +285,11 @@
   }
 
   /* Send what waits, unless a wait is running (then the timer sends it when the wait ends):
-   * one send at a time, one timer. */
-  function sync() {
+   * one send at a time, one timer. ``now``: the person asked for it (the logout dialog's "send
+   * now"): one try at once, whatever the wait. */
+  function sync(now) {
     if (syncing) return syncing;
-    var left = waitLeft();
+    var left = now === true ? 0 : waitLeft();
     if (left > 0) {
       var kept = backoff();
       if (kept.why) lastProblem = kept.why;
@@ -437,7 +438,7 @@
         var choice = button.getAttribute("data-logout-choice");
         if (choice === "send") {
           button.disabled = true;
-          sync().then(function () {
+          sync(true).then(function () {
             button.disabled = false;
             if (!load().length) finish(true);
             else if (problem) problem.hidden = false;
