@@ -357,7 +357,8 @@ def card_cost(event: dict, *, profile: bool = False) -> None:
         f"a card in process: {len(first)} SQL statements for the first card of a game "
         f"({in_transaction(first)} inside its transaction, which locks {locked(first)}), "
         f"{len(second)} for the second, which verifies it ({in_transaction(second)} inside); "
-        f"worker CPU a card median {statistics.median(cpu):.1f} ms, min {min(cpu):.1f} ms "
+        f"worker CPU a card median {statistics.median(cpu):.1f} ms, mean "
+        f"{statistics.mean(cpu):.1f} ms, min {min(cpu):.1f} ms "
         f"({len(cpu)} cards{', profiled: slower' if profiler else ''})"
     )
     measured("cards", len(cpu) + 2, 2 * len(seated["tables"]))
