@@ -481,7 +481,8 @@ def print_run(r: dict) -> None:
         c = r["cut"]
         print(
             f"    the cut and the bracket: drawn {c['drawn']:.2f} s after the last card (the "
-            f"director's draw answered in {c['draw']:.2f} s, {c['qualifiers']} qualifiers), the "
+            f"director's draw answered in {c['draw']:.2f} s, {c['qualifiers']} entrants in "
+            f"its first round), the "
             f"public bracket page showing it {c['shown']:.2f} s after the last card"
         )
     load.print_reads(r)
