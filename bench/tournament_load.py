@@ -371,7 +371,7 @@ def one_run(
 ) -> dict:
     from django.db.models import Count
 
-    from tournaments.models import Scorecard, TableGame, TableStatus
+    from tournaments.models import Scorecard, TableGame, TableState
 
     seated = seat_round(event)
     rng = random.Random(seed)
@@ -409,7 +409,7 @@ def one_run(
     games = TableGame.objects.filter(round_id=seated["round"])
     stored = Scorecard.objects.filter(game__round_id=seated["round"]).count()
     per_game = games.annotate(cards=Count("scorecards")).values_list("cards", flat=True)
-    verified = games.filter(status=TableStatus.VERIFIED).count()
+    verified = games.filter(status=TableState.VERIFIED).count()
     time.sleep(1.5)  # nginx writes its log in blocks, at least once a second
     statuses, answer_times = load.nginx_log(log, log_start)
     return {

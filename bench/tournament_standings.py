@@ -91,7 +91,7 @@ def measure(folder: Path, runs: int, entrant_count: int) -> None:
     from django.core.management import call_command
 
     from tournaments import logic, selectors
-    from tournaments.models import Entrant, Round, TableGame, TableStatus, Tournament
+    from tournaments.models import Entrant, Round, TableGame, TableState, Tournament
 
     names, results, byes = generate(entrant_count)
     rules = logic.TournamentRules()
@@ -125,7 +125,7 @@ def measure(folder: Path, runs: int, entrant_count: int) -> None:
             second_id=ids[r.second],
             winner_id=ids[r.winner],
             loser_score=r.loser_score,
-            status=TableStatus.VERIFIED,
+            status=TableState.VERIFIED,
         )
         for i, r in enumerate(results)
     )

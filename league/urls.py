@@ -43,6 +43,7 @@ urlpatterns = [
     path("language/", language.choose_language, name="language"),
     path("seasons/<id:pk>/standings/", standings.standings, name="standings"),
     path("seasons/<id:pk>/seeding/", standings.seeding, name="seeding"),
+    path("seasons/<id:pk>/discards/", discards.discarders, name="discarders"),
     path("seasons/<id:pk>/schedule/", schedule.schedule, name="schedule"),
     path("matches/<id:pk>/", schedule.match, name="match"),
     path("matches/<id:pk>/start/", schedule.start_game, name="start_game"),

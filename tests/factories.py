@@ -560,6 +560,7 @@ ARCHIVE_MODELS = (
     Deal,
     AuditEntry,
     models.SeasonSub,
+    models.DealtHand,
 )
 
 

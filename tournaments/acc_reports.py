@@ -1,7 +1,7 @@
 """ACC reporting: a night's results and a club season's, as the director enters them online
 (ACC number, name, game points, games won, spread, skunks, rank, playoff finish, payout), and
 a guest's nights at the club; the special hands a night's cards hold. Reads only (a selector
-module): the pages and the CSV files in ``tournaments/report_views.py`` render them."""
+module): the pages and the CSV files in ``tournaments/views/reports.py`` render them."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tournaments.models import (
     LedgerKind,
     MemberStatus,
     Scorecard,
-    TableStatus,
+    TableState,
     Tournament,
     TournamentStage,
 )
@@ -264,7 +264,7 @@ def special_hands_of(tournament: Tournament) -> list[dict[str, Any]]:
     cards = (
         Scorecard.objects.filter(
             game__round__tournament=tournament,
-            game__status=TableStatus.VERIFIED,
+            game__status=TableState.VERIFIED,
             by_checker=False,
             deals__isnull=False,
         )

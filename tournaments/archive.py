@@ -59,7 +59,7 @@ from tournaments.models import (
     Round,
     Scorecard,
     TableGame,
-    TableStatus,
+    TableState,
     Tournament,
     TournamentStage,
     TournamentVariant,
@@ -104,7 +104,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     rounds = tournament.rounds.order_by("number").prefetch_related(
         Prefetch(
             "games",
-            queryset=TableGame.objects.filter(status=TableStatus.VERIFIED)
+            queryset=TableGame.objects.filter(status=TableState.VERIFIED)
             .select_related("first", "second", "winner")
             .order_by("table"),
         ),
@@ -511,7 +511,7 @@ def _plan_settled(
 ) -> None:
     """``game`` verified as the archive says, with the checker's scorecard that settled it
     and its audit entry (``after``: what the history says was settled)."""
-    game.status = TableStatus.VERIFIED
+    game.status = TableState.VERIFIED
     game.winner, game.loser_score, game.verified_at = winner, score, timezone.now()
     plan.games.append(game)
     plan.cards.append(

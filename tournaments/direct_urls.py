@@ -2,12 +2,12 @@
 
 from django.urls import path
 
-from tournaments import direct_views
+from tournaments.views import direct
 
 app_name = "direct"
 
 urlpatterns = [
-    path("", direct_views.home, name="home"),
-    path("clubs/<int:pk>/", direct_views.club, name="club"),
-    path("nights/<int:pk>/", direct_views.night, name="night"),
+    path("", direct.home, name="home"),
+    path("clubs/<int:pk>/", direct.club, name="club"),
+    path("nights/<int:pk>/", direct.night, name="night"),
 ]

@@ -48,7 +48,7 @@ from tournaments.models import (
     PlayoffMatch,
     Round,
     TableGame,
-    TableStatus,
+    TableState,
     Tournament,
     TournamentStage,
 )
@@ -63,7 +63,7 @@ def night_recap(tournament: Tournament) -> Recap:
     finishers = _finishers(night)
     games = list(
         TableGame.objects.filter(
-            round__tournament=tournament, status=TableStatus.VERIFIED, winner__isnull=False
+            round__tournament=tournament, status=TableState.VERIFIED, winner__isnull=False
         )
         .select_related("first", "second", "winner")
         .order_by("round__number", "table")

@@ -948,6 +948,23 @@ class DisputeRequestSerializer(StrictSerializer):
     rival = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
 
 
+class DealtHandRequestSerializer(StrictSerializer):
+    """The cards dealt to a seat for an entered deal (the seat: the asker's own when left out;
+    a seat of the asker's team otherwise), as codes like ``5H 5D JS 4C KD``."""
+
+    number = StrictIntegerField(min_value=1, max_value=999)
+    seat = StrictIntegerField(required=False, allow_null=True, min_value=0, max_value=7)
+    cards = StrictCharField(max_length=80, trim_whitespace=True)
+
+
+class DealtHandSerializer(serializers.Serializer):
+    """A recorded hand of cards dealt: deal, seat and the cards as the scorer writes them."""
+
+    number = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    cards = serializers.ListField(child=serializers.CharField())
+
+
 class WinChanceSerializer(serializers.Serializer):
     """Each team's chance of winning after a deal (``deal`` 0: before the first), from the
     board alone. Information only: never used for results, standings or seeding."""

@@ -60,6 +60,7 @@ from league.selectors.winprob import game_chance, game_swing
 from league.services.availability import availability_answer, team_of
 from league.services.corrections import deal_correct, rival_withdraw
 from league.services.deals import deal_record
+from league.services.discards import dealt_hand_record
 from league.services.disputes import dispute_raise, dispute_withdraw, game_reject
 from league.services.forfeits import forfeit_undo, match_forfeit
 from league.services.games import game_cancel, game_confirm, game_start
@@ -753,6 +754,24 @@ class GameViewSet(DraftsHidden, ReadOnlyViewSet):
             s.DealSerializer(deal, context={"request": request}).data,
             status=status.HTTP_201_CREATED,
         )
+
+    @extend_schema(
+        request=s.DealtHandRequestSerializer, responses={201: s.DealtHandSerializer, **REFUSALS}
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def dealt(self, request: Request, pk: str | None = None) -> Response:
+        """The cards dealt to a seat for an entered deal, where the league records them (the
+        score-entry page asks for them after each deal where the league asks): a player's own,
+        or their team's seats. Private to each player; changes nothing of the game."""
+        body = s.parse(s.DealtHandRequestSerializer, request.data)
+        hand = dealt_hand_record(
+            user=request.user,
+            game=self.get_object(),
+            number=body["number"],
+            cards=body["cards"],
+            seat=body.get("seat"),
+        )
+        return Response(s.DealtHandSerializer(hand).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         methods=["POST"],

@@ -173,6 +173,7 @@ class AuditAction(StrEnum):
     # Telling players: the organiser's announcements, each player's own choices.
     ANNOUNCEMENT_POST = "announcement_post"
     NOTIFY_CHOICES = "notify_choices"
+    DISCARDS_SHARE = "discards_share"
     NOTIFY_UNSUBSCRIBE = "notify_unsubscribe"
     CALENDAR_RESET = "calendar_reset"
 

@@ -306,16 +306,6 @@ class ScorecardEntry:
     result: tuple[int | None, int | None]  # (None, None): a ruling of a loss for both
 
 
-class CardState(enum.StrEnum):
-    """Where a tournament table's result stands, as players and checkers speak of it."""
-
-    OPEN = "open"  # no card yet
-    ENTERED = "entered"  # one side's card is in: waiting for the other's
-    VERIFIED = "verified"  # two cards agree
-    MISMATCH = "mismatch"  # two cards disagree: with the checkers
-    SETTLED = "settled"  # a checker's entry settled it
-
-
 def scorecard_facts(cards: Iterable[ScorecardEntry]) -> Facts:
     """A table's cards as the facts of a one-deal game. A checker's entry rules for both
     sides; two side cards that differ are each a rival entry and an open dispute.
@@ -341,16 +331,3 @@ def scorecard_facts(cards: Iterable[ScorecardEntry]) -> Facts:
         home=sides[0],
         away=sides[1],
     )
-
-
-def scorecard_state(cards: Iterable[ScorecardEntry]) -> CardState:
-    """The table's state, from its cards through ``status_of``."""
-    cards = list(cards)
-    status = status_of(scorecard_facts(cards))
-    if status == S.IN_PROGRESS:
-        return CardState.OPEN
-    if status == S.FINISHED:
-        return CardState.ENTERED
-    if status == S.DISPUTED:
-        return CardState.MISMATCH
-    return CardState.SETTLED if any(c.side is None for c in cards) else CardState.VERIFIED

@@ -19,6 +19,14 @@ class Player(models.Model):
         related_name="player",
         verbose_name=_("account"),
     )
+    shares_discards = models.BooleanField(
+        _("shares their discards"),
+        default=False,
+        help_text=_(
+            "The player's own choice: their season's cost of discards a deal shows in the "
+            "league's table of the best discarders (information only)."
+        ),
+    )
 
     class Meta:
         ordering = ["name"]

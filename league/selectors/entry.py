@@ -9,7 +9,8 @@ from typing import Any
 from django.urls import reverse
 
 from league.kernel.permissions import Action, Actor, can
-from league.models import Deal, Dispute, DisputeStatus, Game
+from league.models import Deal, DealtCards, Dispute, DisputeStatus, Game
+from league.selectors.discards import dealt_seats
 from league.selectors.games import pending_rivals, stored_deal
 from league.selectors.scoreboard import skunk_line
 from scoring.game import entry_rules
@@ -68,6 +69,7 @@ def entry_data(game: Game, *, user: Actor | None = None) -> dict[str, Any]:
             {"name": teams[side].name, "score": last[side], "back": back[side]} for side in range(2)
         ],
         "rules": entry_rules(variant, target=season.target),
+        "dealt": _dealt(game, user),
         "urls": {
             "deals": reverse("api:game-deals", args=[game.pk]),
             "corrections": reverse("api:game-corrections", args=[game.pk]),
@@ -77,6 +79,25 @@ def entry_data(game: Game, *, user: Actor | None = None) -> dict[str, Any]:
             "show": reverse("league:score_show"),
             "login": reverse("login"),
         },
+    }
+
+
+def _dealt(game: Game, user: Actor | None) -> dict[str, Any]:
+    """The league's cards-dealt setting for the page: ``off`` (nothing shown), ``allowed`` (a
+    link to record them), ``asked`` (after each deal this phone sends, a prompt for the cards
+    dealt to each seat this user may record, skippable). No query (the seats are read)."""
+    mode = game.match.week.season.league.dealt_cards
+    if mode == DealtCards.OFF or user is None:
+        return {"mode": DealtCards.OFF.value}
+    seats = dealt_seats(user, game)
+    names = {s.seat: s.player.name for s in game.seats.all()}
+    return {
+        "mode": str(mode),
+        "count": game.match.week.season.game_variant.dealt,
+        "seats": [{"seat": n, "name": names[n], "own": own} for n, own in sorted(seats.items())],
+        "own": any(seats.values()),
+        "url": reverse("api:game-dealt", args=[game.pk]),
+        "page": reverse("league:game_dealt", args=[game.pk]),
     }
 
 

@@ -106,6 +106,8 @@ def _hand(game: Game, deal: Deal, player: Player, points: int, *, who: str) -> d
         "starter": deal.starter,
         "game_id": game.pk,
         "deal": deal.number,
+        "seat": deal.dealer if who == "crib" else int(who),
+        "dealer": deal.dealer,
         "match": game.match,
     }
 

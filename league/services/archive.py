@@ -43,6 +43,12 @@ Semantics chosen where the format is silent:
   ``published`` both import as published, and the dates make it running again. An archive
   without ``state`` (written before seasons had a life) imports as it did: running when its
   league has no open season, else finished.
+- **The cards dealt.** A deal's ``"dealt"`` holds the cards each player recorded as dealt to
+  them (by name, only the players who recorded them, only when one did), and the league's
+  ``"dealt_cards"`` setting is written when it is not off. On import they are checked against
+  the deal as a player's record is (``league.services.discards.dealt_check``) and stored for the
+  player in that seat; the setting is taken only by a league the import creates (an existing
+  league keeps its own). Archives without them import as before: nothing recorded, setting off.
 - ``"final"`` is written for every game (the score after its last deal) and checked when present;
   ``"standings"`` and ``"seeding"`` are checked when present, on the keys each row gives.
 """
@@ -61,6 +67,7 @@ from league.kernel import archive_reader as reader
 from league.kernel.errors import ValidationFailed
 from league.models import (
     Deal,
+    DealtCards,
     Forfeit,
     Game,
     GameSeat,
@@ -148,6 +155,7 @@ def export_season(season: Season) -> ExportResult:
         .prefetch_related(
             Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
             Prefetch("deals", queryset=Deal.objects.filter(is_current=True).order_by("number")),
+            "dealt_hands",
         )
     )
     weeks = (
@@ -205,7 +213,12 @@ def export_season(season: Season) -> ExportResult:
     archive = {
         "format": FORMAT,
         "version": VERSION,
-        "league": {"name": league.name, "rules": _rules(season)},
+        "league": {
+            "name": league.name,
+            "rules": _rules(season),
+            # whether players record their cards dealt, only when they do (older readers)
+            **({"dealt_cards": league.dealt_cards} if league.dealt_cards != DealtCards.OFF else {}),
+        },
         "season": {
             "name": season.name,
             "playoff_teams": season.playoff_teams,
@@ -258,6 +271,9 @@ def _export_game(game: Game, match: Match, variant: Variant) -> dict[str, Any]:
         game.home_side: match.home.name,
         1 - game.home_side: match.away.name,
     }
+    dealt: dict[tuple[int, int], list[str]] = {
+        (hand.number, hand.seat): list(hand.cards) for hand in game.dealt_hands.all()
+    }
     deals = []
     for deal in game.deals.all():
         row: dict[str, Any] = {"dealer": names[deal.dealer]}
@@ -277,6 +293,13 @@ def _export_game(game: Game, match: Match, variant: Variant) -> dict[str, Any]:
             for who in sorted(deal.cards, key=lambda w: (w == "crib", w)):
                 cards["crib" if who == "crib" else names[int(who)]] = list(deal.cards[who])
             row["cards"] = cards
+        recorded = {
+            names[seat]: dealt[(deal.number, seat)]
+            for seat in sorted(names)
+            if (deal.number, seat) in dealt
+        }
+        if recorded:
+            row["dealt"] = recorded
         deals.append(row)
     return {
         "seats": [names[seat] for seat in sorted(names)],

@@ -17,11 +17,14 @@ from league.kernel import archive_reader as reader
 from league.kernel.archive_reader import Reader, check_shape
 from league.kernel.audit import AuditAction, audit_entry, audit_log
 from league.kernel.entries import DEAL_FIELDS
+from league.kernel.errors import ValidationFailed
 from league.kernel.permissions import Action, Actor, Trusted, refuse_unless
 from league.kernel.ratings import ratings_changed
 from league.models import (
     AuditEntry,
     Deal,
+    DealtCards,
+    DealtHand,
     Game,
     GameSeat,
     League,
@@ -49,6 +52,7 @@ from league.services.archive import (
     ArchiveRefused,
     standings_rows,
 )
+from league.services.discards import dealt_check
 from league.services.forfeits import forfeit_numbers_check, forfeit_restore
 from league.services.game_build import GameBuild
 from league.services.postponements import refuse_cancelling_played
@@ -309,6 +313,7 @@ def _write_batch(batch: Sequence[tuple[Week, Match | None, list[GameBuild]]]) ->
     Game.objects.bulk_create([b.game for b in builds])
     GameSeat.objects.bulk_create([s for b in builds for s in b.seats])
     Deal.objects.bulk_create([d for b in builds for d in b.deal_rows()])
+    DealtHand.objects.bulk_create([h for b in builds for h in b.dealt])
     AuditEntry.objects.bulk_create([e for b in builds for e in b.audit_entries()])
     for b in builds:
         b.release()
@@ -358,13 +363,16 @@ def _plan_league(r: Reader, raw: Any) -> tuple[League, dict[str, Any]]:
     rules the archived season was played by: a season keeps its own rules, so an archive whose
     rules differ from the league's current defaults (or from its other seasons) is welcome."""
     with r.at("League"):
-        doc = r.obj(raw, "The league", required=("name", "rules"))
+        doc = r.obj(raw, "The league", required=("name", "rules"), optional=("dealt_cards",))
         name = r.name(doc["name"], "The league's name")
         rules_doc = r.obj(doc["rules"], "The rules", required=("variant",), optional=RULE_FIELDS)
         rules = _rules_from(r, rules_doc)
+        dealt = doc.get("dealt_cards", DealtCards.OFF)
+        if dealt not in DealtCards.values:
+            raise r.refuse(f"The league's dealt_cards is {dealt!r}: write off, allowed or asked.")
         league = League.objects.filter(name=name).first()
-        if league is None:
-            league = League(name=name, **rules)
+        if league is None:  # a league found keeps its own setting
+            league = League(name=name, dealt_cards=dealt, **rules)
         return league, rules
 
 
@@ -708,7 +716,13 @@ def _plan_game(
                 raise r.refuse(
                     f"The game was over after deal {deal_number - 1}: nothing more can be recorded."
                 )
+            dealt_doc = None
+            if isinstance(deal_raw, Mapping) and "dealt" in deal_raw:
+                dealt_doc = deal_raw["dealt"]
+                deal_raw = {k: v for k, v in deal_raw.items() if k != "dealt"}
             build.record(_deal_data(r, deal_raw, seat_of, side_of_team, variant))
+            if dealt_doc is not None:
+                build.dealt.extend(_dealt_hands(r, dealt_doc, build, deal_number, seat_of))
     build.finish()
     if "final" in doc:
         final = r.obj(doc["final"], "final", required=(home_name, away_name))
@@ -762,6 +776,36 @@ def _deal_data(
             for who, hand in cards_doc.items()
         }
     return data
+
+
+def _dealt_hands(
+    r: Reader, raw: Any, build: GameBuild, number: int, seat_of: Mapping[str, int]
+) -> list[DealtHand]:
+    """A deal's ``"dealt"``: the cards each player recorded as dealt to them, checked against
+    the deal as a player's own record is (``dealt_check``), unsaved."""
+    doc = r.obj(raw, "The cards dealt", optional=list(seat_of))
+    normal = build.normals[-1]
+    hands = []
+    for name, cards in doc.items():
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise r.refuse(f'The cards dealt to {name} must be a list of cards like "5H".')
+        seat = seat_of[name]
+        try:
+            codes = dealt_check(
+                cards,
+                variant=build.variant,
+                seat=seat,
+                deal_cards=normal.get("cards"),
+                starter=normal.get("starter"),
+            )
+        except ValidationFailed as error:
+            raise r.refuse(f"The cards dealt to {name}: {error.message}") from None
+        hands.append(
+            DealtHand(
+                game=build.game, number=number, seat=seat, player=build.players[seat], cards=codes
+            )
+        )
+    return hands
 
 
 def _check_standings(r: Reader, doc: Mapping[str, Any], season: Season) -> None:

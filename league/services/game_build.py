@@ -14,6 +14,7 @@ from league.kernel.lifecycle import Event
 from league.kernel.permissions import Actor, actor_of
 from league.models import (
     Deal,
+    DealtHand,
     Game,
     GameSeat,
     GameStatus,
@@ -82,6 +83,7 @@ class GameBuild:
         self.scored = ScoredGame(self.variant, first_dealer=first_dealer, target=season.target)
         self.normals: list[dict[str, Any]] = []
         self.deals: list[Deal] = []
+        self.dealt: list[DealtHand] = []  # the cards players recorded as dealt to them
         self.confirmed = False
         self._seat_names = [p.name for p in self.players]
         home, away = match.home.name, match.away.name
@@ -138,7 +140,7 @@ class GameBuild:
 
     def release(self) -> None:
         """Let the deals go once they are stored (the game row and its scores stay)."""
-        self.deals, self.normals, self.seats = [], [], []
+        self.deals, self.normals, self.seats, self.dealt = [], [], [], []
 
     def audit_entries(self) -> list[Any]:
         """The audit trail the services write for this game (start, each deal, the

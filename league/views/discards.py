@@ -1,6 +1,7 @@
 """A player's own discards: record the cards dealt for a deal of their game, and read what each
 discard cost against the best, deal by deal and over a season. Private: a player sees only their
-own (the selector is asked for the signed-in player, never for another)."""
+own (the selector is asked for the signed-in player, never for another), unless they choose to
+share it; then their season's cost a deal shows in the season's table of the best discarders."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from django.utils.translation import gettext_lazy as _
 
 from league.kernel.errors import DomainError
 from league.models import DealtCards, Game, GameSeat, Player, Season
-from league.selectors.discards import discards_of
-from league.services.discards import dealt_hand_record
+from league.selectors.discards import MIN_DEALS, best_discarders, discards_of
+from league.selectors.seasons import seasons_visible_to
+from league.services.discards import dealt_hand_record, discards_share_set
 
 
 class DealtHandForm(forms.Form):
@@ -74,6 +76,9 @@ def game_dealt(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def my_discards(request: HttpRequest) -> HttpResponse:
     player = _player(request)
+    if request.method == "POST" and "share" in request.POST:
+        discards_share_set(user=request.user, player=player, share=request.POST["share"] == "1")
+        return redirect(request.get_full_path())
     seasons = list(
         Season.objects.filter(weeks__matches__games__dealt_hands__player=player)
         .distinct()
@@ -98,5 +103,22 @@ def my_discards(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "league/my_discards.html",
-        {"seasons": seasons, "season": chosen, "summary": summary, "recent": recent},
+        {
+            "seasons": seasons,
+            "season": chosen,
+            "summary": summary,
+            "recent": recent,
+            "player": player,
+        },
+    )
+
+
+def discarders(request: HttpRequest, pk: int) -> HttpResponse:
+    """The season's table of the best discarders: the players who share their discards, with
+    at least ``MIN_DEALS`` deals whose cost is told. Information only: never in standings."""
+    season = get_object_or_404(seasons_visible_to(request.user).select_related("league"), pk=pk)
+    return render(
+        request,
+        "league/discarders.html",
+        {"season": season, "rows": best_discarders(season), "minimum": MIN_DEALS},
     )

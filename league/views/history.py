@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from league.kernel.extensions import player_sections
 from league.models import League, Player
 from league.selectors.careers import league_history, player_career
-from league.selectors.luck import luck_by_season
+from league.selectors.luck import dealt_for, luck_by_season
 from league.selectors.organiser import rules_sentences
 from league.selectors.ratings import player_rating, provisional_games
 from league.selectors.stats import player_stats
@@ -43,7 +43,14 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "teams": [row["team"] for row in career["seasons"]],
             "career": career,
             "sections": player_sections(player),
-            "luck_rows": luck_by_season(stats["stats"].hands),
+            # the discard skill is the player's own unless they share their discards
+            "luck_rows": luck_by_season(
+                stats["stats"].hands,
+                dealt=dealt_for(player)
+                if player.shares_discards
+                or (request.user.is_authenticated and player.user_id == request.user.pk)
+                else None,
+            ),
             "rating": player_rating(player),  # information only (one query)
             "provisional_games": provisional_games(),
             **stats,

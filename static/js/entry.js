@@ -7,7 +7,11 @@
  * - a deal the two phones entered with different numbers is shown in both versions, to settle
  *   with one tap: a dispute that holds both, or accepting the other numbers;
  * - when nothing more may be entered (the data's ``can_record``), the form goes and the page
- *   says how the game came out, as the game page does. */
+ *   says how the game came out, as the game page does;
+ * - where the league asks for the cards dealt (the data's ``dealt.mode`` is "asked"), once a
+ *   deal this phone entered is stored, a prompt asks for the cards dealt to each seat this user
+ *   may record (their own, their team's), with the card picker and the show's cards filled in;
+ *   skipping it records nothing, and the deal is stored whatever is done with it. */
 (function () {
   "use strict";
 
@@ -460,6 +464,79 @@
     }
   });
 
+  // --- The cards dealt, where the league asks for them -----------------------------------------
+
+  var dealtBox = root.querySelector("[data-dealt-prompt]");
+  var dealtAsked = {}; // the deals already prompted for on this page
+
+  function askDealt(stored) {
+    if (!dealtBox || !data.dealt || data.dealt.mode !== "asked" || !data.dealt.seats.length) return;
+    if (dealtAsked[stored.number]) return;
+    dealtAsked[stored.number] = true;
+    var fields = dealtBox.querySelector("[data-dealt-fields]");
+    fields.textContent = "";
+    dealtBox.setAttribute("data-dealt-number", String(stored.number));
+    dealtBox.querySelector("[data-dealt-title]").textContent = fmt(gettext("Deal %(n)s: the cards each player was dealt"), { n: stored.number });
+    var msg = dealtBox.querySelector("[data-dealt-msg]");
+    msg.textContent = "";
+    msg.className = "msg";
+    var shown = (stored.cards || {});
+    data.dealt.seats.forEach(function (seat) {
+      var id = "dealt-" + stored.number + "-" + seat.seat;
+      var box = el("div", { class: "field field--cards" });
+      box.appendChild(el("label", { for: id }, seat.own ? gettext("The cards you were dealt") : fmt(gettext("The cards %(name)s was dealt"), { name: seat.name })));
+      var input = el("input", {
+        type: "text", id: id, "data-card-picker": "", "data-card-count": String(data.dealt.count),
+        "data-dealt-seat": String(seat.seat), maxlength: "80", autocomplete: "off",
+        autocapitalize: "characters", spellcheck: "false",
+      });
+      input.value = (shown[String(seat.seat)] || []).join(" ");
+      input.setAttribute("data-dealt-prefill", input.value); // the show's cards: not an answer yet
+      box.appendChild(input);
+      box.appendChild(el("p", { class: "msg", "data-dealt-seat-msg": String(seat.seat) }));
+      fields.appendChild(box);
+      if (window.CardPicker) window.CardPicker.attach(input);
+    });
+    dealtBox.hidden = false;
+  }
+
+  function saveDealt() {
+    var number = parseInt(dealtBox.getAttribute("data-dealt-number"), 10);
+    var inputs = Array.prototype.slice.call(dealtBox.querySelectorAll("[data-dealt-seat]"))
+      .filter(function (input) {
+        var value = input.value.trim();
+        return value !== "" && value !== input.getAttribute("data-dealt-prefill");
+      });
+    var msg = dealtBox.querySelector("[data-dealt-msg]");
+    if (!inputs.length) { dealtBox.hidden = true; return; }
+    var save = dealtBox.querySelector("[data-dealt-save]");
+    save.disabled = true;
+    Promise.all(inputs.map(function (input) {
+      var seat = parseInt(input.getAttribute("data-dealt-seat"), 10);
+      var line = dealtBox.querySelector('[data-dealt-seat-msg="' + seat + '"]');
+      return post(data.dealt.url, { number: number, seat: seat, cards: input.value }).then(function (answer) {
+        line.textContent = answer.ok ? gettext("Recorded.") : refusal(answer);
+        line.className = answer.ok ? "msg msg--ok" : "msg msg--error";
+        return answer.ok;
+      });
+    })).then(function (results) {
+      save.disabled = false;
+      if (results.every(Boolean)) {
+        dealtBox.hidden = true;
+        say(fmt(gettext("The cards dealt for deal %(n)s are recorded."), { n: number }));
+        render();
+      } else {
+        msg.textContent = gettext("Some cards were not recorded: correct them, or skip.");
+        msg.className = "msg msg--error";
+      }
+    });
+  }
+
+  if (dealtBox) {
+    dealtBox.querySelector("[data-dealt-save]").addEventListener("click", saveDealt);
+    dealtBox.querySelector("[data-dealt-skip]").addEventListener("click", function () { dealtBox.hidden = true; });
+  }
+
   // --- Keeping up with the server -------------------------------------------------------------
 
   function sideAfter(d) {
@@ -495,6 +572,7 @@
         say(fmt(gettext("Deal %(n)s was already entered with other numbers: both versions are kept, side by side below."), { n: event.deal.number }));
       } else {
         var last = data.deals.length ? data.deals[data.deals.length - 1].number : 0;
+        askDealt({ number: event.deal.number, cards: event.deal.cards || null });
         if (event.deal.number === last + 1) {
           data.deals.push({
             number: event.deal.number, dealer: event.deal.dealer, after: sideAfter(event.deal),

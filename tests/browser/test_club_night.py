@@ -13,7 +13,7 @@ from league.models import Player
 from tests import factories
 from tests.browser.conftest import PHONE, log_in
 from tournaments import services
-from tournaments.models import EntrantStatus, TableStatus, TournamentStage
+from tournaments.models import EntrantStatus, TableState, TournamentStage
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -85,7 +85,7 @@ def test_a_twelve_entrant_club_night_from_check_in_to_a_champion(live_server, br
         _phone_card(browser, live_server, b.name.lower(), first, a, 95 if number == 1 else 90)
         first.refresh_from_db()
         if number == 1:
-            assert first.status == TableStatus.MISMATCH
+            assert first.status == TableState.MISMATCH
             checker = browser.new_context(locale="en-GB")
             checker.set_default_timeout(15_000)
             cpage = checker.new_page()
@@ -99,7 +99,7 @@ def test_a_twelve_entrant_club_night_from_check_in_to_a_champion(live_server, br
             cpage.wait_for_load_state()
             checker.close()
             first.refresh_from_db()
-        assert first.status == TableStatus.VERIFIED
+        assert first.status == TableState.VERIFIED
         for game in others:  # the other tables' cards, as their phones would send them
             for side in (game.first, game.second):
                 services.scorecard_enter(

@@ -24,7 +24,7 @@ from tournaments.models import (
     Club,
     EntrantStatus,
     LedgerKind,
-    TableStatus,
+    TableState,
     TournamentStage,
 )
 
@@ -170,7 +170,7 @@ def test_a_twelve_entrant_night_from_the_tablet_in_forty_actions_or_fewer(
                     )
                 )
             first.refresh_from_db()
-            assert first.status == TableStatus.VERIFIED
+            assert first.status == TableState.VERIFIED
             tables = tables[1:]
         if number == 3:
             # Two cards that each claim their own player's win: ACC Rule 12.2(e) makes it a
@@ -189,7 +189,7 @@ def test_a_twelve_entrant_night_from_the_tablet_in_forty_actions_or_fewer(
                 "done"
             )
             first.refresh_from_db()
-            assert (first.status, first.winner_id) == (TableStatus.VERIFIED, None)
+            assert (first.status, first.winner_id) == (TableState.VERIFIED, None)
             assert (first.first_spread, first.second_spread) == (-31, -26)
             shot(raw, "direct/acc-ruling-1024")
             tables = tables[1:]
@@ -210,7 +210,7 @@ def test_a_twelve_entrant_night_from_the_tablet_in_forty_actions_or_fewer(
             d.fill(f"[data-table='{game.table}'] input[name=loser_score]", "95")
             d.click(f"[data-table='{game.table}'] .direct-settle button")
             game.refresh_from_db()
-            assert (game.status, game.loser_score) == (TableStatus.VERIFIED, 95)
+            assert (game.status, game.loser_score) == (TableState.VERIFIED, 95)
             assert raw.locator(f"[data-table='{game.table}'] [data-acc-rule]").count() == 0
             tables = [t for t in tables if t.pk != game.pk]
         for game in tables:  # the other tables' cards, as their phones' API sends them

@@ -40,7 +40,7 @@ STORED = {
     "announcement_post", "notify_choices", "notify_unsubscribe", "calendar_reset",
     "points_schedule_set", "results_send", "results_approve", "results_return",
     "venue_update", "player_rename",
-    "sub_add", "sub_remove", "sub_ask", "invitation_hold",
+    "sub_add", "sub_remove", "sub_ask", "invitation_hold", "discards_share",
 }  # fmt: skip
 
 

@@ -110,3 +110,127 @@ def test_the_summary_reads_in_french(client, allowed, ann, dealt):
     client.force_login(ann)
     page = client.get(reverse("league:my_discards"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Vos écarts vous ont coûté" in page and "Vos écarts, donne par donne" in page
+
+
+# --- Sharing, and the season's table of the best discarders ------------------------------------
+
+
+def test_sharing_is_the_players_own_choice_and_is_audited(allowed, ann, cat):
+    from league.models import AuditEntry
+    from league.services.discards import discards_share_set
+
+    player = ann.player
+    with pytest.raises(NotAllowed, match="Only the player chooses"):
+        discards_share_set(user=cat, player=player, share=True)
+    discards_share_set(user=ann, player=player, share=True)
+    player.refresh_from_db()
+    assert player.shares_discards
+    entry = AuditEntry.objects.get(action="discards_share")
+    assert (entry.before, entry.after) == ({"shares_discards": False}, {"shares_discards": True})
+    discards_share_set(user=ann, player=player, share=True)  # no change: no second entry
+    assert AuditEntry.objects.filter(action="discards_share").count() == 1
+
+
+def test_the_toggle_on_the_players_page_shares_and_stops(client, allowed, ann, dealt):
+    dealt_hand_record(user=ann, game=allowed, number=1, cards=" ".join(dealt))
+    client.force_login(ann)
+    url = reverse("league:my_discards")
+    assert "Share my discards" in client.get(url).content.decode()
+    assert client.post(url, {"share": "1"}).status_code == 302
+    ann.player.refresh_from_db()
+    assert ann.player.shares_discards
+    page = client.get(url).content.decode()
+    assert "Stop sharing" in page
+    assert reverse("league:discarders", args=[allowed.match.week.season_id]) in page
+    client.post(url, {"share": "0"})
+    ann.player.refresh_from_db()
+    assert not ann.player.shares_discards
+
+
+@pytest.fixture
+def whole_game(allowed, ann, match):
+    """A whole game entered with its cards; Ann and Bob each recorded what they were dealt in
+    every deal (Bob through Ann, his captain, entering the deals)."""
+    from league.services.games import game_confirm
+
+    play(allowed, ann, cards=True)
+    game_confirm(game=allowed, user=match.away.captain.user)
+    crib_index = {0: 0, 2: 2}  # each seat's crib card: any card of the crib passes the check
+    for deal in allowed.deals.filter(is_current=True, is_rival=False):
+        if not deal.cards or "crib" not in deal.cards:
+            continue
+        for seat in (0, 2):
+            if str(seat) not in deal.cards:
+                continue
+            cards = [*deal.cards[str(seat)], deal.cards["crib"][crib_index[seat]]]
+            dealt_hand_record(
+                user=ann, game=allowed, number=deal.number, cards=" ".join(cards), seat=seat
+            )
+    return allowed
+
+
+def test_the_table_lists_only_those_who_share_with_enough_deals(client, whole_game, ann):
+    from league.models import Player
+    from league.selectors.discards import best_discarders
+    from league.services.discards import discards_share_set
+
+    season = whole_game.match.week.season
+    bob = Player.objects.get(name="Bob")
+    ann_cost = discards_of(ann.player, season=season)
+    bob_cost = discards_of(bob, season=season)
+    assert len(ann_cost.counted) >= 3 and len(bob_cost.counted) >= 3
+    url = reverse("league:discarders", args=[season.pk])
+    assert best_discarders(season, minimum=1) == []  # nobody shares yet
+    assert "Nobody is listed yet" in client.get(url).content.decode()
+    discards_share_set(user=ann, player=ann.player, share=True)
+    [row] = best_discarders(season, minimum=1)
+    assert row.player == ann.player and row.deals == len(ann_cost.counted)
+    assert row.cost_per_deal == pytest.approx(ann_cost.cost_per_deal)
+    # the minimum number of deals is said on the page and keeps a short record out
+    assert best_discarders(season, minimum=len(ann_cost.counted) + 1) == []
+    page = client.get(url).content.decode()
+    assert "at least 10 deals" in page and "never counts in the standings" in page
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Les meilleurs écarteurs" in french and "au moins 10" in french
+
+
+def test_bob_s_cards_recorded_by_his_captain_are_his_and_nobody_else_s(whole_game, ann):
+    from league.models import Player
+
+    bob = Player.objects.get(name="Bob")
+    assert DealtHand.objects.filter(seat=2).exclude(player=bob).count() == 0
+    assert all(r.hand.seat == 0 for r in discards_of(ann.player).rows)
+
+
+def test_the_table_never_reaches_the_standings(client, whole_game, ann):
+    from league.services.discards import discards_share_set
+
+    discards_share_set(user=ann, player=ann.player, share=True)
+    season = whole_game.match.week.season
+    standings = client.get(reverse("league:standings", args=[season.pk])).content.decode()
+    assert "discarders" not in standings.lower()
+
+
+def test_the_table_page_s_queries_do_not_grow_with_its_players(
+    client, whole_game, ann, django_assert_max_num_queries
+):
+    from django.contrib.auth import get_user_model
+
+    from league.models import Player
+    from league.selectors.discards import best_discarders
+    from league.services.discards import discards_share_set
+
+    season = whole_game.match.week.season
+    discards_share_set(user=ann, player=ann.player, share=True)
+    url = reverse("league:discarders", args=[season.pk])
+    client.get(url)
+    with django_assert_max_num_queries(8) as one:
+        client.get(url)
+    bob = Player.objects.get(name="Bob")
+    if bob.user is None:
+        bob.user = get_user_model().objects.create_user("bob-d", password="x")
+        bob.save()
+    discards_share_set(user=bob.user, player=bob, share=True)
+    assert {r.player.name for r in best_discarders(season, minimum=1)} == {"Ann", "Bob"}
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        client.get(url)

@@ -131,6 +131,8 @@ def good_body(route: Route, match: Match | None = None) -> dict[str, Any]:
     if route.name == "api:game-corrections":
         deal = {k: v for k, v in deal_body().items() if k not in ("key", "number")}
         return {"number": 1, "deal": deal, "reason": "The crib was 4."}
+    if route.name == "api:game-dealt":
+        return {"number": 1, "seat": 0, "cards": "5H 5D 5S JC 4D"}
     if route.name == "api:match-forfeit":
         return {"team": match.away_id if match is not None else 1, "reason": "No show."}
     if route.name in ("api:match-forfeit-undo", "api:week-cancel"):

@@ -19,8 +19,8 @@ from tests import factories
 from tests.security.routes import UNSAFE, write_routes
 from tests.tournaments.conftest import TRUSTED, finished_night
 from tournaments import services
-from tournaments.direct_views import OPS
 from tournaments.models import Club, PayoutMode, PlayoffMatch, TableGame, Tournament
+from tournaments.views.direct import OPS
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ import pytest
 from league.models import AuditEntry
 from tests.tournaments.conftest import play_round, user_of
 from tournaments import selectors, services
-from tournaments.models import Scorecard, TableStatus
+from tournaments.models import Scorecard, TableState
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ def test_the_rules_own_example_a_qualifiers_21_point_win_becomes_16(night, direc
     services.scorecard_enter(user=user_of(q), game=game, winner=q, loser_score=100)
     services.scorecard_enter(user=user_of(other), game=game, winner=q, loser_score=105)
     game.refresh_from_db()
-    assert game.status == TableStatus.VERIFIED
+    assert game.status == TableState.VERIFIED
     assert (game.winner_id, game.loser_score) == (q.pk, 105)  # a 16-point win
     ruling = Scorecard.objects.get(game=game, by_checker=True)
     assert ruling.acc_clause == "12.2(a)"
@@ -73,7 +73,7 @@ def test_a_loser_who_qualifies_takes_the_larger_loss(night, director, field):
     services.scorecard_enter(user=user_of(other), game=game, winner=other, loser_score=90)
     services.scorecard_enter(user=user_of(q), game=game, winner=other, loser_score=110)
     game.refresh_from_db()
-    assert (game.status, game.winner_id, game.loser_score) == (TableStatus.VERIFIED, other.pk, 90)
+    assert (game.status, game.winner_id, game.loser_score) == (TableState.VERIFIED, other.pk, 90)
 
 
 def _row(night, name):
@@ -95,7 +95,7 @@ def test_two_qualifiers_with_different_spreads_each_keep_the_worse_figure(night,
         user=user_of(game.second), game=game, winner=game.first, loser_score=105
     )
     game.refresh_from_db()
-    assert game.status == TableStatus.VERIFIED and game not in selectors.checkers_queue()
+    assert game.status == TableState.VERIFIED and game not in selectors.checkers_queue()
     assert (game.winner_id, game.loser_score) == (game.first_id, 105)  # the winner's 16
     assert (game.first_spread, game.second_spread) == (16, -17)
     assert services.acc_clause_of(game) == "12.2(b)"
@@ -123,7 +123,7 @@ def test_both_claiming_the_win_is_a_loss_for_both(night, director, field, judge)
         user=user_of(game.second), game=game, winner=game.second, loser_score=110
     )
     game.refresh_from_db()
-    assert game.status == TableStatus.VERIFIED and game.winner_id is None
+    assert game.status == TableState.VERIFIED and game.winner_id is None
     assert (game.first_spread, game.second_spread) == (-21, -11)
     ruling = Scorecard.objects.get(game=game, by_checker=True)
     assert (ruling.acc_clause, ruling.winner_id) == ("12.2(e)", None)
@@ -132,7 +132,7 @@ def test_both_claiming_the_win_is_a_loss_for_both(night, director, field, judge)
         assert (row["won"], row["lost"]) == (was["won"], was["lost"] + 1)
         assert (row["spread"] - was["spread"], row["game_points"]) == (spread, was["game_points"])
     game = services.scorecard_acc_reverse(user=judge, game=game)
-    assert game.status == TableStatus.MISMATCH and game in selectors.checkers_queue()
+    assert game.status == TableState.MISMATCH and game in selectors.checkers_queue()
     assert (game.first_spread, game.second_spread) == (None, None)
     assert {e.name: _row(night, e.name) for e in (game.first, game.second)} == before
 
@@ -149,7 +149,7 @@ def test_without_acc_rules_a_disagreement_goes_to_the_checkers(night, director, 
     services.scorecard_enter(user=user_of(q), game=game, winner=q, loser_score=100)
     services.scorecard_enter(user=user_of(other), game=game, winner=q, loser_score=105)
     game.refresh_from_db()
-    assert game.status == TableStatus.MISMATCH
+    assert game.status == TableState.MISMATCH
 
 
 def test_a_checker_undoes_the_rule_and_settles_the_table(night, director, field, judge):
@@ -162,11 +162,11 @@ def test_a_checker_undoes_the_rule_and_settles_the_table(night, director, field,
     services.scorecard_enter(user=user_of(q), game=game, winner=q, loser_score=100)
     services.scorecard_enter(user=user_of(other), game=game, winner=q, loser_score=105)
     game = services.scorecard_acc_reverse(user=judge, game=game)
-    assert game.status == TableStatus.MISMATCH and game.winner_id is None
+    assert game.status == TableState.MISMATCH and game.winner_id is None
     assert game in selectors.checkers_queue()
     assert AuditEntry.objects.get(action="scorecard_acc_reverse").before["clause"] == "12.2(a)"
     game = services.scorecard_settle(user=judge, game=game, winner=q, loser_score=100)
-    assert (game.status, game.loser_score) == (TableStatus.VERIFIED, 100)
+    assert (game.status, game.loser_score) == (TableState.VERIFIED, 100)
     # The checker's own ruling is not the rule's: there is nothing more to undo.
     with pytest.raises(Exception, match="not settled by the ACC rule"):
         services.scorecard_acc_reverse(user=judge, game=game)
@@ -184,7 +184,7 @@ def test_a_player_cannot_undo_the_rule(night, director, field):
     with pytest.raises(Exception):  # noqa: B017 - the refusal's class is the kernel's
         services.scorecard_acc_reverse(user=user_of(q), game=game)
     game.refresh_from_db()
-    assert game.status == TableStatus.VERIFIED
+    assert game.status == TableState.VERIFIED
 
 
 def test_only_club_nights_play_acc_rules_by_default(director):
@@ -212,7 +212,7 @@ def test_the_checker_sees_the_clause_in_the_admin_and_undoes_it(
     assert "ACC Rule 12.2(a)" in page and f"{q.name} won, loser 105" in page
     client.post(url, {"action": "undo_ruling", "_selected_action": [game.pk]})
     game.refresh_from_db()
-    assert game.status == TableStatus.MISMATCH
+    assert game.status == TableState.MISMATCH
     assert "12.2(a)" not in client.get(url).content.decode()
 
 
@@ -296,7 +296,7 @@ def test_no_harm_no_foul_both_entries_stand_when_the_qualifier_wrote_the_worse_f
     services.scorecard_enter(user=user_of(q), game=game, winner=q, loser_score=105)
     services.scorecard_enter(user=user_of(other), game=game, winner=q, loser_score=100)
     game.refresh_from_db()
-    assert game.status == TableStatus.VERIFIED and game not in selectors.checkers_queue()
+    assert game.status == TableState.VERIFIED and game not in selectors.checkers_queue()
     assert services.acc_clause_of(game) == "12.2(h)"
     own = {game.first_id: game.first_spread, game.second_id: game.second_spread}
     assert (own[q.pk], own[other.pk]) == (16, -21)

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from tests.factories import singles_game
 from tests.tournaments.conftest import play_round, user_of
 from tournaments import services
-from tournaments.models import Scorecard, TableStatus
+from tournaments.models import Scorecard, TableState
 
 
 def signed_in(user) -> APIClient:
@@ -104,7 +104,7 @@ def test_two_cards_that_disagree_go_to_a_checker_who_settles_over_the_api(seated
     )
     assert settled.status_code == 200 and settled.json()["state"] == "settled"
     game.refresh_from_db()
-    assert game.status == TableStatus.VERIFIED and game.loser_score == 91
+    assert game.status == TableState.VERIFIED and game.loser_score == 91
 
 
 def test_a_checker_keys_in_a_paper_card_for_one_side(seated, judge):

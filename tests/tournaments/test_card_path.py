@@ -27,7 +27,7 @@ from tests.factories import all_at_once
 from tests.pathprobe import probe
 from tests.tournaments.conftest import user_of
 from tournaments import services
-from tournaments.models import RoundStatus, Scorecard, TableGame, TableStatus, Tournament
+from tournaments.models import RoundStatus, Scorecard, TableGame, TableState, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +144,7 @@ def test_a_second_card_that_agrees_verifies_the_table_in_six_statements(started)
     assert answer.json()["winner"] == {"id": game.first_id, "name": game.first.name}
     game.refresh_from_db()
     assert (game.status, game.winner_id, game.loser_score) == (
-        TableStatus.VERIFIED,
+        TableState.VERIFIED,
         game.first_id,
         90,
     )
@@ -163,7 +163,7 @@ def test_a_second_card_that_disagrees_goes_to_the_checkers_in_six_statements(sta
     assert answer.json() == fresh(second, game)
     assert answer.json()["state"] == "mismatch"
     game.refresh_from_db()
-    assert (game.status, game.winner_id) == (TableStatus.MISMATCH, None)
+    assert (game.status, game.winner_id) == (TableState.MISMATCH, None)
 
 
 def test_a_disagreement_acc_rule_12_2_settles_costs_three_reads_more(started, night, director):
@@ -194,7 +194,7 @@ def test_a_disagreement_acc_rule_12_2_settles_costs_three_reads_more(started, ni
         "scorecard_submit",
     ]
     game.refresh_from_db()
-    assert game.status == TableStatus.VERIFIED
+    assert game.status == TableState.VERIFIED
 
 
 def test_a_card_never_locks_the_tournament_row(started):

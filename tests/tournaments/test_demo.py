@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tournaments.demo import build_demo_night
-from tournaments.models import TableStatus, TournamentStage
+from tournaments.models import TableState, TournamentStage
 from tournaments.selectors import standings_for_tournament
 
 
@@ -13,7 +13,7 @@ def test_the_demo_night_has_thirty_entrants_nine_rounds_and_its_bracket(db):
     assert night.rounds.count() == 9
     assert night.stage == TournamentStage.PLAYOFFS
     games = [g for r in night.rounds.all() for g in r.games.all()]
-    assert len(games) == 9 * 15 and {g.status for g in games} == {TableStatus.VERIFIED}
+    assert len(games) == 9 * 15 and {g.status for g in games} == {TableState.VERIFIED}
     pairs = [frozenset((g.first_id, g.second_id)) for g in games]
     assert len(set(pairs)) == len(pairs)  # nobody meets anyone twice
     data = standings_for_tournament(night)

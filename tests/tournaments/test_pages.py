@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.tournaments.conftest import play_round, user_of
 from tournaments import services
-from tournaments.models import TableStatus
+from tournaments.models import TableState
 
 
 @pytest.fixture
@@ -129,7 +129,7 @@ def test_a_player_enters_a_scorecard_from_the_phone(client, night, director, fie
     client.force_login(user_of(game.second))
     client.post(url, {"winner": game.first_id, "loser_score": 99})
     game.refresh_from_db()
-    assert game.status == TableStatus.VERIFIED
+    assert game.status == TableState.VERIFIED
 
 
 def test_someone_elses_table_is_refused(client, night, director, field):
@@ -157,7 +157,7 @@ def test_the_checkers_queue_shows_both_entries_and_the_checker_settles(
     assert client.get(url).status_code == 200
     client.post(url, {"settle_winner": game.second_id, "settle_loser_score": 90})
     game.refresh_from_db()
-    assert game.status == TableStatus.VERIFIED and game.winner_id == game.second_id
+    assert game.status == TableState.VERIFIED and game.winner_id == game.second_id
 
 
 def test_admin_actions_seat_and_draw(client, night, director, field):

@@ -10,7 +10,7 @@ from django.urls import reverse
 from tests.tournaments.conftest import user_of
 from tests.web.french import untranslated_runs
 from tournaments import services
-from tournaments.models import TableStatus
+from tournaments.models import TableState
 
 LIST = "admin:tournaments_paperscorecard_changelist"
 
@@ -62,7 +62,7 @@ def test_a_paper_card_that_agrees_with_the_phone_card_verifies_the_table(client,
     page = _key_in(client, table, side=table.first, winner=table.first, score=97)
 
     table.refresh_from_db()
-    assert table.status == TableStatus.VERIFIED
+    assert table.status == TableState.VERIFIED
     assert (table.winner_id, table.loser_score) == (table.first_id, 97)
     paper = table.scorecards.get(side=table.first)
     assert paper.entered_by == checker and not paper.by_checker  # one side's entry
@@ -73,14 +73,14 @@ def test_a_paper_card_that_agrees_with_the_phone_card_verifies_the_table(client,
 def test_a_paper_card_alone_waits_for_the_other_side(client, checker, table):
     page = _key_in(client, table, side=table.second, winner=table.second, score=88)
     table.refresh_from_db()
-    assert table.status == TableStatus.OPEN and table.scorecards.count() == 1
+    assert table.status == TableState.OPEN and table.scorecards.count() == 1
     assert any("still to come" in m for m in _said(page))
     # the other side's player may still enter theirs on the phone, and it verifies
     services.scorecard_enter(
         user=user_of(table.first), game=table, winner=table.second, loser_score=88
     )
     table.refresh_from_db()
-    assert table.status == TableStatus.VERIFIED
+    assert table.status == TableState.VERIFIED
 
 
 def test_a_paper_card_that_differs_lands_in_the_checkers_queue(client, checker, table):
@@ -89,7 +89,7 @@ def test_a_paper_card_that_differs_lands_in_the_checkers_queue(client, checker, 
     )
     page = _key_in(client, table, side=table.second, winner=table.second, score=90)
     table.refresh_from_db()
-    assert table.status == TableStatus.MISMATCH and table.winner_id is None
+    assert table.status == TableState.MISMATCH and table.winner_id is None
     assert any("checkers' queue" in m for m in _said(page))
     queue = client.get(reverse("admin:tournaments_checkersqueue_changelist")).content.decode()
     assert f"Card for {table.second.name}: {table.second.name} won, loser 90" in queue

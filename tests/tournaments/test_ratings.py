@@ -8,7 +8,7 @@ from league.selectors.ratings import player_rating
 from league.services.ratings import ratings_recompute
 from tests.tournaments.conftest import user_of
 from tournaments import services
-from tournaments.models import TableStatus
+from tournaments.models import TableState
 
 
 def test_a_verified_table_rates_its_players_and_a_one_sided_card_does_not(
@@ -21,14 +21,14 @@ def test_a_verified_table_rates_its_players_and_a_one_sided_card_does_not(
             user=user_of(table.first), game=table, winner=table.first, loser_score=99
         )
     table.refresh_from_db()
-    assert table.status != TableStatus.VERIFIED
+    assert table.status != TableState.VERIFIED
     assert not Rating.objects.exists()
     with django_capture_on_commit_callbacks(execute=True):
         services.scorecard_enter(
             user=user_of(table.second), game=table, winner=table.first, loser_score=99
         )
     table.refresh_from_db()
-    assert table.status == TableStatus.VERIFIED
+    assert table.status == TableState.VERIFIED
     winner, loser = table.first.players.get(), table.second.players.get()
     won, lost = player_rating(winner), player_rating(loser)
     assert won.games == lost.games == 1 and won.rating > 1000 > lost.rating

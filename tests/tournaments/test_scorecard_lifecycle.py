@@ -17,10 +17,10 @@ from scoring.variants import VARIANTS
 from tests.factories import singles_game
 from tests.tournaments.conftest import user_of
 from tournaments import services
-from tournaments.models import Scorecard, TableStatus
+from tournaments.models import Scorecard, TableState, table_state
 
 Entry = lifecycle.ScorecardEntry
-State = lifecycle.CardState
+State = TableState
 
 
 # --- The states, from the cards alone --------------------------------------------------------
@@ -39,7 +39,7 @@ State = lifecycle.CardState
     ],
 )
 def test_a_tables_state_follows_from_its_cards(cards, state):
-    assert lifecycle.scorecard_state(cards) == state
+    assert table_state(cards) == state
 
 
 def test_lifecycle_refuses_a_second_card_from_one_side_and_any_card_once_the_result_stands():
@@ -73,7 +73,7 @@ def test_a_side_enters_once_and_its_second_card_changes_nothing(table):
         services.scorecard_enter(user=player, game=table, winner=table.second, loser_score=80)
     assert [(c.winner_id, c.loser_score) for c in table.scorecards.all()] == [(table.first_id, 90)]
     table.refresh_from_db()
-    assert table.state == State.ENTERED and table.status == TableStatus.OPEN
+    assert table.state == State.ENTERED and table.status == TableState.OPEN
 
 
 def test_a_checker_settles_any_table_but_one_they_play_at(table, judge):
@@ -108,7 +108,7 @@ def test_the_same_key_stores_the_card_once_and_another_card_under_it_is_refused(
     again, created = services.scorecard_enter(
         user=player, game=table, winner=table.first, loser_score=88, key="k-1"
     )
-    assert not created and again.status == TableStatus.VERIFIED
+    assert not created and again.status == TableState.VERIFIED
     assert Scorecard.objects.filter(game=table).count() == 2
     with pytest.raises(Exception, match="another scorecard"):
         services.scorecard_enter(
@@ -170,7 +170,7 @@ def verified(table):
     for side in (table.first, table.second):
         services.scorecard_enter(user=user_of(side), game=table, winner=table.first, loser_score=77)
     table.refresh_from_db()
-    assert table.status == TableStatus.VERIFIED
+    assert table.status == TableState.VERIFIED
     return table
 
 

@@ -8,7 +8,7 @@ from league.kernel.errors import Locked, NotAllowed, ValidationFailed
 from tests import factories
 from tests.tournaments.conftest import play_round, user_of
 from tournaments import selectors, services
-from tournaments.models import EntrantStatus, TableStatus, TournamentStage
+from tournaments.models import EntrantStatus, TableState, TournamentStage
 
 
 def test_a_player_without_the_director_role_cannot_create_a_tournament(db):
@@ -38,13 +38,13 @@ def test_two_matching_scorecards_verify_the_game(night, director, field):
     game = rnd.games.first()
     services.scorecard_enter(user=user_of(game.first), game=game, winner=game.first, loser_score=90)
     game.refresh_from_db()
-    assert game.status == TableStatus.OPEN
+    assert game.status == TableState.OPEN
     services.scorecard_enter(
         user=user_of(game.second), game=game, winner=game.first, loser_score=90
     )
     game.refresh_from_db()
     assert (
-        game.status == TableStatus.VERIFIED and game.winner == game.first and game.loser_score == 90
+        game.status == TableState.VERIFIED and game.winner == game.first and game.loser_score == 90
     )
 
 
@@ -58,7 +58,7 @@ def test_a_mismatch_goes_to_the_checkers_and_a_checkers_entry_settles_it(
         user=user_of(game.second), game=game, winner=game.first, loser_score=95
     )
     game.refresh_from_db()
-    assert game.status == TableStatus.MISMATCH
+    assert game.status == TableState.MISMATCH
     queue = list(selectors.checkers_queue())
     assert queue == [game]
     assert sorted(c.loser_score for c in queue[0].scorecards.all()) == [90, 95]
@@ -68,7 +68,7 @@ def test_a_mismatch_goes_to_the_checkers_and_a_checkers_entry_settles_it(
         )
     services.scorecard_settle(user=judge, game=game, winner=game.first, loser_score=95)
     game.refresh_from_db()
-    assert game.status == TableStatus.VERIFIED and game.loser_score == 95
+    assert game.status == TableState.VERIFIED and game.loser_score == 95
     assert list(selectors.checkers_queue()) == []
 
 
@@ -82,7 +82,7 @@ def test_a_checker_keys_in_a_paper_card_as_one_sides_entry(night, director, fiel
         user=judge, game=game, side=game.second, winner=game.second, loser_score=77
     )
     game.refresh_from_db()
-    assert game.status == TableStatus.VERIFIED
+    assert game.status == TableState.VERIFIED
 
 
 def test_bad_results_are_refused_with_a_sentence(night, director, field):

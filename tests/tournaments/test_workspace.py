@@ -20,7 +20,7 @@ from tournaments.models import (
     EntrantStatus,
     PlayoffMatch,
     RoundStatus,
-    TableStatus,
+    TableState,
     TournamentStage,
 )
 
@@ -198,7 +198,7 @@ def test_the_checker_settles_a_disagreement_on_the_live_view(client, night, fiel
         },
     )
     table.refresh_from_db()
-    assert table.status == TableStatus.VERIFIED and table.loser_score == 99
+    assert table.status == TableState.VERIFIED and table.loser_score == 99
 
 
 def test_the_live_view_shows_the_acc_rulings_clause_and_the_checker_undoes_it(
@@ -225,7 +225,7 @@ def test_the_live_view_shows_the_acc_rulings_clause_and_the_checker_undoes_it(
     assert f"{table.first.name} won by 16, {table.second.name} lost by 17" in page
     client.post(url, {"op": "acc_undo", "table": str(table.pk)})
     table.refresh_from_db()
-    assert table.status == TableStatus.MISMATCH
+    assert table.status == TableState.MISMATCH
     page = client.get(url).content.decode()
     assert "data-acc-rule" not in page and "the cards disagree" in page
 
@@ -261,13 +261,13 @@ def test_two_playoff_cards_that_agree_record_the_game(night, field, director):
     match, outcome = services.playoff_card_enter(
         user=user_of(top), match=match, winner=top, loser_score=100
     )
-    assert outcome == services.CardOutcome.WAITING and not match.games.exists()
+    assert outcome == TableState.ENTERED and not match.games.exists()
     with pytest.raises(DomainError, match="waiting for"):
         services.playoff_card_enter(user=user_of(top), match=match, winner=top, loser_score=100)
     match, outcome = services.playoff_card_enter(
         user=user_of(bottom), match=match, winner=top, loser_score=100
     )
-    assert outcome == services.CardOutcome.RECORDED
+    assert outcome == TableState.VERIFIED
     game = match.games.get()
     assert (game.number, game.winner, game.loser_score) == (1, top, 100)
 
@@ -281,7 +281,7 @@ def test_playoff_cards_that_differ_wait_for_the_director(night, field, director,
     _m, outcome = services.playoff_card_enter(
         user=user_of(bottom), match=match, winner=bottom, loser_score=110
     )
-    assert outcome == services.CardOutcome.DISAGREE and not match.games.exists()
+    assert outcome == TableState.MISMATCH and not match.games.exists()
     client.force_login(director)
     page = html.unescape(client.get(f"/direct/nights/{night.pk}/").content.decode())
     assert "the cards disagree: you decide" in page

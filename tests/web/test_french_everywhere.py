@@ -110,6 +110,7 @@ NOT_PAGES = {
     "league:discard": "walked in French in tests/web/test_discard_page.py",
     "league:my_discards": "walked in French in tests/league/test_dealt_cards.py",
     "league:game_dealt": "needs a league that takes dealt cards: test_dealt_cards.py",
+    "league:discarders": "walked in French in tests/league/test_dealt_cards.py",
     "set_language": "Django's own language view (a redirect)",
     "federation:send": "POST only (the director's night page shows its answer)",
     "federation:member": "needs approved results: walked in French in tests/federation/",

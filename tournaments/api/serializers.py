@@ -19,7 +19,7 @@ from league.kernel.api import (
     write_access,
 )
 from league.kernel.permissions import Action
-from tournaments.models import Club, Entrant, PlayoffMatch, Round, TableGame, Tournament
+from tournaments.models import Club, Entrant, PlayoffMatch, Round, TableGame, TableState, Tournament
 
 
 class EntrantRefSerializer(serializers.Serializer):
@@ -142,9 +142,7 @@ class TableSerializer(serializers.ModelSerializer):
         rulings = [c for c in game.scorecards.all() if c.by_checker]
         return rulings[-1].acc_clause if rulings else ""
 
-    @extend_schema_field(
-        serializers.ChoiceField(choices=["open", "entered", "verified", "mismatch", "settled"])
-    )
+    @extend_schema_field(serializers.ChoiceField(choices=TableState.values))
     def get_state(self, game: TableGame) -> str:
         return str(game.state)
 

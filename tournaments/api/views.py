@@ -354,7 +354,7 @@ class PlayoffMatchViewSet(ReadOnlyViewSet):
             key=body.get("key"),
         )
         answer = ts.PlayoffMatchSerializer(selectors.playoff_match_rows().get(pk=match.pk)).data
-        return Response({**answer, "card": outcome.value}, status=status.HTTP_201_CREATED)
+        return Response({**answer, "card": outcome.card_word}, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         request=ts.PlayoffForfeitRequestSerializer,

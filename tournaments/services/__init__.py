@@ -66,7 +66,6 @@ from tournaments.services.money import (
     side_pot_set,
 )
 from tournaments.services.playoff_cards import (
-    CardOutcome,
     open_cards,
     playoff_card_enter,
     side_in_match,
@@ -105,7 +104,6 @@ __all__ = [
     "EDITABLE",
     "MANUAL_KINDS",
     "MAX_DEALS",
-    "CardOutcome",
     "acc_clause_of",
     "acc_resolution",
     "bracket_draw",

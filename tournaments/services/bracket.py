@@ -18,7 +18,7 @@ from tournaments.models import (
     PlayoffGame,
     PlayoffMatch,
     TableGame,
-    TableStatus,
+    TableState,
     Tournament,
     TournamentStage,
 )
@@ -37,7 +37,7 @@ def bracket_draw(*, user: Actor, tournament: Tournament) -> list[PlayoffMatch]:
         if tournament.stage != TournamentStage.QUALIFYING:
             raise Locked(_("The bracket is drawn once, at the end of the qualifying rounds."))
         open_games = TableGame.objects.filter(round__tournament=tournament).exclude(
-            status=TableStatus.VERIFIED
+            status=TableState.VERIFIED
         )
         if open_games.exists():
             g = open_games.select_related("round").first()

@@ -25,7 +25,7 @@ from tournaments.models import (
     EntrantStatus,
     Kind,
     TableGame,
-    TableStatus,
+    TableState,
     Tournament,
     TournamentStage,
     TournamentVariant,
@@ -197,11 +197,11 @@ def _players(names: Iterable[Player | str]) -> list[Player]:
 def _open_table_of(entrant: Entrant) -> TableGame | None:
     return (
         TableGame.objects.filter(round__tournament_id=entrant.tournament_id)
-        .exclude(status=TableStatus.VERIFIED)
+        .exclude(status=TableState.VERIFIED)
         .filter(first=entrant)
         .first()
         or TableGame.objects.filter(round__tournament_id=entrant.tournament_id, second=entrant)
-        .exclude(status=TableStatus.VERIFIED)
+        .exclude(status=TableState.VERIFIED)
         .first()
     )
 

@@ -5,7 +5,6 @@ it. A side sends one card a game; the same card sent again with its key is store
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -14,19 +13,13 @@ from django.utils.translation import gettext as _
 from league.kernel.errors import Locked, NotAllowed
 from league.kernel.idempotency import checked_key, replay, stored_by_key
 from league.kernel.permissions import Action, Actor, Trusted, actor_of, player_of
-from tournaments.models import Entrant, PlayoffCard, PlayoffMatch, TournamentStage
+from tournaments.models import Entrant, PlayoffCard, PlayoffMatch, TableState, TournamentStage
 from tournaments.services._common import _changed, _lock, _require
 from tournaments.services.bracket import (
     _playoff_game_store,
     _where_in_bracket,
     playoff_game_check,
 )
-
-
-class CardOutcome(StrEnum):
-    WAITING = "waiting"  # this side's card is in; the other side's is not
-    RECORDED = "recorded"  # the two cards agree: the game is recorded
-    DISAGREE = "disagree"  # the two cards differ: the director decides
 
 
 def side_in_match(user: Actor, match: PlayoffMatch) -> Entrant | None:
@@ -55,7 +48,7 @@ def playoff_card_enter(
     loser_score: Any,
     side: Entrant | None = None,
     key: Any = None,
-) -> tuple[PlayoffMatch, CardOutcome]:
+) -> tuple[PlayoffMatch, TableState]:
     """Your side's card for the next game of your playoff match."""
     key = checked_key(key)
     _require(user, Action.ENTER_SCORECARD)
@@ -74,7 +67,7 @@ def playoff_card_enter(
         conflict=_("This key was already used for another card."),
     )
     if stored is not None:
-        return PlayoffMatch.objects.get(pk=match.pk), CardOutcome.WAITING
+        return PlayoffMatch.objects.get(pk=match.pk), TableState.ENTERED
     try:
         answer = _enter(user, match, mine, winner, loser_score, key)
     except IntegrityError:  # the same card, stored meanwhile by a request that raced this one
@@ -85,7 +78,7 @@ def playoff_card_enter(
 
 def _enter(
     user: Actor, match: PlayoffMatch, mine: Entrant, winner: Entrant, loser_score: Any, key: Any
-) -> tuple[PlayoffMatch, CardOutcome]:
+) -> tuple[PlayoffMatch, TableState]:
     with transaction.atomic():
         tournament = _lock(match.tournament)
         match = PlayoffMatch.objects.select_related("top", "bottom").get(pk=match.pk)
@@ -116,12 +109,12 @@ def _enter(
         )
         theirs = next((c for s, c in cards.items() if s != mine.pk), None)
         if theirs is None:
-            return match, CardOutcome.WAITING
+            return match, TableState.ENTERED
         if theirs.result != (winner.pk, score):
-            return match, CardOutcome.DISAGREE
+            return match, TableState.MISMATCH
         # Both sides agree: the game is recorded as the director's entry would record it,
         # answered for by the two cards.
         match, _created = _playoff_game_store(
             Trusted(actor_of(user), "both players' cards agree"), match, winner, score, None
         )
-    return match, CardOutcome.RECORDED
+    return match, TableState.VERIFIED

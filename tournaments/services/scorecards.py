@@ -32,7 +32,7 @@ from tournaments.models import (
     RoundStatus,
     Scorecard,
     TableGame,
-    TableStatus,
+    TableState,
     TournamentStage,
 )
 from tournaments.selectors import (
@@ -129,14 +129,6 @@ def result_from_deals(
     return winner, loser_score, {"first_dealer": first_dealer, "deals": normals}
 
 
-def _state_to_status(state: lifecycle.CardState) -> str:
-    if state in (lifecycle.CardState.VERIFIED, lifecycle.CardState.SETTLED):
-        return TableStatus.VERIFIED
-    if state == lifecycle.CardState.MISMATCH:
-        return TableStatus.MISMATCH
-    return TableStatus.OPEN
-
-
 def _keep_cards(game: TableGame, cards: list[Scorecard]) -> None:
     """Hold ``cards`` (all the table's, in order) as ``game.scorecards.all()``: the state, the
     ACC rule and the answer read them with no query."""
@@ -153,16 +145,15 @@ def _store_state(game: TableGame, cards: list[Scorecard] | None = None) -> None:
     if cards is None:
         cards = list(game.scorecards.order_by("at", "pk"))
     _keep_cards(game, cards)
-    state = lifecycle.scorecard_state(game.cards)
-    status = _state_to_status(state)
-    if status == TableStatus.VERIFIED:
+    status = game.state.stored
+    if status == TableState.VERIFIED:
         ruling = [c for c in cards if c.by_checker]
         standing = ruling[-1] if ruling else cards[-1]
         game.winner_id = standing.winner_id
         game.loser_score = standing.loser_score
         game.first_spread, game.second_spread = standing.first_spread, standing.second_spread
         game.verified_at = timezone.now()
-    if TableStatus.VERIFIED in (status, game.status):
+    if TableState.VERIFIED in (status, game.status):
         ratings_changed()  # a result stands, or stood: the ratings follow after commit
     game.status = status
     game.save(
@@ -369,7 +360,7 @@ def scorecard_enter(
             written = [card]
             trail = []
             _keep_cards(game, [*cards, card])
-            if game.state == lifecycle.CardState.MISMATCH and game.round.tournament.acc_rules:
+            if game.state == TableState.MISMATCH and game.round.tournament.acc_rules:
                 ruled = _acc_ruling(user, game)
                 if ruled is not None:
                     written.append(ruled[0])

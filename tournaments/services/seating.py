@@ -20,7 +20,7 @@ from tournaments.models import (
     RoundStatus,
     Scorecard,
     TableGame,
-    TableStatus,
+    TableState,
     Tournament,
     TournamentStage,
 )
@@ -49,7 +49,7 @@ def round_seat_next(*, user: Actor, tournament: Tournament) -> Round:
             raise Locked(_("The qualifying rounds are over."))
         last = tournament.rounds.order_by("-number").first()
         if last is not None:
-            open_games = last.games.exclude(status=TableStatus.VERIFIED).count()
+            open_games = last.games.exclude(status=TableState.VERIFIED).count()
             if open_games:
                 raise Locked(
                     _("Round %(round)s still has %(count)s game(s) without a verified result.")

@@ -8,9 +8,9 @@ from typing import Any
 
 from django import template
 
-from league.kernel.lifecycle import CardState
 from league.kernel.permissions import Action, can, player_of
 from tournaments import selectors
+from tournaments.models import TableState
 
 register = template.Library()
 
@@ -36,7 +36,7 @@ def your_tournament_tables(context: template.Context) -> dict[str, Any]:
                 "game": game,
                 "opponent": opponent,
                 "can_enter": can(user, Action.ENTER_SCORECARD, game),
-                "mismatch": game.state == CardState.MISMATCH,
+                "mismatch": game.state == TableState.MISMATCH,
             }
         )
     return {"tables": tables}

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_http_methods
 
 from league.kernel.errors import DomainError, ValidationFailed
 from league.kernel.ids import number_from
-from league.kernel.lifecycle import CardState
 from league.kernel.parsers import cents_from, whole_number
 from league.kernel.permissions import Action, can, is_league_admin, warm_permissions
 from tournaments import selectors, services
@@ -35,7 +34,7 @@ from tournaments.models import (
     SidePot,
     SidePotKind,
     TableGame,
-    TableStatus,
+    TableState,
     Tournament,
     TournamentStage,
 )
@@ -407,27 +406,19 @@ OPS: dict[str, Callable[[HttpRequest, Tournament], str]] = {
     "close": _op_close,
 }
 
-# How each table of the round under way stands, as the director's live view groups them.
-STATE_GROUP = {
-    CardState.OPEN: "waiting",
-    CardState.ENTERED: "one_card",
-    CardState.VERIFIED: "done",
-    CardState.SETTLED: "done",
-    CardState.MISMATCH: "disagree",
-}
-
 
 def _round_view(night: Tournament) -> dict[str, Any]:
     rnd = night.rounds.order_by("-number").first()
     if rnd is None:
         return {"round": None}
     tables = list(selectors.tables_with_cards().filter(round=rnd).order_by("table"))
-    counts = {"waiting": 0, "one_card": 0, "done": 0, "disagree": 0}
+    counts = dict.fromkeys((state.floor for state in TableState), 0)
     for table in tables:
         # The stored status says "verified" for a checker's settlement too (the prefetched
         # cards are the sides' only).
-        verified = table.status == TableStatus.VERIFIED
-        table.group = "done" if verified else STATE_GROUP[table.state]  # type: ignore[attr-defined]
+        verified = table.status == TableState.VERIFIED
+        state = TableState.VERIFIED if verified else table.state
+        table.group = state.floor  # type: ignore[attr-defined]
         table.sides = acc_sides_words(table)  # type: ignore[attr-defined]
         counts[table.group] += 1  # type: ignore[attr-defined]
     ends = round_clock_end(rnd.started_at, night.round_minutes)
@@ -436,7 +427,7 @@ def _round_view(night: Tournament) -> dict[str, Any]:
         "tables": tables,
         "counts": counts,
         "byes": list(rnd.byes.select_related("entrant")),
-        "round_done": counts["done"] == len(tables),
+        "round_done": counts[TableState.VERIFIED.floor] == len(tables),
         "can_swap": rnd.status == RoundStatus.SEATED
         and not any(t.scorecards.all() for t in tables),
         "clock_ends": ends,

@@ -17,11 +17,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from league.kernel.errors import DomainError
-from league.kernel.lifecycle import CardState
 from league.kernel.permissions import Action, can, player_of, refusal
 from tournaments import cutline, selectors, services
 from tournaments.checks import NOT_AT_TABLE, table_side_of
-from tournaments.models import Club, Entrant, PlayoffMatch, TableGame, Tournament
+from tournaments.models import Club, Entrant, PlayoffMatch, TableGame, TableState, Tournament
 from tournaments.rules_messages import acc_sides_words
 from tournaments.rules_sheet import tournament_rules
 from tournaments.services.workspace import round_clock_end
@@ -56,8 +55,8 @@ def _standings_context(tournament: Tournament) -> dict[str, Any]:
 
 # What a player's own table waits for, when their card cannot be entered now.
 WAITING = {
-    CardState.ENTERED: gettext_lazy("your card is in: waiting for your opponent's"),
-    CardState.MISMATCH: gettext_lazy("the two cards disagree: a checker will settle the game"),
+    TableState.ENTERED: gettext_lazy("your card is in: waiting for your opponent's"),
+    TableState.MISMATCH: gettext_lazy("the two cards disagree: a checker will settle the game"),
 }
 
 
@@ -306,9 +305,9 @@ def scorecard(request: HttpRequest, pk: int) -> HttpResponse:
                     )
                     % {"clause": clause, "winner": game.winner, "score": game.loser_score},
                 )
-            elif game.status == "verified":
+            elif game.status == TableState.VERIFIED:
                 messages.success(request, _("Both cards agree: the game is verified."))
-            elif game.status == "mismatch":
+            elif game.status == TableState.MISMATCH:
                 messages.warning(
                     request, _("The two cards disagree: a checker will settle the game.")
                 )
@@ -337,11 +336,9 @@ def scorecard_deals(request: HttpRequest, pk: int) -> HttpResponse:
 
 # What the phone says after a playoff card, by what it did.
 CARD_SAID = {
-    services.CardOutcome.WAITING: gettext_lazy("Card sent. Waiting for your opponent's card."),
-    services.CardOutcome.RECORDED: gettext_lazy("Both cards agree: the game is recorded."),
-    services.CardOutcome.DISAGREE: gettext_lazy(
-        "The two cards disagree: the director will decide the game."
-    ),
+    TableState.ENTERED: gettext_lazy("Card sent. Waiting for your opponent's card."),
+    TableState.VERIFIED: gettext_lazy("Both cards agree: the game is recorded."),
+    TableState.MISMATCH: gettext_lazy("The two cards disagree: the director will decide the game."),
 }
 
 
@@ -371,7 +368,7 @@ def playoff_card(request: HttpRequest, pk: int) -> HttpResponse:
         except DomainError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
-            disagree = outcome == services.CardOutcome.DISAGREE
+            disagree = outcome == TableState.MISMATCH
             level = messages.WARNING if disagree else messages.SUCCESS
             messages.add_message(request, level, str(CARD_SAID[outcome]))
             return redirect("tournaments:tournament", pk=match.tournament_id)
