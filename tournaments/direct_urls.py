@@ -10,4 +10,5 @@ urlpatterns = [
     path("", direct.home, name="home"),
     path("clubs/<int:pk>/", direct.club, name="club"),
     path("nights/<int:pk>/", direct.night, name="night"),
+    path("nights/<int:pk>/floor/", direct.floor, name="floor"),
 ]

@@ -9,7 +9,7 @@ import pytest
 from tests import factories
 from tests.browser.conftest import log_in
 from tournaments import services
-from tournaments.models import TableGame, TableStatus
+from tournaments.models import TableGame, TableState
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -62,7 +62,7 @@ def test_a_runner_keys_paper_cards_on_a_tablet_from_the_keyboard(live_server, br
         assert page.inner_text("[data-show=done] strong") == "2"
         for number, winner, loser in ((7, "first", 88), (12, "second", 64)):
             game = TableGame.objects.get(pk=tables[number].pk)
-            assert game.status == TableStatus.VERIFIED
+            assert game.status == TableState.VERIFIED
             assert (game.winner_id, game.loser_score) == (
                 getattr(tables[number], f"{winner}_id"),
                 loser,

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.tournaments.conftest import user_of
 from tournaments import services
-from tournaments.models import Scorecard, TableStatus
+from tournaments.models import Scorecard, TableState
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ def count(html: str, show: str) -> int:
 
 
 def test_the_floor_counts_each_state_and_filters_by_it(client, night, floor):
-    one, two, three = floor
+    one, two, _ = floor
     services.scorecard_enter(user=user_of(one.first), game=one, winner=one.first, loser_score=90)
     services.scorecard_enter(user=user_of(one.second), game=one, winner=one.first, loser_score=90)
     services.scorecard_enter(user=user_of(two.first), game=two, winner=two.first, loser_score=80)
@@ -74,7 +74,7 @@ def test_a_runner_types_a_paper_card_and_the_table_is_in(client, night, floor, r
     assert f"Table 3: in, {table.first.name} won (95)." in page
     table.refresh_from_db()
     assert (table.status, table.winner_id, table.loser_score) == (
-        TableStatus.VERIFIED,
+        TableState.VERIFIED,
         table.first_id,
         95,
     )
@@ -102,7 +102,7 @@ def test_a_paper_card_meets_a_phone_card_and_enters_only_the_missing_side(
     assert answer.status_code == 302
     assert "disagrees with the phone" in client.get(answer["Location"]).content.decode()
     table.refresh_from_db()
-    assert table.status == TableStatus.MISMATCH
+    assert table.status == TableState.MISMATCH
     assert Scorecard.objects.filter(game=table).count() == 2
 
 
