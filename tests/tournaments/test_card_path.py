@@ -41,9 +41,9 @@ FIRST_CARD = 5
 SECOND_CARD = FIRST_CARD + 1
 DEAL = 6
 # The first card of a round still only seated lets its table go (a rollback and its release)
-# and starts again, marking the round started before it locks the table: five more, once a
-# round.
-FIRST_OF_ROUND = FIRST_CARD + 5
+# and starts again, marking the round started before it locks the table, then reads the table
+# again once locked (as a card that found its table busy does): six more, once a round.
+FIRST_OF_ROUND = FIRST_CARD + 6
 # ACC Rule 12.2 settling a disagreement reads the verified games (entrants, games, byes) for
 # the apparent qualifiers; the ruling is written with the card, its audit with the card's; and
 # when the ruling changed an apparent qualifier's card, that entrant's players are read to be
@@ -371,3 +371,30 @@ def test_a_card_reads_its_table_once_and_builds_no_serializer(started):
     assert path.functions <= 68, path.report()
     assert len(path.calls) <= 209, path.report()
     assert path.reentered <= 27, path.report()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("attempt", range(3))
+def test_both_cards_of_a_table_at_once_verify_it(night, director, field, attempt):
+    """The two players of a table send their cards in the same instant: the second to take the
+    table's row waits for the first and then sees its card (not the table as it was before it
+    waited), so the two agreeing cards verify the table."""
+    rnd = services.round_seat_next(user=director, tournament=night)
+    services.round_start(user=director, round=rnd)
+    game = rnd.games.select_related("first", "second").order_by("table").first()
+    clients = [phone(user_of(game.first)), phone(user_of(game.second))]
+    calls = [
+        lambda client=client, n=n: send(
+            client, game, winner=game.first_id, score=90, key=f"both-{attempt}-{n}"
+        )
+        for n, client in enumerate(clients)
+    ]
+    answers = all_at_once(calls)
+    assert sorted(a.status_code for a in answers) == [201, 201], [a.content for a in answers]
+    game.refresh_from_db()
+    assert (game.status, game.winner_id, game.loser_score) == (
+        TableState.VERIFIED,
+        game.first_id,
+        90,
+    )
+    assert Scorecard.objects.filter(game=game).count() == 2

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from django.db import connections, router
+from django.db import OperationalError, connections, router
 from django.db.models import Model
 
 from league.shared import Player
 from tournaments.models import Entrant, EntrantPlayer, Round, Scorecard, TableGame, Tournament
 
 Converter = Callable[[Any, Any, Any], Any]
+LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock another holds
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,12 @@ def _sql_names() -> dict[str, str]:
     }
 
 
+class TableBusy(Exception):
+    """The table's row is locked by another card (a read that would not wait)."""
+
+
 @cache
-def _plan(alias: str, *, asker: bool, key: bool, lock: bool) -> _Plan:
+def _plan(alias: str, *, asker: bool, key: bool, lock: bool, nowait: bool = False) -> _Plan:
     """The statement and how to read its rows, for a database and the parts asked for."""
     connection = connections[alias]
     qn = connection.ops.quote_name
@@ -115,6 +120,8 @@ def _plan(alias: str, *, asker: bool, key: bool, lock: bool) -> _Plan:
     )
     if lock and connection.features.has_select_for_update_of:
         sql += f" FOR UPDATE OF {game}"  # the table's row alone, not the round's or the event's
+        if nowait and connection.features.has_select_for_update_nowait:
+            sql += " NOWAIT"
     return _Plan(sql, parts, asker_at, key_at)
 
 
@@ -130,11 +137,20 @@ class CardTable:
     key_game: int | None
 
 
-def card_table(pk: int, *, asker: int | None, key: str | None, lock: bool) -> CardTable:
+def card_table(
+    pk: int, *, asker: int | None, key: str | None, lock: bool, wait: bool = False
+) -> CardTable:
     """Table ``pk`` as a card needs it, in one statement (``TableGame.DoesNotExist`` if there
-    is none); ``lock``: its row locked for this transaction."""
+    is none); ``lock``: its row locked for this transaction.
+
+    Locked, the read does not wait (``TableBusy`` if another card holds the row) unless
+    ``wait``: a read that waited for the lock would see the table's cards as they were before
+    it waited (PostgreSQL checks again only the locked row, not the rows joined to it), and
+    miss the other side's card committed meanwhile. So the card that finds its table busy
+    starts again with ``wait``: the read takes the lock, waiting, then reads again, as of now
+    (one statement more, only then)."""
     alias = router.db_for_write(TableGame)
-    plan = _plan(alias, asker=asker is not None, key=bool(key), lock=lock)
+    plan = _plan(alias, asker=asker is not None, key=bool(key), lock=lock, nowait=lock and not wait)
     params: list[Any] = []
     if asker is not None:
         params.append(asker)
@@ -142,12 +158,14 @@ def card_table(pk: int, *, asker: int | None, key: str | None, lock: bool) -> Ca
         params.append(key)
     params.append(pk)
     with connections[alias].cursor() as cursor:
-        cursor.execute(plan.sql, params)
+        try:
+            cursor.execute(plan.sql, params)
+        except OperationalError as exc:
+            if getattr(exc.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+                raise TableBusy from None
+            raise
         rows = cursor.fetchall()
-        if not rows and lock:
-            # On PostgreSQL a row updated while the read waited for its lock is checked again
-            # against the join as it was when the read began: a seat swapped meanwhile finds no
-            # row. Read once more, as of now (nothing waits then: the change is committed).
+        if lock and wait:  # the lock is ours now: what the table holds as of now
             cursor.execute(plan.sql, params)
             rows = cursor.fetchall()
     if not rows:

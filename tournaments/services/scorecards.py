@@ -37,7 +37,7 @@ from tournaments.selectors import (
 )
 from tournaments.services._common import MAX_DEALS, _changed, _lock
 from tournaments.services.bracket import table_entrant
-from tournaments.services.card_read import CardTable, card_table
+from tournaments.services.card_read import CardTable, TableBusy, card_table
 from tournaments.services.notify import notify_acc_card_changed
 
 
@@ -251,7 +251,8 @@ def scorecard_enter(
     the asker's side and the key's table), the card checked, and the card, the table's state
     and the audit written, an ACC ruling with them. The first card of a round still only
     seated lets the table go at once and starts again, marking the round started before it
-    locks the table: the row order ``round_swap`` takes too."""
+    locks the table: the row order ``round_swap`` takes too. A table whose row another card
+    holds is let go too, and read again once that card is in (``card_read.TableBusy``)."""
     key = checked_key(key)
     asker = _asker(user)
     pk = game.pk if isinstance(game, TableGame) else game
@@ -262,20 +263,26 @@ def scorecard_enter(
         "deals": deals,
         "first_dealer": first_dealer,
     }
+    first_of_round = wait = False
+    round_id = 0  # the table's round, from the first read (before the round is started)
     try:
-        try:
-            with transaction.atomic():
-                read = card_table(pk, asker=asker, key=key, lock=True)
-                if read.game.round.status == RoundStatus.SEATED:
-                    raise _FirstOfRound  # the table's lock goes with the rollback
-                answer = _enter_locked(user, read, key=key, asker=asker, **card)
-        except _FirstOfRound:
-            with transaction.atomic():
-                Round.objects.filter(pk=read.game.round_id, status=RoundStatus.SEATED).update(
-                    status=RoundStatus.STARTED
-                )
-                read = card_table(pk, asker=asker, key=key, lock=True)
-                answer = _enter_locked(user, read, key=key, asker=asker, **card)
+        while True:
+            try:
+                with transaction.atomic():
+                    if first_of_round:  # the round's row first, then the table's
+                        Round.objects.filter(pk=round_id, status=RoundStatus.SEATED).update(
+                            status=RoundStatus.STARTED
+                        )
+                    read = card_table(pk, asker=asker, key=key, lock=True, wait=wait)
+                    round_id = read.game.round_id
+                    if read.game.round.status == RoundStatus.SEATED and not first_of_round:
+                        raise _FirstOfRound  # the table's lock goes with the rollback
+                    answer = _enter_locked(user, read, key=key, asker=asker, **card)
+                break
+            except _FirstOfRound:
+                first_of_round = wait = True
+            except TableBusy:  # the other side's card is being written: wait for it
+                wait = True
     except IntegrityError:  # the key stored a card at another table a moment before
         raise Conflict(_("This key was already used for another scorecard."), field="key") from None
     game, created = answer
