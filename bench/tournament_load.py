@@ -447,7 +447,7 @@ def cut_and_bracket(event: dict, base: str, *, last_card: float) -> dict:
     status, answer, seconds, _ = phone_post(url, event["director"], {})
     drawn = time.perf_counter() - last_card
     if status != 201:
-        raise RuntimeError(f"the draw was refused: {status} {answer}")
+        return {"refused": f"{status} {answer}"}
     first = answer["rounds"][0][0]
     top = (first.get("top") or {}).get("name") or ""
     page = f"{base}/tournaments/{event['tournament']}/bracket/"
@@ -477,7 +477,11 @@ def print_run(r: dict) -> None:
         f"busy answers or timeouts, each followed by a back-off); from a card's first post to "
         f"its answer, waits included: p95 {r['entry_p95']:.0f} ms"
     )
-    if r["cut"]:
+    for failed in r["failed_posts"][:5]:
+        print(f"    failed: {failed}")
+    if r["cut"] and "refused" in r["cut"]:
+        print(f"    the cut and the bracket: the draw was refused: {r['cut']['refused']}")
+    elif r["cut"]:
         c = r["cut"]
         print(
             f"    the cut and the bracket: drawn {c['drawn']:.2f} s after the last card (the "

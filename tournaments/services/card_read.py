@@ -1,6 +1,6 @@
-"""A card's one read of its table: the table's row locked and read with its round, tournament,
-two entrants and cards, the sender's side and the table its key stored a card at, in one
-statement whose SQL is written once per process.
+"""A card's one read of its table: the table's row locked, then read with its round,
+tournament, two entrants and cards, the sender's side and the table its key stored a card at,
+in one statement whose SQL is written once per process.
 
 Written through the ORM this was two statements (a read before the transaction, the locked read
 inside it, then the cards), each compiled again for every card: the same four-table join and two
@@ -16,14 +16,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from django.db import OperationalError, connections, router
+from django.db import connections, router
 from django.db.models import Model
 
 from league.shared import Player
 from tournaments.models import Entrant, EntrantPlayer, Round, Scorecard, TableGame, Tournament
 
 Converter = Callable[[Any, Any, Any], Any]
-LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock another holds
 
 
 @dataclass(frozen=True)
@@ -63,12 +62,8 @@ def _sql_names() -> dict[str, str]:
     }
 
 
-class TableBusy(Exception):
-    """The table's row is locked by another card (a read that would not wait)."""
-
-
 @cache
-def _plan(alias: str, *, asker: bool, key: bool, lock: bool, nowait: bool = False) -> _Plan:
+def _plan(alias: str, *, asker: bool, key: bool) -> _Plan:
     """The statement and how to read its rows, for a database and the parts asked for."""
     connection = connections[alias]
     qn = connection.ops.quote_name
@@ -118,11 +113,18 @@ def _plan(alias: str, *, asker: bool, key: bool, lock: bool, nowait: bool = Fals
         f"LEFT OUTER JOIN {qn(n['card'])} sc ON sc.game_id = {game}.id "
         f"WHERE {game}.id = %s ORDER BY sc.{qn('at')}, sc.id"
     )
-    if lock and connection.features.has_select_for_update_of:
-        sql += f" FOR UPDATE OF {game}"  # the table's row alone, not the round's or the event's
-        if nowait and connection.features.has_select_for_update_nowait:
-            sql += " NOWAIT"
     return _Plan(sql, parts, asker_at, key_at)
+
+
+@cache
+def _lock_sql(alias: str) -> str | None:
+    """The statement that locks a table's row alone (None: the database locks itself whole
+    for a write, as SQLite does)."""
+    connection = connections[alias]
+    if not connection.features.has_select_for_update:
+        return None
+    game = connection.ops.quote_name(TableGame._meta.db_table)
+    return f"SELECT {game}.id FROM {game} WHERE {game}.id = %s FOR UPDATE"
 
 
 @dataclass
@@ -137,20 +139,17 @@ class CardTable:
     key_game: int | None
 
 
-def card_table(
-    pk: int, *, asker: int | None, key: str | None, lock: bool, wait: bool = False
-) -> CardTable:
-    """Table ``pk`` as a card needs it, in one statement (``TableGame.DoesNotExist`` if there
-    is none); ``lock``: its row locked for this transaction.
+def card_table(pk: int, *, asker: int | None, key: str | None, lock: bool) -> CardTable:
+    """Table ``pk`` as a card needs it (``TableGame.DoesNotExist`` if there is none); ``lock``:
+    its row locked for this transaction first, and only that row (not the round's or the
+    event's), then read in one statement.
 
-    Locked, the read does not wait (``TableBusy`` if another card holds the row) unless
-    ``wait``: a read that waited for the lock would see the table's cards as they were before
-    it waited (PostgreSQL checks again only the locked row, not the rows joined to it), and
-    miss the other side's card committed meanwhile. So the card that finds its table busy
-    starts again with ``wait``: the read takes the lock, waiting, then reads again, as of now
-    (one statement more, only then)."""
+    The lock is a statement of its own: a read that took the lock itself would see the table's
+    cards as they were when it began, before it waited for the lock (PostgreSQL checks again
+    only the locked row, not the rows joined to it) or while the other side's card committed,
+    and miss that card: the table's two agreeing cards would leave it open."""
     alias = router.db_for_write(TableGame)
-    plan = _plan(alias, asker=asker is not None, key=bool(key), lock=lock, nowait=lock and not wait)
+    plan = _plan(alias, asker=asker is not None, key=bool(key))
     params: list[Any] = []
     if asker is not None:
         params.append(asker)
@@ -158,16 +157,11 @@ def card_table(
         params.append(key)
     params.append(pk)
     with connections[alias].cursor() as cursor:
-        try:
-            cursor.execute(plan.sql, params)
-        except OperationalError as exc:
-            if getattr(exc.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE:
-                raise TableBusy from None
-            raise
+        locking = _lock_sql(alias) if lock else None
+        if locking is not None:
+            cursor.execute(locking, [pk])
+        cursor.execute(plan.sql, params)
         rows = cursor.fetchall()
-        if lock and wait:  # the lock is ours now: what the table holds as of now
-            cursor.execute(plan.sql, params)
-            rows = cursor.fetchall()
     if not rows:
         raise TableGame.DoesNotExist(f"No table {pk}.")
     first = rows[0]

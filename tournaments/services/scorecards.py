@@ -37,7 +37,7 @@ from tournaments.selectors import (
 )
 from tournaments.services._common import MAX_DEALS, _changed, _lock
 from tournaments.services.bracket import table_entrant
-from tournaments.services.card_read import CardTable, TableBusy, card_table
+from tournaments.services.card_read import CardTable, card_table
 from tournaments.services.notify import notify_acc_card_changed
 
 
@@ -247,12 +247,11 @@ def scorecard_enter(
     ``TableGame.DoesNotExist``.
 
     The path (the deal path's, bench/README.md): in one transaction, the table's row alone is
-    locked and read in one statement (``card_read``: its round, tournament, entrants and cards,
+    locked, then read in one statement (``card_read``: its round, tournament, entrants, cards,
     the asker's side and the key's table), the card checked, and the card, the table's state
     and the audit written, an ACC ruling with them. The first card of a round still only
     seated lets the table go at once and starts again, marking the round started before it
-    locks the table: the row order ``round_swap`` takes too. A table whose row another card
-    holds is let go too, and read again once that card is in (``card_read.TableBusy``)."""
+    locks the table: the row order ``round_swap`` takes too."""
     key = checked_key(key)
     asker = _asker(user)
     pk = game.pk if isinstance(game, TableGame) else game
@@ -263,7 +262,7 @@ def scorecard_enter(
         "deals": deals,
         "first_dealer": first_dealer,
     }
-    first_of_round = wait = False
+    first_of_round = False
     round_id = 0  # the table's round, from the first read (before the round is started)
     try:
         while True:
@@ -273,16 +272,14 @@ def scorecard_enter(
                         Round.objects.filter(pk=round_id, status=RoundStatus.SEATED).update(
                             status=RoundStatus.STARTED
                         )
-                    read = card_table(pk, asker=asker, key=key, lock=True, wait=wait)
+                    read = card_table(pk, asker=asker, key=key, lock=True)
                     round_id = read.game.round_id
                     if read.game.round.status == RoundStatus.SEATED and not first_of_round:
                         raise _FirstOfRound  # the table's lock goes with the rollback
                     answer = _enter_locked(user, read, key=key, asker=asker, **card)
                 break
             except _FirstOfRound:
-                first_of_round = wait = True
-            except TableBusy:  # the other side's card is being written: wait for it
-                wait = True
+                first_of_round = True
     except IntegrityError:  # the key stored a card at another table a moment before
         raise Conflict(_("This key was already used for another scorecard."), field="key") from None
     game, created = answer
