@@ -214,9 +214,7 @@ def test_a_card_never_locks_the_tournament_row(started):
     locks = [s for s in sqls if "FOR UPDATE" in s]
     if connection.features.has_select_for_update:  # PostgreSQL: the table's row alone
         assert len(locks) == 1, locks
-        assert locks[0].startswith(
-            'SELECT "tournaments_tablegame"."id" FROM "tournaments_tablegame"'
-        )
+        assert locks[0].startswith('SELECT "tournaments_tablegame".id FROM "tournaments_tablegame"')
         assert "JOIN" not in locks[0], locks
     else:  # SQLite locks the whole database for a write: nothing to name
         assert locks == []
