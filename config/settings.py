@@ -79,6 +79,8 @@ MIDDLEWARE = [
     # /healthz and /readyz are answered here, before the HTTPS redirect and the Host check:
     # a probe over plain HTTP from the host gets 200 or 503 (config/health.py).
     "config.health.HealthMiddleware",
+    # A score entry that queued past its phone's patience is answered 503 at once (config/shed.py).
+    "config.shed.ShedStaleWritesMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -337,6 +339,10 @@ PEGBOARD_SIGNIN_LINKS_PER_HOUR = int(os.environ.get("PEGBOARD_SIGNIN_LINKS_PER_H
 # API tokens (phone apps) expire this many days after they were issued; a new password revokes
 # them, and DELETE /api/auth/token/ signs an app out (league/services/tokens.py).
 API_TOKEN_DAYS = int(os.environ.get("API_TOKEN_DAYS", "30"))
+# A score entry that waited in nginx's queue longer than this is answered 503 with Retry-After
+# (config/shed.py): its phone has given up on it (20 s) and sends it again. 0: never shed.
+SHED_QUEUED_SECONDS = float(os.environ.get("SHED_QUEUED_SECONDS", "10"))
+SHED_RETRY_AFTER = int(os.environ.get("SHED_RETRY_AFTER", "5"))
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

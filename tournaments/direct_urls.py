@@ -13,4 +13,5 @@ urlpatterns = [
     path("nights/<int:pk>/settings/", direct_settings.night_settings, name="settings"),
     path("weekends/", direct_weekends.weekends, name="weekends"),
     path("weekends/<int:pk>/", direct_weekends.weekend, name="weekend"),
+    path("nights/<int:pk>/floor/", direct.floor, name="floor"),
 ]

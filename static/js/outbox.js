@@ -16,15 +16,31 @@
  * ``typist_signed_out`` if someone else is signed in. Anyone else on the phone sees it "waiting
  * for <name> to sign in again" ([data-outbox-others]), with a button to discard it. Logging out
  * with entries waiting asks first: send now, keep them for their typist, or discard them
- * (``beforeLogout``, used by pwa.js). */
+ * (``beforeLogout``, used by pwa.js).
+ *
+ * A busy floor is not hammered: when the server answers 429, 502, 503 or 504, or a send gets no
+ * answer within ``timeoutMs`` (aborted), or there is no signal, the outbox stops and waits
+ * before the next try, twice as long each time (``baseMs`` to ``capMs``), each wait drawn at
+ * random between its half and its whole (jitter: 300 phones told to wait do not all come back
+ * in the same second), and never less than the server's ``Retry-After``. One send at a time, one
+ * timer: retries never pile up. The wait is kept in localStorage, so a reload or another tab
+ * waits too; the signal returning ("online") ends a wait that only the missing signal caused.
+ * ``window.PegboardOutboxSettings`` (set before this script) may change the three figures. */
 (function () {
   "use strict";
 
   var STORAGE_KEY = "pegboard.outbox.v1";
+  var BACKOFF_KEY = "pegboard.outbox.backoff.v1";
   var RETRY_MS = 5000;
+  var settings = Object.assign(
+    { baseMs: 2000, capMs: 60000, timeoutMs: 20000 },
+    window.PegboardOutboxSettings || {}
+  );
+  var BUSY = { 429: true, 502: true, 503: true, 504: true };
   var listeners = [];
   var syncing = null;
-  var lastProblem = null; // "offline" | "signed-out" | null
+  var timer = null;
+  var lastProblem = null; // "offline" | "busy" | "signed-out" | null
 
   function gettext(text) {
     return window.gettext ? window.gettext(text) : text;
@@ -120,10 +136,68 @@
     return input ? input.value : "";
   }
 
-  /* One POST. Resolves to {kind: "sent"|"refused"|"offline"|"signed-out", status, body}. */
+  // --- Back-off: how long to wait before the next try, kept across reloads and tabs ----------
+
+  function backoff() {
+    try {
+      var kept = JSON.parse(window.localStorage.getItem(BACKOFF_KEY) || "null");
+      if (kept && typeof kept.tries === "number") return kept;
+    } catch (e) { /* a damaged record: start again */ }
+    return { tries: 0, notBefore: 0, why: null };
+  }
+
+  function keepBackoff(value) {
+    if (!value.tries) window.localStorage.removeItem(BACKOFF_KEY);
+    else window.localStorage.setItem(BACKOFF_KEY, JSON.stringify(value));
+  }
+
+  /* The wait after the ``tries``-th failure in a row: base * 2^(tries-1), at most the cap,
+   * drawn between its half and its whole; never less than the server's Retry-After (seconds),
+   * to which up to a fifth more is added, so that phones told the same figure spread out. */
+  function waitAfter(tries, retryAfter) {
+    var ceiling = Math.min(settings.capMs, settings.baseMs * Math.pow(2, Math.max(0, tries - 1)));
+    var wait = ceiling / 2 + Math.random() * (ceiling / 2);
+    if (retryAfter > 0) {
+      var told = retryAfter * 1000;
+      wait = Math.max(wait, told + Math.random() * told * 0.2);
+    }
+    return Math.round(wait);
+  }
+
+  function failed(kind, retryAfter) {
+    var now = backoff();
+    var tries = now.tries + 1;
+    var wait = waitAfter(tries, retryAfter);
+    keepBackoff({ tries: tries, notBefore: Date.now() + wait, why: kind });
+    return wait;
+  }
+
+  function recovered() {
+    if (backoff().tries) keepBackoff({ tries: 0 });
+  }
+
+  /* Milliseconds until the next try may go (0: now). */
+  function waitLeft() {
+    return Math.max(0, backoff().notBefore - Date.now());
+  }
+
+  function retryAfterOf(response) {
+    var raw = response.headers.get("Retry-After");
+    if (!raw) return 0;
+    var seconds = parseInt(raw, 10);
+    if (!isNaN(seconds)) return Math.max(0, seconds);
+    var at = Date.parse(raw); // an HTTP date
+    return isNaN(at) ? 0 : Math.max(0, (at - Date.now()) / 1000);
+  }
+
+  /* One POST. Resolves to {kind: "sent"|"refused"|"offline"|"busy"|"signed-out", status, body,
+   * retryAfter}; a send with no answer within ``timeoutMs`` is abandoned as "busy". */
   function send(entry) {
     var body = Object.assign({}, entry.payload, { key: entry.key });
     if (entry.number !== undefined) body.number = entry.number;
+    var abort = typeof AbortController === "function" ? new AbortController() : null;
+    var timedOut = false;
+    var clock = abort ? window.setTimeout(function () { timedOut = true; abort.abort(); }, settings.timeoutMs) : null;
     return fetch(entry.url, {
       method: "POST",
       credentials: "same-origin",
@@ -134,9 +208,11 @@
         "X-Pegboard-Typist": ownerId(entry),
       },
       body: JSON.stringify(body),
+      signal: abort ? abort.signal : undefined,
     }).then(
       function (response) {
         return response.json().catch(function () { return {}; }).then(function (data) {
+          window.clearTimeout(clock);
           var status = response.status;
           if (status === 200 || status === 201) return { kind: "sent", status: status, body: data };
           var detail = (data && data.detail) || "";
@@ -144,11 +220,16 @@
           if (status === 401 || typistGone || (status === 403 && /CSRF/i.test(detail))) {
             return { kind: "signed-out", status: status, body: data };
           }
+          if (BUSY[status]) {
+            return { kind: "busy", status: status, body: data, retryAfter: retryAfterOf(response) };
+          }
           if (status >= 400 && status < 500) return { kind: "refused", status: status, body: data };
-          return { kind: "offline", status: status, body: data }; // 5xx: try again later
+          return { kind: "busy", status: status, body: data, retryAfter: retryAfterOf(response) };
         });
       },
       function () {
+        window.clearTimeout(clock);
+        if (timedOut) return { kind: "busy", status: 0, body: null, retryAfter: 0 };
         return { kind: "offline", status: 0, body: null };
       }
     );
@@ -171,10 +252,12 @@
           var index = current.findIndex(function (e) { return e.key === entry.key; });
           if (result.kind === "sent") {
             lastProblem = null;
+            recovered();
             if (index >= 0) current.splice(index, 1);
             save(current, { type: "sent", entry: entry, deal: result.body });
           } else if (result.kind === "refused") {
             lastProblem = null;
+            recovered();
             if (index >= 0) {
               current[index].status = "refused";
               current[index].error = {
@@ -189,7 +272,8 @@
           } else {
             lastProblem = result.kind;
             stop = true;
-            emit({ type: result.kind });
+            var wait = result.kind === "signed-out" ? 0 : failed(result.kind, result.retryAfter || 0);
+            emit({ type: result.kind, wait: wait, status: result.status });
           }
         });
       });
@@ -200,13 +284,33 @@
     });
   }
 
-  function sync() {
+  /* Send what waits, unless a wait is running (then the timer sends it when the wait ends):
+   * one send at a time, one timer. ``now``: the person asked for it (the logout dialog's "send
+   * now"): one try at once, whatever the wait. */
+  function sync(now) {
     if (syncing) return syncing;
+    var left = now === true ? 0 : waitLeft();
+    if (left > 0) {
+      var kept = backoff();
+      if (kept.why) lastProblem = kept.why;
+      schedule(left);
+      emit({ type: "waiting", wait: left });
+      return Promise.resolve(false);
+    }
     syncing = syncOnce().finally(function () {
       syncing = null;
       emit({ type: "synced" });
+      if (waitLeft() > 0) schedule(waitLeft());
     });
     return syncing;
+  }
+
+  function schedule(ms) {
+    if (timer !== null) window.clearTimeout(timer);
+    timer = window.setTimeout(function () {
+      timer = null;
+      sync();
+    }, Math.max(ms, 50));
   }
 
   function add(entry) {
@@ -247,6 +351,11 @@
   function problem() {
     if (!navigator.onLine) return "offline";
     return lastProblem;
+  }
+
+  /* Seconds until the outbox tries again (0: it is not waiting). */
+  function retryIn() {
+    return Math.ceil(waitLeft() / 1000);
   }
 
   /* Everyone else's entries on this phone, by typist: [{id, name, count}]. */
@@ -329,7 +438,7 @@
         var choice = button.getAttribute("data-logout-choice");
         if (choice === "send") {
           button.disabled = true;
-          sync().then(function () {
+          sync(true).then(function () {
             button.disabled = false;
             if (!load().length) finish(true);
             else if (problem) problem.hidden = false;
@@ -387,18 +496,26 @@
     beforeLogout: beforeLogout,
     sync: sync,
     problem: problem,
+    retryIn: retryIn,
+    waitAfter: waitAfter,
     uuid: uuid,
     csrfToken: csrfToken,
     onChange: function (fn) { listeners.push(fn); },
   };
 
-  window.addEventListener("online", function () { sync(); });
+  window.addEventListener("online", function () {
+    // The signal is back: a wait the missing signal caused ends; a busy server's wait does not.
+    if (backoff().why === "offline") recovered();
+    sync();
+  });
   window.addEventListener("offline", function () { emit({ type: "offline" }); });
   window.addEventListener("storage", function (event) {
     if (event.key === STORAGE_KEY) emit({ type: "storage" });
   });
+  // Entries saved meanwhile (another tab, a send under way) go within RETRY_MS; a wait running
+  // holds this too (``sync``).
   window.setInterval(function () {
-    if (load().some(function (e) { return e.status === "pending"; })) sync();
+    if (timer === null && load().some(function (e) { return e.status === "pending"; })) sync();
   }, RETRY_MS);
   function start() {
     updateBadge(load());

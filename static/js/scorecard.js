@@ -28,9 +28,21 @@
   function show() {
     var card = mine();
     status.setAttribute("data-pending", card ? "1" : "0");
+    status.removeAttribute("data-busy");
     if (!card) return;
     if (!navigator.onLine || outbox.problem() === "offline") {
       say(gettext("No signal: your card is kept on this phone and will be sent once the signal returns."), "warning");
+    } else if (outbox.problem() === "busy") {
+      var n = Math.max(1, outbox.retryIn ? outbox.retryIn() : 1);
+      var text = window.ngettext
+        ? window.ngettext(
+          "The server is busy: your card is kept on this phone and is sent again by itself in %(n)s second.",
+          "The server is busy: your card is kept on this phone and is sent again by itself in %(n)s seconds.",
+          n)
+        : "The server is busy: your card is kept on this phone and is sent again by itself in %(n)s seconds.";
+      say(window.interpolate ? window.interpolate(text, { n: n }, true) : text.replace("%(n)s", n), "warning");
+      status.setAttribute("data-busy", "1");
+      return;
     } else if (outbox.problem() === "signed-out") {
       say(gettext("Your card is kept on this phone: log in again to send it."), "warning");
     } else {

@@ -246,7 +246,7 @@ class TableViewSet(ReadOnlyViewSet):
     def scorecards(self, request: Request, pk: str | None = None) -> Response:
         # Not ``get_object()``: the service reads the table (or 404) with what the card needs,
         # and the answer is the table it wrote, with no read of its own (the card path,
-        # tests/api/test_card_path.py).
+        # tests/tournaments/test_card_path.py).
         table_id = number_from(pk)
         if table_id is None:
             raise Http404
@@ -264,8 +264,7 @@ class TableViewSet(ReadOnlyViewSet):
             )
         except TableGame.DoesNotExist:
             raise Http404 from None
-        access = table_access(request.user, game)
-        answer = ts.TableSerializer(game, context={"request": request, "access": access}).data
+        answer = ts.table_answer(game, table_access(request.user, game))
         return Response(answer, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(

@@ -75,6 +75,7 @@ from tournaments.services.playoff_cards import (
     playoff_card_enter,
     side_in_match,
 )
+from tournaments.services.runner_cards import PaperCard, paper_card_enter
 from tournaments.services.scorecards import (
     acc_clause_of,
     acc_resolution,
@@ -108,6 +109,7 @@ __all__ = [
     "EDITABLE",
     "MANUAL_KINDS",
     "MAX_DEALS",
+    "PaperCard",
     "acc_clause_of",
     "acc_resolution",
     "bracket_draw",
@@ -140,6 +142,7 @@ __all__ = [
     "night_close",
     "night_tonight",
     "open_cards",
+    "paper_card_enter",
     "payouts_record",
     "playoff_card_enter",
     "playoff_forfeit",

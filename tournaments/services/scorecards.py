@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import BigIntegerField, IntegerField
-from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,7 +17,6 @@ from league.kernel.idempotency import checked_key, replay
 from league.kernel.permissions import Action, Actor, Trusted, actor_of, refuse_unless
 from league.kernel.ratings import ratings_changed
 from league.kernel.scoring_messages import scoring_message
-from league.shared import Player
 from scoring.errors import ScoringError
 from scoring.game import Game as ScoredGame
 from scoring.variants import VARIANTS
@@ -27,7 +24,6 @@ from tournaments import logic
 from tournaments.checks import ASKER_SIDE, NOT_AT_TABLE, PLAYS_HERE, table_side_of
 from tournaments.models import (
     Entrant,
-    EntrantPlayer,
     Round,
     RoundStatus,
     Scorecard,
@@ -41,6 +37,7 @@ from tournaments.selectors import (
 )
 from tournaments.services._common import MAX_DEALS, _changed, _lock
 from tournaments.services.bracket import table_entrant
+from tournaments.services.card_read import CardTable, card_table
 from tournaments.services.notify import notify_acc_card_changed
 
 
@@ -139,13 +136,20 @@ def _keep_cards(game: TableGame, cards: list[Scorecard]) -> None:
     game._prefetched_objects_cache = {"scorecards": held}  # type: ignore[attr-defined]
 
 
-def _store_state(game: TableGame, cards: list[Scorecard] | None = None) -> None:
+def _store_state(
+    game: TableGame, cards: list[Scorecard] | None = None, *, as_read: bool = False
+) -> None:
     """Write the table's status (and its result, once it stands) as lifecycle reads its cards
-    (``cards``: all of them in order, already read; else one query), in one UPDATE."""
+    (``cards``: all of them in order, already read; else one query), in one UPDATE.
+    ``as_read``: ``game`` is as its row was read (nothing set on it since), so a status that
+    stays what it was, short of verified, writes nothing (a table's first card: the table is
+    still open, its result still none)."""
     if cards is None:
         cards = list(game.scorecards.order_by("at", "pk"))
     _keep_cards(game, cards)
     status = game.state.stored
+    if as_read and status == game.status and status != TableState.VERIFIED:
+        return
     if status == TableState.VERIFIED:
         ruling = [c for c in cards if c.by_checker]
         standing = ruling[-1] if ruling else cards[-1]
@@ -191,47 +195,12 @@ def _replayed(
     return found is not None
 
 
-# The side of the table a user (the parameter) plays for, 0 or 1 (the first entrant first, as
-# ``TableGame.side_of_player`` answers), or NULL; and the table a key (the parameter) stored a
-# card at before, whatever table (a key is unique). Plain SQL, as the league's deal path.
-_GAME, _ROSTER, _PLAYER = (m._meta.db_table for m in (TableGame, EntrantPlayer, Player))
-_ASKER_SIDE = (
-    f"SELECT MIN(CASE WHEN r.entrant_id = {_GAME}.first_id THEN 0 ELSE 1 END) FROM {_ROSTER} r "
-    f"INNER JOIN {_PLAYER} p ON p.id = r.player_id "
-    f"WHERE p.user_id = %s AND r.entrant_id IN ({_GAME}.first_id, {_GAME}.second_id)"
-)
-_KEY_GAME = f'SELECT c.game_id FROM {Scorecard._meta.db_table} c WHERE c."key" = %s'
-
-
 def _asker(user: Actor) -> int | None:
     """The id of the account asking, when the card path may read its side with the table."""
     if isinstance(user, Trusted) or not getattr(user, "is_authenticated", False):
         return None
     pk: int | None = user.pk
     return pk
-
-
-def _card_table(
-    game: TableGame | int, *, asker: int | None, key: str | None, lock: bool
-) -> TableGame:
-    """The table as a card needs it, in one statement: its round and tournament, its two
-    entrants, the side of it that ``asker`` (a user's id) plays for (``checks.ASKER_SIDE``: no
-    read of their player or of the entrants' players) and ``key_game``, the table ``key``
-    stored a card at before (None: a new key). ``lock``: the table's row locked for this
-    transaction, and only that row (not the round's or the tournament's): what a card changes
-    is its table's, so the tables of an event never queue on one row."""
-    rows = TableGame.objects.select_related("round__tournament", "first", "second")
-    if lock:
-        rows = rows.select_for_update(of=("self",))
-    rows = rows.filter(pk=game.pk if isinstance(game, TableGame) else game)
-    if asker is not None:
-        rows = rows.annotate(asker_side=RawSQL(_ASKER_SIDE, [asker], output_field=IntegerField()))
-    if key:
-        rows = rows.annotate(key_game=RawSQL(_KEY_GAME, [key], output_field=BigIntegerField()))
-    table: TableGame = rows.get()
-    if asker is not None:
-        setattr(table, ASKER_SIDE, (asker, getattr(table, "asker_side", None)))
-    return table
 
 
 def _locked_table(game: TableGame, *related: str) -> TableGame:
@@ -250,6 +219,10 @@ def _entrant(table: TableGame, entrant: Entrant | int | None, *, field: str) -> 
     if isinstance(entrant, Entrant) and pk not in (table.first_id, table.second_id):
         return entrant  # refused below with the table's words (``result_check``)
     return table_entrant(table, pk, field=field)
+
+
+class _FirstOfRound(Exception):
+    """The table's round is still only seated: the card starts it (the round's row first)."""
 
 
 def scorecard_enter(
@@ -273,28 +246,78 @@ def scorecard_enter(
     ``side`` may be ids (a request's): a table that does not exist is
     ``TableGame.DoesNotExist``.
 
-    The path (the deal path's, bench/README.md): the table is read once before the transaction
-    (with its round, tournament, entrants, the asker's side and the key's table) and the
-    checks that need no lock run there (the deals, scored); then the table's row alone is
-    locked and read again with its cards, and the card, the table's state and the audit are
-    written, an ACC ruling with them. The round is marked started (first card of a seated
-    round) before the table is locked: the row order ``round_swap`` takes too."""
+    The path (the deal path's, bench/README.md): in one transaction, the table's row alone is
+    locked, then read in one statement (``card_read``: its round, tournament, entrants, cards,
+    the asker's side and the key's table), the card checked, and the card, the table's state
+    and the audit written, an ACC ruling with them. The first card of a round still only
+    seated lets the table go at once and starts again, marking the round started before it
+    locks the table: the row order ``round_swap`` takes too."""
     key = checked_key(key)
     asker = _asker(user)
-    table = _card_table(game, asker=asker, key=key, lock=False)
-    side_entrant = _entrant(table, side, field="side")
-    winner_entrant = _entrant(table, winner, field="winner")
+    pk = game.pk if isinstance(game, TableGame) else game
+    card = {
+        "winner": winner,
+        "loser_score": loser_score,
+        "side": side,
+        "deals": deals,
+        "first_dealer": first_dealer,
+    }
+    first_of_round = False
+    round_id = 0  # the table's round, from the first read (before the round is started)
+    try:
+        while True:
+            try:
+                with transaction.atomic():
+                    if first_of_round:  # the round's row first, then the table's
+                        Round.objects.filter(pk=round_id, status=RoundStatus.SEATED).update(
+                            status=RoundStatus.STARTED
+                        )
+                    read = card_table(pk, asker=asker, key=key, lock=True)
+                    round_id = read.game.round_id
+                    if read.game.round.status == RoundStatus.SEATED and not first_of_round:
+                        raise _FirstOfRound  # the table's lock goes with the rollback
+                    answer = _enter_locked(user, read, key=key, asker=asker, **card)
+                break
+            except _FirstOfRound:
+                first_of_round = True
+    except IntegrityError:  # the key stored a card at another table a moment before
+        raise Conflict(_("This key was already used for another scorecard."), field="key") from None
+    game, created = answer
+    if created:
+        _changed(game.round.tournament_id)
+    return _answer(game), created
+
+
+def _enter_locked(
+    user: Actor,
+    read: CardTable,
+    *,
+    key: str | None,
+    asker: int | None,
+    winner: Entrant | int | None,
+    loser_score: Any,
+    side: Entrant | int | None,
+    deals: Any,
+    first_dealer: Any,
+) -> tuple[TableGame, bool]:
+    """``scorecard_enter`` once its table is locked and read."""
+    game, cards = read.game, read.cards
+    if asker is not None:
+        setattr(game, ASKER_SIDE, (asker, read.asker_side))
+    _keep_cards(game, cards)
+    side_entrant = _entrant(game, side, field="side")
+    winner_entrant = _entrant(game, winner, field="winner")
     if side is None:
         action = Action.ENTER_SCORECARD
     else:
         action = Action.CHECK_SCORECARDS
         assert side_entrant is not None
-        if table.side_index(side_entrant.pk) is None:
+        if game.side_index(side_entrant.pk) is None:
             raise ValidationFailed(_("That scorecard is not from this table."), field="side")
     stored_deals = None
     if deals is not None:
         from_deals, score_from_deals, stored_deals = result_from_deals(
-            table, deals, first_dealer=first_dealer
+            game, deals, first_dealer=first_dealer
         )
         if winner_entrant is not None and winner_entrant.pk != from_deals.pk:
             raise ValidationFailed(
@@ -309,83 +332,70 @@ def scorecard_enter(
         winner_entrant, loser_score = from_deals, score_from_deals
     if winner_entrant is None:
         raise ValidationFailed(_("Say who won."), field="winner")
-    key_game = getattr(table, "key_game", None)
-    if key_game is not None and key_game != table.pk:  # the key stored a card elsewhere
+    if read.key_game is not None and read.key_game != game.pk:  # the key's card is elsewhere
         raise Conflict(_("This key was already used for another scorecard."), field="key")
-    try:
-        with transaction.atomic():
-            if table.round.status == RoundStatus.SEATED:  # its first card: the round has started
-                Round.objects.filter(pk=table.round_id, status=RoundStatus.SEATED).update(
-                    status=RoundStatus.STARTED
+    stored = next((c for c in cards if key and c.key == key), None)
+    if _replayed(stored, game, user, (winner_entrant.pk, loser_score)):
+        return game, False
+    refuse_unless(user, action, game, current=lambda: _where(game))
+    if side_entrant is None:
+        side_index = table_side_of(user, game)
+    else:
+        side_index = game.side_index(side_entrant.pk)
+    if side_index is None:  # a checker not of this table keys in a card with its side
+        raise NOT_AT_TABLE.exception()
+    score = result_check(game, winner_entrant, loser_score)
+    entered = game.first if winner_entrant.pk == game.first_id else game.second
+    where = _where(game)
+    entrant = game.first if side_index == 0 else game.second
+    event = lifecycle.Event.ENTER_SCORECARD
+    if action == Action.CHECK_SCORECARDS:  # a paper card: the refusal names its side
+        lifecycle.require(event, lifecycle.status_of(game.facts), current=where)
+        if not lifecycle.allows_side(event, game.facts, side_index):
+            raise Locked(
+                _(
+                    "The scorecard for %(name)s is already in. If it is wrong, settle the "
+                    "table in the checkers' queue."
                 )
-            game = _card_table(table.pk, asker=asker, key=key, lock=True)
-            cards = list(Scorecard.objects.filter(game=game).order_by("at", "pk"))
-            _keep_cards(game, cards)
-            stored = next((c for c in cards if key and c.key == key), None)
-            if _replayed(stored, game, user, (winner_entrant.pk, loser_score)):
-                return _answer(game), False
-            refuse_unless(user, action, game, current=lambda: _where(game))
-            if side_entrant is None:
-                side_index = table_side_of(user, game)
-            else:
-                side_index = game.side_index(side_entrant.pk)
-            if side_index is None:  # a checker not of this table keys in a card with its side
-                raise NOT_AT_TABLE.exception()
-            score = result_check(game, winner_entrant, loser_score)
-            entered = game.first if winner_entrant.pk == game.first_id else game.second
-            where = _where(game)
-            entrant = game.first if side_index == 0 else game.second
-            event = lifecycle.Event.ENTER_SCORECARD
-            if action == Action.CHECK_SCORECARDS:  # a paper card: the refusal names its side
-                lifecycle.require(event, lifecycle.status_of(game.facts), current=where)
-                if not lifecycle.allows_side(event, game.facts, side_index):
-                    raise Locked(
-                        _(
-                            "The scorecard for %(name)s is already in. If it is wrong, settle the "
-                            "table in the checkers' queue."
-                        )
-                        % {"name": entrant.name},
-                        current=where,
-                    )
-            lifecycle.require_side(event, game.facts, side_index, current=where)
-            card = Scorecard(
-                game=game,
-                side_id=entrant.pk,
-                winner=entered,
-                loser_score=score,
-                entered_by=actor_of(user),
-                key=key,
-                deals=stored_deals,
+                % {"name": entrant.name},
+                current=where,
             )
-            written = [card]
-            trail = []
-            _keep_cards(game, [*cards, card])
-            if game.state == TableState.MISMATCH and game.round.tournament.acc_rules:
-                ruled = _acc_ruling(user, game)
-                if ruled is not None:
-                    written.append(ruled[0])
-                    trail.append(ruled[1])
-            Scorecard.objects.bulk_create(written)
-            _store_state(game, [*cards, *written])
-            trail.append(
-                audit_entry(
-                    actor=user,
-                    action=AuditAction.SCORECARD_SUBMIT,
-                    obj=game,
-                    after={
-                        "side": entrant.name,
-                        "winner": entered.name,
-                        "loser_score": score,
-                        "deal_by_deal": stored_deals is not None,
-                        "status": game.status,
-                    },
-                )
-            )
-            audit_write_many(trail)
-    except IntegrityError:  # the key stored a card at another table a moment before
-        raise Conflict(_("This key was already used for another scorecard."), field="key") from None
-    _changed(game.round.tournament_id)
-    return _answer(game), True
+    lifecycle.require_side(event, game.facts, side_index, current=where)
+    card = Scorecard(
+        game=game,
+        side_id=entrant.pk,
+        winner=entered,
+        loser_score=score,
+        entered_by=actor_of(user),
+        key=key,
+        deals=stored_deals,
+    )
+    written = [card]
+    trail = []
+    _keep_cards(game, [*cards, card])
+    if game.state == TableState.MISMATCH and game.round.tournament.acc_rules:
+        ruled = _acc_ruling(user, game)
+        if ruled is not None:
+            written.append(ruled[0])
+            trail.append(ruled[1])
+    Scorecard.objects.bulk_create(written)
+    _store_state(game, [*cards, *written], as_read=True)
+    trail.append(
+        audit_entry(
+            actor=user,
+            action=AuditAction.SCORECARD_SUBMIT,
+            obj=game,
+            after={
+                "side": entrant.name,
+                "winner": entered.name,
+                "loser_score": score,
+                "deal_by_deal": stored_deals is not None,
+                "status": game.status,
+            },
+        )
+    )
+    audit_write_many(trail)
+    return game, True
 
 
 def _answer(game: TableGame) -> TableGame:

@@ -541,3 +541,83 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
         **_round_view(night),
     }
     return render(request, "tournaments/direct/night.html", context)
+
+
+FLOOR_BLOCK = 50  # tables a block of the floor view, each block with its own count
+FLOOR_SHOWS = ("waiting", "one_card", "done", "disagree")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def floor(request: HttpRequest, pk: int) -> HttpResponse:
+    """The round under way table by table, for a tablet on a floor of 300: the counts on top
+    (each one a filter), the tables in blocks of fifty; and a runner's paper card for a table
+    without a phone, typed from the keyboard (table, first score, second score, Enter)."""
+    night = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    allowed = (
+        services.directs(request.user, night.club)
+        if night.club is not None
+        else can(request.user, Action.RUN_TOURNAMENT)
+    )
+    if not allowed and not can(request.user, Action.CHECK_SCORECARDS):  # a runner: a checker
+        return _refused(request, _("Only the night's directors and the checkers see the floor."))
+    show = request.GET.get("show", "")
+    show = show if show in FLOOR_SHOWS else ""
+    paper: dict[str, str] = {}
+    paper_error = ""
+    if request.method == "POST":
+        paper = {f: request.POST.get(f, "") for f in ("table", "first_score", "second_score")}
+        try:
+            done = services.paper_card_enter(
+                user=request.user, tournament=night, key=request.POST.get("key"), **paper
+            )
+        except DomainError as exc:
+            paper_error = exc.message
+        else:
+            messages.success(request, _paper_said(done))
+            return redirect(request.get_full_path())
+    view = _round_view(night)
+    tables = view.get("tables", [])
+    shown = [t for t in tables if not show or t.group == show]
+    blocks = []
+    for start in range(0, len(shown), FLOOR_BLOCK):
+        chunk = shown[start : start + FLOOR_BLOCK]
+        blocks.append(
+            {
+                "first": chunk[0].table,
+                "last": chunk[-1].table,
+                "tables": chunk,
+                "size": len(chunk),
+                "counts": {"done": sum(t.group == "done" for t in chunk)},
+            }
+        )
+    context = {
+        "night": night,
+        "show": show,
+        "blocks": blocks,
+        "paper": paper,
+        "paper_error": paper_error,
+        "paper_key": uuid.uuid4().hex,  # this form's card, once: a double tap stores it once
+        "live_version": selectors.tournament_version(night.pk, every=5),
+        **view,
+    }
+    status = 400 if paper_error else 200
+    return render(request, "tournaments/direct/floor.html", context, status=status)
+
+
+def _paper_said(done: Any) -> str:
+    game = done.game
+    if done.entered == 0:
+        return _("Table %(table)s: that card is in already.") % {"table": game.table}
+    if game.status == TableState.VERIFIED:
+        return _("Table %(table)s: in, %(winner)s won (%(score)s).") % {
+            "table": game.table,
+            "winner": game.winner.name if game.winner else "",
+            "score": game.loser_score,
+        }
+    if game.status == TableState.MISMATCH:
+        return _(
+            "Table %(table)s: the paper card disagrees with the phone's: the table waits for "
+            "the checkers."
+        ) % {"table": game.table}
+    return _("Table %(table)s: the card is in.") % {"table": game.table}
