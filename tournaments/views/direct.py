@@ -554,11 +554,7 @@ def floor(request: HttpRequest, pk: int) -> HttpResponse:
     (each one a filter), the tables in blocks of fifty; and a runner's paper card for a table
     without a phone, typed from the keyboard (table, first score, second score, Enter)."""
     night = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
-    allowed = (
-        services.directs(request.user, night.club)
-        if night.club is not None
-        else can(request.user, Action.RUN_TOURNAMENT)
-    )
+    allowed = selectors.directs_event(request.user, night)
     if not allowed and not can(request.user, Action.CHECK_SCORECARDS):  # a runner: a checker
         return _refused(request, _("Only the night's directors and the checkers see the floor."))
     show = request.GET.get("show", "")

@@ -19,8 +19,7 @@ from django.views.decorators.http import require_http_methods
 
 from contest.tiebreaks import TOURNAMENT_CHAINS
 from league.kernel.errors import DomainError
-from league.kernel.permissions import Action, can
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import BracketFormat, Tournament
 
 CHAIN_LABELS = {
@@ -137,11 +136,7 @@ def _initial(t: Tournament) -> dict[str, Any]:
 @require_http_methods(["GET", "POST"])
 def night_settings(request: HttpRequest, pk: int) -> HttpResponse:
     night = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
-    allowed = (
-        services.directs(request.user, night.club)
-        if night.club is not None
-        else can(request.user, Action.RUN_TOURNAMENT)
-    )
+    allowed = selectors.directs_event(request.user, night)
     if not allowed:
         messages.error(request, _("Only this club's directors and league admins run its nights."))
         return redirect("direct:home")
