@@ -3,11 +3,56 @@
 from __future__ import annotations
 
 import contextlib
+import weakref
 
 import pytest
 
 from league import models
 from tests import factories
+
+# What post_migrate's receivers are when only contenttypes and auth listen (see below).
+_REBUILDERS = {"django.contrib.contenttypes.management", "django.contrib.auth.management"}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _quick_refill_after_flush():
+    """After each transactional test (the browser tests, the concurrency tests) Django empties
+    every table and sends post_migrate, whose receivers rebuild the content types and the
+    permissions model by model: ten times the cost of the emptying itself. The rows they make
+    are the same every time, so the first rebuild is kept and later ones put back that copy in
+    two inserts (same rows, same ids). Any other post_migrate receiver: the real signal."""
+    from django.core.management.commands import flush
+
+    real = flush.emit_post_migrate_signal
+    kept: dict[str, tuple[list, list]] = {}
+
+    def refill(verbosity, interactive, db, **kwargs):
+        from django.contrib.auth.models import Permission
+        from django.contrib.contenttypes.models import ContentType
+        from django.db.models.signals import post_migrate
+
+        receivers = {
+            getattr(ref() if isinstance(ref, weakref.ReferenceType) else ref, "__module__", "")
+            for _, ref, *_ in post_migrate.receivers
+        }
+        if not receivers <= _REBUILDERS:
+            return real(verbosity, interactive, db, **kwargs)
+        if db not in kept:
+            real(verbosity, interactive, db, **kwargs)
+            kept[db] = (
+                list(ContentType.objects.using(db).order_by("pk")),
+                list(Permission.objects.using(db).order_by("pk")),
+            )
+            return None
+        content_types, permissions = kept[db]
+        ContentType.objects.using(db).bulk_create(content_types)
+        Permission.objects.using(db).bulk_create(permissions)
+        ContentType.objects.clear_cache()
+        return None
+
+    flush.emit_post_migrate_signal = refill
+    yield
+    flush.emit_post_migrate_signal = real
 
 
 @pytest.fixture(autouse=True)
