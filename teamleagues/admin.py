@@ -44,11 +44,16 @@ def next_season_name(name: str) -> str:
 
 class _Organisers(admin.ModelAdmin):
     def has_module_permission(self, request: HttpRequest) -> bool:
-        user = request.user
-        return bool(
-            user.is_authenticated
-            and (is_league_admin(user) or user.team_leagues_organised.exists())  # type: ignore[union-attr]
-        )
+        """Asked once a request (the admin's index and sidebar ask every ModelAdmin)."""
+        cached = getattr(request, "_team_league_organiser", None)
+        if cached is None:
+            user = request.user
+            cached = bool(
+                user.is_authenticated
+                and (is_league_admin(user) or user.team_leagues_organised.exists())  # type: ignore[union-attr]
+            )
+            request._team_league_organiser = cached  # type: ignore[attr-defined]
+        return cached
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return self.has_module_permission(request)

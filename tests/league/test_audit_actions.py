@@ -43,6 +43,7 @@ STORED = {
     "sub_add", "sub_remove", "sub_ask", "invitation_hold", "discards_share",
     "registration_desk_set", "registration_add", "registration_promote",
     "registration_decide", "registration_withdraw", "registration_pair",
+    "fee_rate_set", "q_pool_set", "club_region_set", "federation_data_set",
     "team_league_set", "team_set", "team_season_create", "team_fixtures_make",
     "team_boards_name", "team_leg_enter", "team_leg_settle", "team_board_forfeit",
     "team_match_decide", "team_season_close", "team_cup_draw", "team_cup_round",

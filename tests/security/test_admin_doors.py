@@ -48,6 +48,7 @@ FORMS_THROUGH: dict[str, tuple[str, ...]] = {
     "PurseAdmin": ("purse_set",),
     "SidePotAdmin": ("side_pot_set",),
     "LedgerEntryAdmin": ("ledger_entry_add",),
+    "RegistrationDeskAdmin": ("desk_set",),
 }
 # ModelAdmins nobody changes: results and the audit trail are read here, changed elsewhere.
 READ_ONLY = {
@@ -56,6 +57,8 @@ READ_ONLY = {
     "DeliveryAdmin", "NotifyChoiceAdmin", "AnnouncementAdmin",
     # A player's phones: listed and removed (through push_device_remove), never edited.
     "PushSubscriptionAdmin",
+    # Registrations are made on the event's page; the director answers them with actions.
+    "RegistrationAdmin",
 }  # fmt: skip
 # What deleting calls, where anyone may delete.
 DELETES_THROUGH: dict[str, str] = {
@@ -89,6 +92,11 @@ ACTIONS_THROUGH: dict[str, str] = {
     "PurseAdmin.record_payouts": "payouts_record",
     "PurseAdmin.close_night": "night_close",
     "AccRulingAdmin.undo_ruling": "scorecard_acc_reverse",
+    "RegistrationAdmin.accept": "registrations_decide",
+    "RegistrationAdmin.refuse": "registrations_decide",
+    "RegistrationAdmin.paid": "registrations_paid",
+    "RegistrationAdmin.check_in": "registrations_check_in",
+    "RegistrationAdmin.withdraw": "registration_withdraw",
     # Django's bulk delete: delete_queryset, which the admin overrides to call its service.
     "SeasonAdmin.delete_selected": "delete_unplayed",
     "PushSubscriptionAdmin.delete_selected": "push_device_remove",

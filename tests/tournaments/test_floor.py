@@ -179,3 +179,16 @@ def test_the_floor_at_three_hundred_tables_comes_in_blocks_of_fifty(
     assert heads == ["1", "51", "101", "151", "201", "251"]
     assert "Tables 251–300" in html
     assert count(html, "waiting") == 300
+
+
+def test_the_floor_reads_in_french(client, night, floor):
+    """The floor walked in French: nothing on it the English page says word for word."""
+    from league.shared import Player
+    from tests.web.french import english_runs, untranslated_runs
+
+    names = [night.name, *Player.objects.values_list("name", flat=True)]
+    english = client.get(url(night), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    client.cookies["django_language"] = "fr"
+    french = client.get(url(night), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert untranslated_runs(french, english, names) == []
+    assert english_runs(french, names) == []

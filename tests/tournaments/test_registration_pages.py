@@ -261,3 +261,26 @@ def test_the_admin_answers_through_the_same_services(client, weekend, director):
         "Hall",
         False,
     )
+
+
+def test_every_registration_page_reads_in_french(client, director, weekend):
+    """The event page, its flyer, a player's page and the director's list, walked in French:
+    nothing on them the English page says word for word (names and data aside)."""
+    from tests.web.french import english_runs, untranslated_runs
+
+    row = reg.registration_add(user=None, tournament=weekend, **form("Ann"))
+    client.force_login(director)
+    address = "http://testserver" + reverse("registration:event", args=[weekend.pk])
+    names = ["Autumn Classic Main", "Legion Hall, 12 Elm St", "4 games, doors at 9", "Ann", address]
+    for url in (
+        reverse("registration:event", args=[weekend.pk]),
+        reverse("registration:flyer", args=[weekend.pk]),
+        reverse("registration:page", args=[row.token]),
+        reverse("registration:direct", args=[weekend.pk]),
+    ):
+        english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        client.cookies["django_language"] = "fr"
+        french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        del client.cookies["django_language"]
+        assert untranslated_runs(french, english, names) == [], url
+        assert english_runs(french, names) == [], url

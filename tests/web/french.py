@@ -42,7 +42,7 @@ SAME_IN_FRENCH: frozenset[str] = frozenset(
 SAME_IN_BOTH = frozenset(
     """pegboard points point total match matches crib spread skunk skunks tv api csv json
     admin django table date score scores place champions pts version action actions go position
-    satellite club clubs note national message
+    satellite places club clubs note national message
     français""".split()
 )
 

@@ -59,6 +59,12 @@ DJANGOS_OWN = frozenset({"Search", "True", "False"})
 #: URL names that are not pages a person reads (data for scripts, files, redirects, POST-only
 #: actions) and why. Every other name must be in ``pages()``.
 NOT_PAGES = {
+    "direct:floor": "directors only: walked in French in tests/tournaments/test_floor.py",
+    "registration:event": "walked in French in tests/tournaments/test_registration_pages.py",
+    "registration:flyer": "walked in French in tests/tournaments/test_registration_pages.py",
+    "registration:page": "a player's token: walked in French in test_registration_pages.py",
+    "registration:direct": "directors only: walked in French in test_registration_pages.py",
+    "registration:qr": "an image (the event page's address as a QR code), no words",
     "league:service_worker": "the service worker's script",
     "league:manifest": "the web app's manifest (its name is the league's, data)",
     "league:language": "redirects after choosing a language",

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from league.kernel.errors import DomainError
 from league.kernel.permissions import Action, can
 from tournaments.models import Registration, RegistrationDesk
-from tournaments.services import registration as desk_services
+from tournaments.services import registration as services
 
 from .base import ActionPermissions
 
@@ -38,7 +38,7 @@ class RegistrationDeskAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return self.has_module_permission(request) and (
-            obj is None or desk_services.runs(request.user, obj.tournament)
+            obj is None or services.runs(request.user, obj.tournament)
         )
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -51,12 +51,10 @@ class RegistrationDeskAdmin(admin.ModelAdmin):
         self, request: HttpRequest, obj: RegistrationDesk, form: Any, change: bool
     ) -> None:
         """Through ``desk_set``: the same checks as the workspace, the waiting list refilled."""
-        changes = {name: form.cleaned_data[name] for name in desk_services.DESK_FIELDS}
+        changes = {name: form.cleaned_data[name] for name in services.DESK_FIELDS}
         tournament = obj.tournament if change else form.cleaned_data["tournament"]
         try:
-            saved = desk_services.desk_set(
-                user=request.user, tournament=tournament, changes=changes
-            )
+            saved = services.desk_set(user=request.user, tournament=tournament, changes=changes)
         except DomainError as exc:
             obj.admin_refused = True  # type: ignore[attr-defined]
             self.message_user(request, exc.message, messages.ERROR)
@@ -174,7 +172,7 @@ class RegistrationAdmin(ActionPermissions, admin.ModelAdmin):
             self,
             request,
             queryset,
-            lambda t, rows: desk_services.registrations_decide(
+            lambda t, rows: services.registrations_decide(
                 user=request.user, tournament=t, registrations=rows, accept=True
             ),
             gettext_lazy("%(n)s accepted."),
@@ -188,7 +186,7 @@ class RegistrationAdmin(ActionPermissions, admin.ModelAdmin):
             self,
             request,
             queryset,
-            lambda t, rows: desk_services.registrations_decide(
+            lambda t, rows: services.registrations_decide(
                 user=request.user, tournament=t, registrations=rows, accept=False
             ),
             gettext_lazy("Refused %(n)s; they are told."),
@@ -200,7 +198,7 @@ class RegistrationAdmin(ActionPermissions, admin.ModelAdmin):
             self,
             request,
             queryset,
-            lambda t, rows: desk_services.registrations_paid(
+            lambda t, rows: services.registrations_paid(
                 user=request.user, tournament=t, registrations=rows
             ),
             gettext_lazy("%(n)s entry fees recorded as paid."),
@@ -212,7 +210,7 @@ class RegistrationAdmin(ActionPermissions, admin.ModelAdmin):
             self,
             request,
             queryset,
-            lambda t, rows: desk_services.registrations_check_in(
+            lambda t, rows: services.registrations_check_in(
                 user=request.user, tournament=t, registrations=rows
             ),
             gettext_lazy("%(n)s checked in."),
@@ -225,7 +223,7 @@ class RegistrationAdmin(ActionPermissions, admin.ModelAdmin):
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
         for row in queryset:
             try:
-                desk_services.registration_withdraw(user=request.user, registration=row)
+                services.registration_withdraw(user=request.user, registration=row)
             except DomainError as exc:
                 self.message_user(request, f"{row.name}: {exc.message}", messages.ERROR)
             else:
