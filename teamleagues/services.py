@@ -454,7 +454,7 @@ def _side_for(user: Actor, fixture: Fixture, side: str | None) -> str:
 
 def _locked_fixture(fixture: Fixture) -> Fixture:
     locked = (
-        Fixture.objects.select_for_update()
+        Fixture.objects.select_for_update(of=("self",))
         .select_related("season__league__format", "home", "away")
         .get(pk=fixture.pk)
     )
