@@ -36,6 +36,7 @@ class Labels:
             "P": list(models.Player.objects.order_by("pk").values_list("pk", flat=True)),
             "T": list(models.Team.objects.order_by("pk").values_list("pk", flat=True)),
             "S": list(models.Season.objects.order_by("pk").values_list("pk", flat=True)),
+            "L": list(models.League.objects.order_by("pk").values_list("pk", flat=True)),
         }
 
     def of(self, kind: str, pk: str | int) -> str:
@@ -48,6 +49,7 @@ class Labels:
             (r"/players/(\d+)/", "P", "/players/{}/"),
             (r"/teams/(\d+)/", "T", "/teams/{}/"),
             (r"/seasons/(\d+)/", "S", "/seasons/{}/"),
+            (r"/leagues/(\d+)/", "L", "/leagues/{}/"),
             (r"player=(\d+)", "P", "player={}"),
             (r"team=(\d+)", "T", "team={}"),
             (r"season=(\d+)", "S", "season={}"),
